@@ -1,0 +1,130 @@
+"""The ``ra-game`` command line: open the window, play headless, replay files, watch a demo.
+
+Errors a user can cause (bad options, bad files, illegal moves) print one line on stderr and exit
+with status 2; stdout carries only machine-readable output (the summary JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from . import __version__
+from .engine import RaError, load_replay
+from .seats import SeatSpecError, parse_seats
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        _fail(message)
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"ra-game: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be an integer, not {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="ra-game", description="Ra, the auction board game for 2-5 players.")
+    parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
+    play.add_argument("--headless", action="store_true", help="no window: print the final summary")
+    play.add_argument("--players", default="human,ai:medium,ai:medium,ai:medium",
+                      help="comma list of seats: human, random, ai:easy, ai:medium, ai:hard")
+    play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
+    play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
+    play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")
+
+    replay = sub.add_parser("replay", help="replay a .ra.json file")
+    replay.add_argument("file")
+    replay.add_argument("--summary", action="store_true", help="print the state summary JSON")
+
+    demo = sub.add_parser("demo", help="watch AI seats play in the window")
+    demo.add_argument("--players", default="ai:medium,ai:medium,ai:medium,ai:medium")
+    demo.add_argument("--seed", type=_seed, default=None)
+    demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal")
+    demo.add_argument("--exit-on-end", action="store_true",
+                      help="quit after the final results and print the summary JSON")
+    return parser
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        seats = parse_seats(args.players, allow_human=not args.headless)
+    except SeatSpecError as exc:
+        _fail(str(exc))
+    if not args.headless:
+        from .app import run_app
+
+        return run_app(players=seats, seed=args.seed)
+    from .headless import play_headless
+
+    state, doc = play_headless(seats, args.seed, think_ms=args.think_ms)
+    if args.save_replay:
+        from .engine import save_replay
+
+        try:
+            save_replay(args.save_replay, doc)
+        except OSError as exc:
+            _fail(f"cannot write {args.save_replay}: {exc.strerror or exc}")
+    _print_json(state.summary())
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        state = load_replay(args.file).play()
+    except RaError as exc:
+        _fail(str(exc))
+    if args.summary:
+        _print_json(state.summary())
+    else:
+        print(f"{args.file}: {len(load_replay(args.file).moves)} moves replayed; "
+              f"{'game over' if state.over else 'game in progress'}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    try:
+        seats = parse_seats(args.players, allow_human=False)
+    except SeatSpecError as exc:
+        _fail(str(exc))
+    from .app import run_demo
+
+    return run_demo(players=seats, seed=args.seed, speed=args.speed, exit_on_end=args.exit_on_end)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``ra-game`` script."""
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        return cmd_play(args)
+    if args.command == "replay":
+        return cmd_replay(args)
+    if args.command == "demo":
+        return cmd_demo(args)
+    from .app import run_app
+
+    return run_app()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

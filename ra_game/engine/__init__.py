@@ -1,0 +1,15 @@
+"""The rules engine of Ra: pure Python, standard library only, no I/O outside ``replay``."""
+
+from __future__ import annotations
+
+from .errors import IllegalMoveError, NotationError, RaError, ReplayError
+from .moves import Move
+from .replay import Replay, load_replay, parse_replay, replay_dict, save_replay
+from .state import Decision, GameState, Observation
+from .tiles import TILE_IDS, TILE_NAMES, Tile
+
+__all__ = [
+    "Decision", "GameState", "IllegalMoveError", "Move", "NotationError", "Observation",
+    "RaError", "Replay", "ReplayError", "TILE_IDS", "TILE_NAMES", "Tile", "load_replay",
+    "parse_replay", "replay_dict", "save_replay",
+]

@@ -1,0 +1,723 @@
+"""The game state of Ra and its rules (RULES.md), behind one narrow API.
+
+``GameState.new(...)`` sets a game up; ``to_move`` / ``decision`` say whose decision it is and of
+what kind; ``legal_actions()`` / ``legal_moves()`` list what they may do; ``apply(move)`` (or the
+fast ``apply_action(code, events)``) plays it and returns events; ``over``, ``winner``,
+``summary()``, ``clone()`` and ``observation(seat)`` complete it.
+
+The bag is a fixed draw order (``bag_order``) and a position in it, so games replay exactly and
+cloning copies no bag.  Suns are kept sorted high to low.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from . import events as ev
+from .errors import IllegalMoveError
+from .moves import (
+    DISCARD_BASE,
+    DRAW,
+    GOD_BASE,
+    PASS,
+    RA,
+    Move,
+    bid_action,
+    discard_action,
+    god_action,
+    unpack_tiles,
+)
+from .scoring import epoch_points, floored
+from .tiles import (
+    AUCTION_TRACK_SIZE,
+    CIVILIZATIONS,
+    DISASTER_TARGETS,
+    DISCARDED_AT_EPOCH_END,
+    IS_DISASTER,
+    MONUMENTS,
+    NUM_EPOCHS,
+    NUM_KINDS,
+    RA_TRACK_LENGTH,
+    START_SCORE,
+    SUN_SETS,
+    TILE_COUNTS,
+    TILE_IDS,
+    TILE_NAMES,
+    Tile,
+)
+
+TURN, BID, DISCARD, OVER = 0, 1, 2, 3
+EMPTY = -1
+_AFTER_AUCTION, _AFTER_GOD = 0, 1
+_CHOICE_DISASTERS = (Tile.WAR, Tile.EARTHQUAKE)
+
+
+class Decision(str, Enum):
+    """What the player to move must decide."""
+
+    TURN = "turn"
+    BID = "bid"
+    DISCARD = "discard"
+
+
+_DECISIONS = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
+EventList = list[Any]
+
+
+def full_bag() -> list[int]:
+    """All 180 tiles of R-COMP, sorted by kind."""
+    return [k for k in range(NUM_KINDS) for _ in range(TILE_COUNTS[k])]
+
+
+class GameState:
+    """A position of Ra.  Mutated only by ``apply``/``apply_action``; ``clone`` is cheap."""
+
+    __slots__ = (
+        "n", "names", "epoch", "phase", "current", "center_sun", "ra_count", "ra_length",
+        "auction", "bag_order", "bag_pos", "suns_up", "suns_down", "tiles", "scores",
+        "discarded", "ra_player", "invoked", "full_invoke", "high_bid", "high_bidder",
+        "bids", "bidders_left", "pending", "disaster_owner", "resume", "initial_suns",
+        "winner", "score_history",
+    )
+
+    n: int
+    names: tuple[str, ...]
+    epoch: int
+    phase: int
+    current: int
+    center_sun: int
+    ra_count: int
+    ra_length: int
+    auction: list[int]
+    bag_order: tuple[int, ...]
+    bag_pos: int
+    suns_up: list[list[int]]
+    suns_down: list[list[int]]
+    tiles: list[list[int]]
+    scores: list[int]
+    discarded: list[int]
+    ra_player: int
+    invoked: bool
+    full_invoke: bool
+    high_bid: int
+    high_bidder: int
+    bids: list[int]
+    bidders_left: int
+    pending: list[int]
+    disaster_owner: int
+    resume: int
+    initial_suns: tuple[tuple[int, ...], ...]
+    winner: int | None
+    score_history: list[tuple[int, ...]]
+
+    # ----------------------------------------------------------------- setup
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int | None = None,
+        suns: Sequence[Sequence[int]] | None = None,
+        bag: Sequence[int] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> GameState:
+        """Set up a game (R-SETUP).  ``suns`` fixes the sets by seat, ``bag`` the first draws;
+        whatever they leave open is dealt from ``seed``.  Raises ValueError on bad input."""
+        if players not in SUN_SETS:
+            raise ValueError(f"Ra is played by 2 to 5 players, not {players}")
+        rng = random.Random(seed)
+        if suns is None:
+            sets = list(SUN_SETS[players])
+            rng.shuffle(sets)
+        else:
+            sets = [tuple(sorted(s, reverse=True)) for s in suns]
+            if sorted(sets) != sorted(SUN_SETS[players]):
+                raise ValueError(f"sun sets {suns} are not the {players}-player sets of R-SETUP-4")
+        prefix = list(bag or [])
+        left = list(TILE_COUNTS)
+        for kind in prefix:
+            if not 0 <= kind < NUM_KINDS:
+                raise ValueError(f"unknown tile {kind}")
+            left[kind] -= 1
+            if left[kind] < 0:
+                raise ValueError(f"the bag holds only {TILE_COUNTS[kind]} tiles of {TILE_IDS[kind]}")
+        rest = [k for k in range(NUM_KINDS) for _ in range(left[k])]
+        rng.shuffle(rest)
+        state = cls._blank(players, names)
+        state.bag_order = tuple(prefix + rest)
+        state.initial_suns = tuple(tuple(s) for s in sets)
+        state.suns_up = [list(s) for s in sets]
+        state.suns_down = [[] for _ in range(players)]
+        state._start_epoch()
+        return state
+
+    @classmethod
+    def _blank(cls, players: int, names: Sequence[str] | None) -> GameState:
+        state = cls.__new__(cls)
+        state.n = players
+        state.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
+        if len(state.names) != players:
+            raise ValueError(f"{len(state.names)} names for {players} players")
+        state.epoch = 1
+        state.phase = TURN
+        state.current = 0
+        state.center_sun = 1
+        state.ra_count = 0
+        state.ra_length = RA_TRACK_LENGTH[players]
+        state.auction = [EMPTY] * AUCTION_TRACK_SIZE
+        state.bag_pos = 0
+        state.tiles = [[0] * NUM_KINDS for _ in range(players)]
+        state.scores = [START_SCORE] * players
+        state.discarded = [0] * NUM_KINDS
+        state.winner = None
+        state.score_history = []
+        state._clear_auction()
+        state.pending = []
+        state.disaster_owner = -1
+        state.resume = _AFTER_AUCTION
+        return state
+
+    def _clear_auction(self) -> None:
+        self.ra_player = -1
+        self.invoked = False
+        self.full_invoke = False
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bids = [0] * self.n
+        self.bidders_left = 0
+
+    def _start_epoch(self) -> None:
+        """R-SETUP-5 / R-EPOCH-5: the holder of the highest sun starts."""
+        best = max(range(self.n), key=lambda p: self.suns_up[p][0])
+        self.phase = TURN
+        self.current = best
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None once the game is over."""
+        return None if self.phase == OVER else self.current
+
+    @property
+    def decision(self) -> Decision | None:
+        return _DECISIONS[self.phase]
+
+    @property
+    def bag_left(self) -> int:
+        return len(self.bag_order) - self.bag_pos
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """The tiles drawn so far, in order (public information)."""
+        return self.bag_order[: self.bag_pos]
+
+    def bag_counts(self) -> list[int]:
+        """How many tiles of each kind are still in the bag (the multiset, not the order)."""
+        counts = [0] * NUM_KINDS
+        for kind in self.bag_order[self.bag_pos:]:
+            counts[kind] += 1
+        return counts
+
+    def auction_tiles(self) -> list[int]:
+        """The tiles on the auction track, left to right, without gaps."""
+        return [t for t in self.auction if t != EMPTY]
+
+    def forced_bid(self) -> bool:
+        """True when the player to move must bid because of R-AUC-3."""
+        return (
+            self.phase == BID and self.current == self.ra_player and self.invoked
+            and not self.full_invoke and self.high_bidder < 0
+        )
+
+    def can_draw(self) -> bool:
+        return EMPTY in self.auction and self.bag_pos < len(self.bag_order)
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action code for the player to move (empty once the game is over)."""
+        phase = self.phase
+        if phase == BID:
+            high = self.high_bid
+            actions = [s + 2 for s in self.suns_up[self.current] if s > high]
+            if not self.forced_bid():
+                actions.append(PASS)
+            return actions
+        if phase == TURN:
+            actions = [DRAW, RA] if self.can_draw() else [RA]
+            if self.tiles[self.current][Tile.GOD]:
+                actions.extend(self._god_actions())
+            return actions
+        if phase == DISCARD:
+            return self._discard_actions()
+        return []
+
+    def legal_moves(self) -> list[Move]:
+        return [Move.from_action(a) for a in self.legal_actions()]
+
+    def _god_actions(self) -> list[int]:
+        gods = self.tiles[self.current][Tile.GOD]
+        counts = [0] * NUM_KINDS
+        for t in self.auction:
+            if t != EMPTY and t != Tile.GOD:
+                counts[t] += 1
+        kinds = [k for k in range(NUM_KINDS) if counts[k]]
+        out: list[int] = []
+
+        def extend(start: int, chosen: list[int]) -> None:
+            if chosen:
+                out.append(god_action(chosen))
+            if len(chosen) == gods:
+                return
+            for i in range(start, len(kinds)):
+                kind = kinds[i]
+                if chosen.count(kind) < counts[kind]:
+                    chosen.append(kind)
+                    extend(i, chosen)
+                    chosen.pop()
+
+        extend(0, [])
+        return out
+
+    def _discard_choices(self) -> list[tuple[int, int]]:
+        """The pairs of tiles the owner may discard for the pending War or Earthquake."""
+        held = self.tiles[self.disaster_owner]
+        kinds = [k for k in DISASTER_TARGETS[self.pending[0]] if held[k]]
+        pairs = []
+        for i, a in enumerate(kinds):
+            if held[a] >= 2:
+                pairs.append((a, a))
+            pairs.extend((a, b) for b in kinds[i + 1:])
+        return pairs
+
+    def _discard_actions(self) -> list[int]:
+        return [discard_action(pair) for pair in self._discard_choices()]
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, move: Move | str) -> EventList:
+        """Play a move (a :class:`Move` or its text) and return the events it caused.
+        Raises :class:`IllegalMoveError` and leaves the state unchanged if it is not legal."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        events: EventList = []
+        self.apply_action(move.action, events)
+        return events
+
+    def apply_action(self, action: int, events: EventList | None = None) -> None:
+        """Play an action code; append events to ``events`` when given (None is faster)."""
+        phase = self.phase
+        if phase == BID:
+            self._bid(action, events)
+        elif phase == TURN:
+            if action == DRAW:
+                self._draw(events)
+            elif action == RA:
+                self._start_auction(True, events)
+            elif action & GOD_BASE and not action & DISCARD_BASE:
+                self._play_gods(unpack_tiles(action), events)
+            else:
+                raise IllegalMoveError(self._not_now(action, "take your turn: draw, invoke Ra or play God tiles"))
+        elif phase == DISCARD:
+            self._discard(action, events)
+        else:
+            raise IllegalMoveError("The game is over: no more moves can be made.")
+
+    def _not_now(self, action: int, what: str) -> str:
+        try:
+            text = Move.from_action(action).text
+        except ValueError:
+            text = str(action)
+        return f"{self.names[self.current]} cannot play {text!r} now: it is time to {what}."
+
+    # -- turn actions
+
+    def _draw(self, events: EventList | None) -> None:
+        if self.bag_pos >= len(self.bag_order):
+            raise IllegalMoveError("You cannot draw: the bag is empty.")
+        if EMPTY not in self.auction:
+            raise IllegalMoveError("You cannot draw: the auction track is full (invoke Ra or play a God).")
+        tile = self.bag_order[self.bag_pos]
+        self.bag_pos += 1
+        player = self.current
+        if tile == Tile.RA:
+            self.ra_count += 1
+            ends = self.ra_count >= self.ra_length
+            if events is not None:
+                events.append(ev.RaDrawn(player, self.ra_count - 1, ends))
+            if ends:
+                self._end_epoch("ra_track", events)
+            else:
+                self._start_auction(False, events)
+            return
+        slot = self.auction.index(EMPTY)
+        self.auction[slot] = tile
+        if events is not None:
+            events.append(ev.TileDrawn(player, tile, slot))
+        self._next_turn(player, events)
+
+    def _play_gods(self, taken: tuple[int, ...], events: EventList | None) -> None:
+        player = self.current
+        held = self.tiles[player]
+        if not taken:
+            raise IllegalMoveError("Name at least one tile to take with a God.")
+        if len(taken) > held[Tile.GOD]:
+            raise IllegalMoveError(
+                f"You have {held[Tile.GOD]} God tile(s) and cannot take {len(taken)} tiles."
+            )
+        slots: list[int] = []
+        for kind in taken:
+            if kind == Tile.GOD:
+                raise IllegalMoveError("A God tile cannot take another God tile.")
+            slot = next(
+                (i for i, t in enumerate(self.auction) if t == kind and i not in slots), -1
+            )
+            if slot < 0:
+                raise IllegalMoveError(f"There is no {TILE_NAMES[kind]} left on the auction track to take.")
+            slots.append(slot)
+        for slot in slots:
+            self.auction[slot] = EMPTY
+        held[Tile.GOD] -= len(taken)
+        self.discarded[Tile.GOD] += len(taken)
+        if events is not None:
+            events.append(ev.GodsPlayed(player, taken, tuple(slots)))
+        self._receive(player, taken, _AFTER_GOD, events)
+
+    # -- auctions
+
+    def _start_auction(self, invoked: bool, events: EventList | None) -> None:
+        self.ra_player = self.current
+        self.invoked = invoked
+        self.full_invoke = invoked and EMPTY not in self.auction
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bids = [0] * self.n
+        self.bidders_left = self.n
+        self.phase = BID
+        self.current = self.ra_player
+        if events is not None:
+            events.append(ev.AuctionStarted(self.ra_player, invoked, self.full_invoke))
+        self._next_bidder(events)
+
+    def _next_bidder(self, events: EventList | None) -> None:
+        """Move to the next player who can bid; pass automatically for those who cannot."""
+        n = self.n
+        while self.bidders_left:
+            self.bidders_left -= 1
+            seat = (self.current + 1) % n
+            self.current = seat
+            suns = self.suns_up[seat]
+            if suns and suns[0] > self.high_bid:
+                return
+            if events is not None:
+                events.append(ev.Passed(seat, True))
+        self._resolve_auction(events)
+
+    def _bid(self, action: int, events: EventList | None) -> None:
+        player = self.current
+        if action == PASS:
+            if self.forced_bid():
+                raise IllegalMoveError(
+                    "You must bid: you invoked Ra and everyone else passed (R-AUC-3)."
+                )
+            if events is not None:
+                events.append(ev.Passed(player, False))
+        elif 3 <= action <= 18:
+            sun = action - 2
+            if sun not in self.suns_up[player]:
+                raise IllegalMoveError(f"Sun {sun} is not face up in front of you.")
+            if sun <= self.high_bid:
+                raise IllegalMoveError(f"Sun {sun} does not beat the highest bid, {self.high_bid}.")
+            self.high_bid = sun
+            self.high_bidder = player
+            self.bids[player] = sun
+            if events is not None:
+                events.append(ev.BidMade(player, sun))
+        else:
+            raise IllegalMoveError(self._not_now(action, "bid a sun or pass"))
+        self._next_bidder(events)
+
+    def _resolve_auction(self, events: EventList | None) -> None:
+        winner = self.high_bidder
+        if winner < 0:
+            lost: tuple[int, ...] = ()
+            if self.full_invoke:
+                lost = tuple(self.auction_tiles())
+                for t in lost:
+                    self.discarded[t] += 1
+                self.auction = [EMPTY] * AUCTION_TRACK_SIZE
+            if events is not None:
+                events.append(ev.AuctionPassed(self.ra_player, lost))
+            self._finish_auction(events)
+            return
+        lot = tuple(self.auction_tiles())
+        self.auction = [EMPTY] * AUCTION_TRACK_SIZE
+        sun = self.high_bid
+        self.suns_up[winner].remove(sun)
+        down = self.suns_down[winner]
+        down.append(self.center_sun)
+        down.sort(reverse=True)
+        if events is not None:
+            events.append(ev.AuctionWon(winner, sun, lot, self.center_sun))
+        self.center_sun = sun
+        self._receive(winner, lot, _AFTER_AUCTION, events)
+
+    def _finish_auction(self, events: EventList | None) -> None:
+        ra_player = self.ra_player
+        self._clear_auction()
+        self._next_turn(ra_player, events)
+
+    # -- tiles and disasters
+
+    def _receive(
+        self, player: int, lot: Sequence[int], resume: int, events: EventList | None
+    ) -> None:
+        """R-AUC-7 / R-TURN-5: place the tiles, then resolve the disasters among them in order."""
+        held = self.tiles[player]
+        pending = []
+        for t in lot:
+            if IS_DISASTER[t]:
+                pending.append(t)
+            else:
+                held[t] += 1
+        self.pending = pending
+        self.disaster_owner = player
+        self.resume = resume
+        self._resolve_disasters(events)
+
+    def _resolve_disasters(self, events: EventList | None) -> None:
+        """Resolve pending disasters until one needs the owner's choice (R-DIS-7) or none is left."""
+        owner = self.disaster_owner
+        held = self.tiles[owner]
+        while self.pending:
+            disaster = self.pending[0]
+            targets = DISASTER_TARGETS[disaster]
+            if disaster in _CHOICE_DISASTERS:
+                present = [k for k in targets if held[k]]
+                if len(present) > 1 and sum(held[k] for k in present) > 2:
+                    self.phase = DISCARD
+                    self.current = owner
+                    return
+            lost: list[int] = []
+            for k in targets:
+                while held[k] and len(lost) < 2:
+                    held[k] -= 1
+                    lost.append(k)
+            self._finish_disaster(disaster, lost, events)
+        self.disaster_owner = -1
+        if self.resume == _AFTER_AUCTION:
+            self._finish_auction(events)
+        else:
+            self._next_turn(owner, events)
+
+    def _finish_disaster(self, disaster: int, lost: list[int], events: EventList | None) -> None:
+        for k in lost:
+            self.discarded[k] += 1
+        self.discarded[disaster] += 1
+        self.pending.pop(0)
+        if events is not None:
+            events.append(ev.DisasterResolved(self.disaster_owner, disaster, tuple(lost)))
+
+    def _discard(self, action: int, events: EventList | None) -> None:
+        if not action & DISCARD_BASE:
+            raise IllegalMoveError(self._not_now(action, "choose the tiles the disaster discards"))
+        chosen = tuple(sorted(unpack_tiles(action)))
+        disaster = self.pending[0]
+        if chosen not in self._discard_choices():
+            what = "civilization" if disaster == Tile.WAR else "monument"
+            raise IllegalMoveError(
+                f"Choose exactly 2 of your own {what} tiles for the {TILE_NAMES[disaster]} to discard."
+            )
+        held = self.tiles[self.disaster_owner]
+        for k in chosen:
+            held[k] -= 1
+        self._finish_disaster(disaster, list(chosen), events)
+        self._resolve_disasters(events)
+
+    # -- turn order and epochs
+
+    def _next_turn(self, after: int, events: EventList | None) -> None:
+        """R-AUC-8 / R-TURN-2 / R-LAST-1: the next seat after ``after`` with a face-up sun;
+        the epoch ends if there is none (R-EPOCH-1)."""
+        n = self.n
+        for i in range(1, n + 1):
+            seat = (after + i) % n
+            if self.suns_up[seat]:
+                self.phase = TURN
+                self.current = seat
+                return
+        self._end_epoch("no_suns", events)
+
+    def _end_epoch(self, reason: str, events: EventList | None) -> None:
+        """R-EPOCH-2..6: clear the tracks, score, turn suns up, discard, then next epoch or end."""
+        ra_tiles = self.ra_count
+        lot = tuple(self.auction_tiles())
+        self.discarded[Tile.RA] += ra_tiles
+        for t in lot:
+            self.discarded[t] += 1
+        self.ra_count = 0
+        self.auction = [EMPTY] * AUCTION_TRACK_SIZE
+        self._clear_auction()
+        if events is not None:
+            events.append(ev.EpochEnded(self.epoch, reason, ra_tiles, lot))
+        self._score_epoch(events)
+        for p in range(self.n):
+            up = self.suns_up[p]
+            up.extend(self.suns_down[p])
+            up.sort(reverse=True)
+            self.suns_down[p] = []
+            held = self.tiles[p]
+            for k in DISCARDED_AT_EPOCH_END:
+                self.discarded[k] += held[k]
+                held[k] = 0
+        if self.epoch == NUM_EPOCHS:
+            self._end_game(events)
+        else:
+            self.epoch += 1
+            self._start_epoch()
+
+    def _score_epoch(self, events: EventList | None) -> None:
+        final = self.epoch == NUM_EPOCHS
+        sun_sums = [sum(self.suns_up[p]) + sum(self.suns_down[p]) for p in range(self.n)]
+        points = epoch_points(self.tiles, sun_sums if final else None)
+        rows = []
+        for p, pts in enumerate(points):
+            before = self.scores[p]
+            self.scores[p] = floored(before, sum(pts.values()))
+            rows.append(ev.PlayerScore(p, pts, before, self.scores[p]))
+        self.score_history.append(tuple(self.scores))
+        if events is not None:
+            events.append(ev.EpochScored(self.epoch, tuple(rows)))
+
+    def _end_game(self, events: EventList | None) -> None:
+        """R-WIN: highest fame wins; among tied players, the highest sun decides."""
+        best = max(self.scores)
+        tied = [p for p in range(self.n) if self.scores[p] == best]
+        winner = max(tied, key=lambda p: self.suns_up[p][0])
+        self.winner = winner
+        self.phase = OVER
+        if events is not None:
+            events.append(ev.GameOver(winner, tuple(self.scores), len(tied) > 1))
+
+    # ----------------------------------------------------------------- copies and views
+
+    def clone(self) -> GameState:
+        """An independent copy (shares only immutable parts)."""
+        c = GameState.__new__(GameState)
+        c.n = self.n
+        c.names = self.names
+        c.epoch = self.epoch
+        c.phase = self.phase
+        c.current = self.current
+        c.center_sun = self.center_sun
+        c.ra_count = self.ra_count
+        c.ra_length = self.ra_length
+        c.auction = self.auction[:]
+        c.bag_order = self.bag_order
+        c.bag_pos = self.bag_pos
+        c.suns_up = [s[:] for s in self.suns_up]
+        c.suns_down = [s[:] for s in self.suns_down]
+        c.tiles = [t[:] for t in self.tiles]
+        c.scores = self.scores[:]
+        c.discarded = self.discarded[:]
+        c.ra_player = self.ra_player
+        c.invoked = self.invoked
+        c.full_invoke = self.full_invoke
+        c.high_bid = self.high_bid
+        c.high_bidder = self.high_bidder
+        c.bids = self.bids[:]
+        c.bidders_left = self.bidders_left
+        c.pending = self.pending[:]
+        c.disaster_owner = self.disaster_owner
+        c.resume = self.resume
+        c.initial_suns = self.initial_suns
+        c.winner = self.winner
+        c.score_history = self.score_history[:]
+        return c
+
+    def with_bag(self, remaining: Sequence[int]) -> GameState:
+        """A clone whose undrawn tiles come in the order ``remaining`` (same multiset required)."""
+        c = self.clone()
+        c.bag_order = self.bag_order[: self.bag_pos] + tuple(remaining)
+        return c
+
+    def summary(self) -> dict[str, Any]:
+        """The state summary of NOTATION.md, as a JSON-ready dict."""
+        over = self.phase == OVER
+        players = []
+        for p in range(self.n):
+            held = self.tiles[p]
+            players.append({
+                "name": self.names[p],
+                "score": self.scores[p],
+                "suns_up": list(self.suns_up[p]),
+                "suns_down": list(self.suns_down[p]),
+                "tiles": {TILE_IDS[k]: held[k] for k in range(NUM_KINDS) if held[k]},
+            })
+        return {
+            "over": over,
+            "epoch": self.epoch,
+            "to_move": self.to_move,
+            "decision": None if over else _DECISIONS[self.phase].value,  # type: ignore[union-attr]
+            "center_sun": self.center_sun,
+            "ra_track": self.ra_count,
+            "auction_track": [TILE_IDS[t] for t in self.auction_tiles()],
+            "bag_left": self.bag_left,
+            "players": players,
+            "winner": self.winner,
+        }
+
+    def tile_census(self) -> list[int]:
+        """Tiles of each kind in bag + tracks + players + discards (always R-COMP's counts)."""
+        census = self.bag_counts()
+        census[Tile.RA] += self.ra_count
+        for t in self.auction_tiles():
+            census[t] += 1
+        for held in self.tiles:
+            for k in range(NUM_KINDS):
+                census[k] += held[k]
+        for k in self.pending:
+            census[k] += 1
+        for k in range(NUM_KINDS):
+            census[k] += self.discarded[k]
+        return census
+
+    def sun_census(self) -> list[int]:
+        """Every sun in play, sorted: the centre sun and all players' suns."""
+        suns = [self.center_sun]
+        for p in range(self.n):
+            suns += self.suns_up[p] + self.suns_down[p]
+        return sorted(suns)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: everything public, the bag only as a multiset."""
+        return Observation(self, seat)
+
+
+class Observation:
+    """A seat's view of a state.  The hidden draw order is replaced by a canonical one, so
+    nothing built from an observation can learn the real order; ``determinize`` re-deals it."""
+
+    __slots__ = ("seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.seat = seat
+        self.state = state.with_bag(sorted(state.bag_order[state.bag_pos:]))
+
+    def bag_counts(self) -> list[int]:
+        return self.state.bag_counts()
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with this observation, the unseen bag shuffled by ``rng``."""
+        remaining = list(self.state.bag_order[self.state.bag_pos:])
+        rng.shuffle(remaining)
+        return self.state.with_bag(remaining)
+
+
+__all__ = ["GameState", "Observation", "Decision", "full_bag", "CIVILIZATIONS", "MONUMENTS"]

@@ -1,0 +1,53 @@
+"""Seat specifications (``human,ai:hard,random``) shared by the command line and the window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ai import AGENT_FACTORIES
+
+
+class SeatSpecError(ValueError):
+    """A ``--players`` value that cannot be used; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: ``kind`` is ``human`` or an agent kind; ``name`` is shown on the board."""
+
+    kind: str
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+AI_NAMES = ("Nefertiti", "Imhotep", "Hatshepsut", "Ramesses", "Khufu")
+
+
+def seat_kinds() -> list[str]:
+    return ["human", *AGENT_FACTORIES]
+
+
+def parse_seats(spec: str, allow_human: bool = True) -> list[Seat]:
+    """Parse a comma list of 2-5 seat kinds; raises :class:`SeatSpecError`."""
+    kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    if not 2 <= len(kinds) <= 5:
+        raise SeatSpecError(f"--players needs 2 to 5 seats, got {len(kinds)} in {spec!r}")
+    known = seat_kinds()
+    for kind in kinds:
+        if kind not in known:
+            raise SeatSpecError(f"unknown seat kind {kind!r}; use one of: {', '.join(known)}")
+        if kind == "human" and not allow_human:
+            raise SeatSpecError("'human' seats need the window; headless play takes AI seats only")
+    seats = []
+    humans = 0
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            humans += 1
+            seats.append(Seat(kind, "You" if kinds.count("human") == 1 else f"Player {humans}"))
+        else:
+            level = kind.split(":")[-1]
+            seats.append(Seat(kind, f"{AI_NAMES[i]} ({level})"))
+    return seats
