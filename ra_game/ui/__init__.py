@@ -1,0 +1,1 @@
+"""The window's core: scenes, layouts, sprites, animation and widgets (pygame-ce)."""
