@@ -1,0 +1,44 @@
+"""What every scene shares: the scene stack, settings, assets and the run's options.
+
+Scenes receive one :class:`AppContext`; they never reach for globals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .assets import Assets
+from .scene import SceneManager
+
+
+@dataclass
+class Settings:
+    """User preferences, persisted by ``ra_game.settings`` (JSON in the user config folder)."""
+
+    animation_speed: str = "normal"  # "slow" | "normal" | "fast" | "max"
+    hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
+    fullscreen: bool = False
+    sound: bool = True
+
+
+@dataclass
+class DemoOptions:
+    """Set when the app runs ``ra-game demo``."""
+
+    speed: str = "normal"  # "normal" | "fast" | "max"
+    exit_on_end: bool = False
+
+
+@dataclass
+class AppContext:
+    scenes: SceneManager
+    settings: Settings
+    assets: Assets
+    window_size: tuple[int, int] = (1280, 720)
+    demo: DemoOptions | None = None
+    #: Set by a scene to stop the main loop.
+    quit_requested: bool = False
+    #: The final summary JSON of the game, for ``demo --exit-on-end``.
+    final_summary: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)

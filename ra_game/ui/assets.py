@@ -1,0 +1,53 @@
+"""Loading and caching of images, fonts and sounds from the ``ra_game.assets`` package.
+
+Art contract (made by ``tools/make_art.py``): ``tiles/<tile_id>.png`` (23 kinds, 128x128),
+``suns/sun_<n>.png`` for n = 1..16 and ``suns/sun_back.png`` (128x128), ``sounds/<name>.wav``.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+import pygame
+
+
+class Assets:
+    """Cached access to the packaged art; scaled copies are cached per size."""
+
+    def __init__(self) -> None:
+        self._images: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    def image(self, name: str) -> pygame.Surface:
+        """The image ``assets/<name>`` at its own size."""
+        surf = self._images.get(name)
+        if surf is None:
+            with files("ra_game.assets").joinpath(name).open("rb") as fh:
+                surf = pygame.image.load(fh, name)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._images[name] = surf
+        return surf
+
+    def scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """The image smoothly scaled to ``size`` (cached)."""
+        key = (name, size[0], size[1])
+        surf = self._scaled.get(key)
+        if surf is None:
+            surf = pygame.transform.smoothscale(self.image(name), size)
+            self._scaled[key] = surf
+        return surf
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def clear_scaled(self) -> None:
+        """Drop scaled copies (after the window is resized)."""
+        self._scaled.clear()
