@@ -12,7 +12,7 @@ cloning copies no bag.  Suns are kept sorted high to low.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any
 
@@ -70,6 +70,13 @@ EventList = list[Any]
 def full_bag() -> list[int]:
     """All 180 tiles of R-COMP, sorted by kind."""
     return [k for k in range(NUM_KINDS) for _ in range(TILE_COUNTS[k])]
+
+
+def _shuffle(items: list[int], random01: Callable[[], float]) -> None:
+    """Fisher-Yates shuffle driven by ``random01`` (a bit faster than ``Random.shuffle``)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(random01() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 class GameState:
@@ -145,7 +152,7 @@ class GameState:
             if left[kind] < 0:
                 raise ValueError(f"the bag holds only {TILE_COUNTS[kind]} tiles of {TILE_IDS[kind]}")
         rest = [k for k in range(NUM_KINDS) for _ in range(left[k])]
-        rng.shuffle(rest)
+        _shuffle(rest, rng.random)
         state = cls._blank(players, names)
         state.bag_order = tuple(prefix + rest)
         state.initial_suns = tuple(tuple(s) for s in sets)
@@ -243,15 +250,22 @@ class GameState:
     def legal_actions(self) -> list[int]:
         """Every legal action code for the player to move (empty once the game is over)."""
         phase = self.phase
+        current = self.current
         if phase == BID:
             high = self.high_bid
-            actions = [s + 2 for s in self.suns_up[self.current] if s > high]
-            if not self.forced_bid():
+            actions = [s + 2 for s in self.suns_up[current] if s > high]
+            if (
+                current != self.ra_player or not self.invoked or self.full_invoke
+                or self.high_bidder >= 0
+            ):
                 actions.append(PASS)
             return actions
         if phase == TURN:
-            actions = [DRAW, RA] if self.can_draw() else [RA]
-            if self.tiles[self.current][Tile.GOD]:
+            if EMPTY in self.auction and self.bag_pos < len(self.bag_order):
+                actions = [DRAW, RA]
+            else:
+                actions = [RA]
+            if self.tiles[current][Tile.GOD]:
                 actions.extend(self._god_actions())
             return actions
         if phase == DISCARD:
@@ -456,13 +470,14 @@ class GameState:
                 events.append(ev.AuctionPassed(self.ra_player, lost))
             self._finish_auction(events)
             return
-        lot = tuple(self.auction_tiles())
+        lot = tuple([t for t in self.auction if t != EMPTY])
         self.auction = [EMPTY] * AUCTION_TRACK_SIZE
         sun = self.high_bid
         self.suns_up[winner].remove(sun)
         down = self.suns_down[winner]
         down.append(self.center_sun)
-        down.sort(reverse=True)
+        if len(down) > 1:
+            down.sort(reverse=True)
         if events is not None:
             events.append(ev.AuctionWon(winner, sun, lot, self.center_sun))
         self.center_sun = sun
@@ -486,6 +501,12 @@ class GameState:
                 pending.append(t)
             else:
                 held[t] += 1
+        if not pending:
+            if resume == _AFTER_AUCTION:
+                self._finish_auction(events)
+            else:
+                self._next_turn(player, events)
+            return
         self.pending = pending
         self.disaster_owner = player
         self.resume = resume
