@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.engine import GameState  # noqa: E402
+from ra_game.engine import GameState
 
 
 def run(players: int, games: int, seed: int) -> dict[str, float]:

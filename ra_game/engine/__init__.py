@@ -9,7 +9,20 @@ from .state import Decision, GameState, Observation
 from .tiles import TILE_IDS, TILE_NAMES, Tile
 
 __all__ = [
-    "Decision", "GameState", "IllegalMoveError", "Move", "NotationError", "Observation",
-    "RaError", "Replay", "ReplayError", "TILE_IDS", "TILE_NAMES", "Tile", "load_replay",
-    "parse_replay", "replay_dict", "save_replay",
+    "TILE_IDS",
+    "TILE_NAMES",
+    "Decision",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Observation",
+    "RaError",
+    "Replay",
+    "ReplayError",
+    "Tile",
+    "load_replay",
+    "parse_replay",
+    "replay_dict",
+    "save_replay",
 ]

@@ -25,7 +25,6 @@ from .moves import (
     PASS,
     RA,
     Move,
-    bid_action,
     discard_action,
     god_action,
     unpack_tiles,
@@ -83,11 +82,35 @@ class GameState:
     """A position of Ra.  Mutated only by ``apply``/``apply_action``; ``clone`` is cheap."""
 
     __slots__ = (
-        "n", "names", "epoch", "phase", "current", "center_sun", "ra_count", "ra_length",
-        "auction", "bag_order", "bag_pos", "suns_up", "suns_down", "tiles", "scores",
-        "discarded", "ra_player", "invoked", "full_invoke", "high_bid", "high_bidder",
-        "bids", "bidders_left", "pending", "disaster_owner", "resume", "initial_suns",
-        "winner", "score_history",
+        "auction",
+        "bag_order",
+        "bag_pos",
+        "bidders_left",
+        "bids",
+        "center_sun",
+        "current",
+        "disaster_owner",
+        "discarded",
+        "epoch",
+        "full_invoke",
+        "high_bid",
+        "high_bidder",
+        "initial_suns",
+        "invoked",
+        "n",
+        "names",
+        "pending",
+        "phase",
+        "ra_count",
+        "ra_length",
+        "ra_player",
+        "resume",
+        "score_history",
+        "scores",
+        "suns_down",
+        "suns_up",
+        "tiles",
+        "winner",
     )
 
     n: int
@@ -741,4 +764,4 @@ class Observation:
         return self.state.with_bag(remaining)
 
 
-__all__ = ["GameState", "Observation", "Decision", "full_bag", "CIVILIZATIONS", "MONUMENTS"]
+__all__ = ["CIVILIZATIONS", "MONUMENTS", "Decision", "GameState", "Observation", "full_bag"]

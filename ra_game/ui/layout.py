@@ -7,7 +7,7 @@ maps them to the current window size (uniform scale, centred).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib.resources import as_file, files
 
 import pygame
@@ -55,7 +55,7 @@ def scale_for(window: tuple[int, int], base: tuple[int, int] = BASE_SIZE) -> tup
     return scale, int((window[0] - base[0] * scale) / 2), int((window[1] - base[1] * scale) / 2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_layout(name: str) -> Layout:
     """Read ``scenes/<name>.tmx`` (parsed without a display) into a :class:`Layout`."""
     resource = files("ra_game.scenes").joinpath(f"{name}.tmx")
