@@ -6,9 +6,36 @@ Art contract (made by ``tools/make_art.py``): ``tiles/<tile_id>.png`` (23 kinds,
 
 from __future__ import annotations
 
+import io
+import os
 from importlib.resources import files
 
 import pygame
+
+#: Display (serif) faces tried in order: a packaged one first, then common system fonts.
+_SERIF_FILES = ("fonts/display.ttf",)
+_SYSTEM_SERIF = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSerif-Bold.ttf",
+    "/Library/Fonts/Georgia Bold.ttf",
+    "C:/Windows/Fonts/georgiab.ttf",
+)
+
+
+def _load_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:
+    """The packaged/system serif face when asked and found, else pygame's default face."""
+    if serif:
+        for name in _SERIF_FILES:
+            resource = files("ra_game.assets").joinpath(name)
+            if resource.is_file():
+                with resource.open("rb") as fh:
+                    return pygame.font.Font(io.BytesIO(fh.read()), size)
+        for path in _SYSTEM_SERIF:
+            if os.path.isfile(path):
+                return pygame.font.Font(path, size)
+    font = pygame.font.Font(None, size)
+    font.set_bold(bold)
+    return font
 
 
 class Assets:
@@ -17,7 +44,11 @@ class Assets:
     def __init__(self) -> None:
         self._images: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+
+    def has(self, name: str) -> bool:
+        """Whether ``assets/<name>`` exists (scenes draw a fallback when it does not)."""
+        return name in self._images or files("ra_game.assets").joinpath(name).is_file()
 
     def image(self, name: str) -> pygame.Surface:
         """The image ``assets/<name>`` at its own size."""
@@ -39,12 +70,12 @@ class Assets:
             self._scaled[key] = surf
         return surf
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
+    def font(self, size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
+        """A font ``size`` pixels high; ``serif`` picks the display face used for titles."""
+        key = (size, bold, serif)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
+            font = _load_font(size, bold, serif)
             self._fonts[key] = font
         return font
 

@@ -1,0 +1,158 @@
+"""The warm Egyptian palette and the small drawing helpers every scene shares.
+
+Colours are named for what they look like (sand, papyrus, lapis...), not where they are used,
+so scenes read like a description of the box: papyrus panels on sandstone, lapis and gold.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+Color = tuple[int, int, int]
+
+SAND = (226, 200, 150)
+SAND_DARK = (196, 160, 104)
+PAPYRUS = (245, 232, 196)
+PAPYRUS_SHADE = (228, 208, 160)
+INK = (58, 38, 22)
+INK_SOFT = (112, 84, 56)
+LAPIS = (30, 68, 122)
+LAPIS_LIGHT = (52, 102, 168)
+LAPIS_DARK = (18, 40, 78)
+GOLD = (212, 164, 55)
+GOLD_LIGHT = (244, 208, 110)
+GOLD_DARK = (150, 108, 30)
+TERRACOTTA = (176, 84, 46)
+TURQUOISE = (42, 150, 140)
+NIGHT = (24, 20, 30)
+DISABLED = (170, 156, 132)
+WHITE = (255, 250, 238)
+
+#: One colour per seat (charts, name plates), told apart by lightness as well as hue.
+SEAT_COLORS: tuple[Color, ...] = (
+    (30, 68, 122),  # lapis
+    (176, 84, 46),  # terracotta
+    (42, 130, 120),  # turquoise
+    (150, 108, 30),  # dark gold
+    (110, 60, 120),  # amethyst
+)
+
+
+def shade(color: Color, factor: float) -> Color:
+    """``color`` darkened (factor < 1) or lightened towards white (factor > 1)."""
+    if factor <= 1:
+        return (int(color[0] * factor), int(color[1] * factor), int(color[2] * factor))
+    t = min(1.0, factor - 1)
+    return (
+        int(color[0] + (255 - color[0]) * t),
+        int(color[1] + (255 - color[1]) * t),
+        int(color[2] + (255 - color[2]) * t),
+    )
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: Color = PAPYRUS,
+    border: Color = GOLD_DARK,
+    radius: int = 14,
+    shadow: bool = True,
+) -> None:
+    """A rounded papyrus panel with a soft drop shadow and a gold rim."""
+    if shadow:
+        shadow_rect = rect.move(0, max(2, rect.height // 60))
+        pygame.draw.rect(surface, shade(SAND_DARK, 0.7), shadow_rect.inflate(2, 2),
+                         border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, border, rect, width=max(2, rect.height // 120), border_radius=radius)
+    inner = rect.inflate(-10, -10)
+    if inner.width > 20 and inner.height > 20:
+        pygame.draw.rect(surface, shade(border, 1.35), inner, width=1,
+                         border_radius=max(2, radius - 4))
+
+
+def text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    content: str,
+    pos: tuple[int, int],
+    color: Color = INK,
+    anchor: str = "topleft",
+    shadow: Color | None = None,
+) -> pygame.Rect:
+    """Blit one line of text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+    img = font.render(content, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow is not None:
+        surface.blit(font.render(content, True, shadow), rect.move(2, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
+    """Split ``content`` into lines no wider than ``width`` (blank lines kept)."""
+    lines: list[str] = []
+    for para in content.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            probe = f"{line} {word}" if line else word
+            if font.size(probe)[0] <= width or not line:
+                line = probe
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def sun_disc(surface: pygame.Surface, center: tuple[int, int], radius: int,
+             rays: int = 16, color: Color = GOLD, rim: Color = GOLD_DARK) -> None:
+    """The sun of Ra: a gold disc ringed by alternating long and short rays."""
+    cx, cy = center
+    for i in range(rays):
+        angle = 2 * math.pi * i / rays
+        length = radius * (1.55 if i % 2 == 0 else 1.3)
+        half = math.pi / rays * 0.55
+        points = [
+            (cx + math.cos(angle - half) * radius * 0.92, cy + math.sin(angle - half) * radius * 0.92),
+            (cx + math.cos(angle) * length, cy + math.sin(angle) * length),
+            (cx + math.cos(angle + half) * radius * 0.92, cy + math.sin(angle + half) * radius * 0.92),
+        ]
+        pygame.draw.polygon(surface, shade(color, 0.92) if i % 2 else color, points)
+    pygame.draw.circle(surface, rim, center, radius)
+    pygame.draw.circle(surface, color, center, int(radius * 0.9))
+    pygame.draw.circle(surface, GOLD_LIGHT, center, int(radius * 0.62))
+    pygame.draw.circle(surface, color, center, int(radius * 0.5))
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The sandstone background: a warm vertical gradient with faint carved courses."""
+    w, h = size
+    surf = pygame.Surface(size)
+    top, bottom = (236, 212, 160), (204, 166, 110)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        surf.fill(tuple(int(a + (b - a) * t) for a, b in zip(top, bottom)), (0, y, w, 1))
+    course = max(24, h // 12)
+    line = shade(SAND_DARK, 1.08)
+    for row, y in enumerate(range(course, h, course)):
+        pygame.draw.line(surf, line, (0, y), (w, y))
+        offset = (course * 2) if row % 2 else course
+        for x in range(offset, w, course * 4):
+            pygame.draw.line(surf, line, (x, y - course + 1), (x, y - 1))
+    return surf
+
+
+def frieze(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A band of alternating lapis and gold blocks with a turquoise line (top and bottom trim)."""
+    pygame.draw.rect(surface, LAPIS_DARK, rect)
+    step = max(8, rect.height)
+    for i, x in enumerate(range(rect.left, rect.right, step)):
+        block = pygame.Rect(x + 2, rect.top + 3, step - 4, rect.height - 6)
+        pygame.draw.rect(surface, GOLD if i % 2 == 0 else TURQUOISE, block, border_radius=2)
+    pygame.draw.line(surface, GOLD_LIGHT, rect.topleft, (rect.right, rect.top), 2)
+    pygame.draw.line(surface, GOLD_LIGHT, (rect.left, rect.bottom - 1),
+                     (rect.right, rect.bottom - 1), 2)

@@ -1,0 +1,489 @@
+"""Buttons, choices, text fields, labels and panels, with keyboard focus for every scene.
+
+A scene keeps its widgets in a :class:`FocusGroup`, which routes events (mouse, shortcuts,
+Tab / arrows / Enter / Space) so that every scene can be used by keyboard alone.  Widgets work
+in window coordinates: a scene sets ``widget.rect`` from its layout whenever the window resizes;
+text sizes follow the rect height, so widgets scale with the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import theme
+
+if TYPE_CHECKING:
+    from .assets import Assets
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_FACE_CACHE: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def key_code(shortcut: int | str | None) -> int | None:
+    """A pygame key code for a shortcut given as a code or a name (``"d"``, ``"escape"``)."""
+    if shortcut is None or isinstance(shortcut, int):
+        return shortcut
+    return pygame.key.key_code(shortcut)
+
+
+def _plain_key(event: pygame.event.Event) -> bool:
+    """True for a key press without Ctrl/Alt/Meta (shortcuts ignore those chords)."""
+    mods = getattr(event, "mod", 0)
+    return not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+
+
+class Widget:
+    """Something drawn in ``rect`` that may take keyboard focus."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+        self.focused = False
+        self.hover = False
+        self.visible = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True when it was consumed."""
+        return False
+
+    def activate(self) -> None:
+        """What Enter or Space does when the widget has focus."""
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """Draw the widget (changes no state)."""
+
+
+class Button(Widget):
+    """A push button: click, its shortcut key, or Enter/Space while focused calls ``on_click``."""
+
+    #: Called on every activation (the app points it at the click sound).
+    click_sound: Callable[[], None] | None = None
+
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        on_click: Callable[[], None],
+        shortcut: int | str | None = None,
+        enabled: bool = True,
+        style: str = "normal",
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.on_click = on_click
+        self.shortcut = key_code(shortcut)
+        self.style = style  # "normal" | "primary" | "quiet"
+        self.pressed = False
+        #: Keycap text drawn at the right; defaults to the shortcut's name.
+        self.hint = hint if hint is not None else (
+            pygame.key.name(self.shortcut).upper() if self.shortcut is not None else ""
+        )
+
+    def activate(self) -> None:
+        if not self.enabled:
+            return
+        sound = Button.click_sound
+        if sound is not None:
+            sound()
+        self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            if not self.hover:
+                self.pressed = False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.enabled and self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.enabled and self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and _plain_key(event):
+            if self.shortcut is not None and event.key == self.shortcut and self.enabled:
+                self.activate()
+                return True
+            if self.focused and event.key in ACTIVATE_KEYS and self.enabled:
+                self.activate()
+                return True
+        return False
+
+    def state_name(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        if self.pressed:
+            return "pressed"
+        return "hover" if self.hover else "idle"
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        if not self.visible:
+            return
+        state = self.state_name()
+        key = ("button", self.rect.size, self.label, self.style, state, self.focused, self.hint)
+        face = _FACE_CACHE.get(key)
+        if face is None:
+            if len(_FACE_CACHE) > 512:
+                _FACE_CACHE.clear()
+            face = render_button(self.rect.size, self.label, self.style, state, self.focused,
+                                 self.hint, assets)
+            _FACE_CACHE[key] = face
+        surface.blit(face, face.get_rect(center=self.rect.center))
+
+
+_STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
+    # face colour, text colour, rim colour
+    "normal": ((232, 206, 150), theme.INK, theme.GOLD_DARK),
+    "primary": (theme.LAPIS_LIGHT, theme.GOLD_LIGHT, theme.GOLD),
+    "quiet": (theme.PAPYRUS, theme.INK_SOFT, theme.SAND_DARK),
+}
+
+
+def _rounded_gradient(size: tuple[int, int], top: theme.Color, bottom: theme.Color,
+                      radius: int) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        surf.fill((*[int(a + (b - a) * t) for a, b in zip(top, bottom)], 255), (0, y, w, 1))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return surf
+
+
+def render_button(
+    size: tuple[int, int], label: str, style: str, state: str, focused: bool, hint: str,
+    assets: Assets,
+) -> pygame.Surface:
+    """The picture of a button (with room around it for the focus ring and shadow)."""
+    w, h = size
+    pad = 6
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    face_col, text_col, rim = _STYLES.get(style, _STYLES["normal"])
+    if state == "disabled":
+        face_col, text_col, rim = (214, 200, 172), theme.DISABLED, (190, 172, 140)
+    elif state == "hover":
+        face_col = theme.shade(face_col, 1.12)
+        rim = theme.GOLD if style != "primary" else theme.GOLD_LIGHT
+    elif state == "pressed":
+        face_col = theme.shade(face_col, 0.9)
+    radius = max(6, h // 4)
+    drop = 1 if state == "pressed" else 4
+    body = pygame.Rect(pad, pad + (3 if state == "pressed" else 0), w, h - 3)
+    if focused:
+        ring = pygame.Rect(pad, pad, w, h).inflate(8, 8)
+        pygame.draw.rect(out, (*theme.TURQUOISE, 255), ring, width=3, border_radius=radius + 4)
+    shadow = body.move(0, drop)
+    pygame.draw.rect(out, (*theme.shade(rim, 0.55), 200), shadow, border_radius=radius)
+    out.blit(_rounded_gradient(body.size, theme.shade(face_col, 1.1), theme.shade(face_col, 0.88),
+                               radius), body)
+    pygame.draw.rect(out, rim, body, width=2, border_radius=radius)
+    font = assets.font(max(12, int(h * 0.42)), bold=True)
+    label_img = font.render(label, True, text_col)
+    if label_img.get_width() > w - 16:
+        font = assets.font(max(10, int(h * 0.42 * (w - 16) / label_img.get_width())), bold=True)
+        label_img = font.render(label, True, text_col)
+    center = body.center
+    if hint and w > label_img.get_width() + 2.2 * h:
+        _keycap(out, assets, hint, body, text_col)
+    out.blit(label_img, label_img.get_rect(center=center))
+    return out
+
+
+def _keycap(out: pygame.Surface, assets: Assets, hint: str, body: pygame.Rect,
+            color: theme.Color) -> None:
+    """A small rounded key cap at the right end of a button, showing its shortcut."""
+    font = assets.font(max(10, int(body.height * 0.28)), bold=True)
+    img = font.render(hint, True, color)
+    cap = img.get_rect().inflate(10, 6)
+    cap.midright = (body.right - 10, body.centery)
+    pygame.draw.rect(out, (*color, 70), cap, width=1, border_radius=5)
+    out.blit(img, img.get_rect(center=cap.center))
+
+
+class Choice(Widget):
+    """Cycles through ``options`` (value, text): click / Enter / Right go forward, Left back."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], None] | None = None,
+        enabled: bool = True,
+        caption: str = "",
+    ) -> None:
+        super().__init__(rect, enabled)
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.caption = caption
+        self.pressed = False
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    @property
+    def text(self) -> str:
+        return self.options[self.index][1]
+
+    def step(self, delta: int) -> None:
+        """Move ``delta`` options along (wrapping) and report the new value."""
+        if not self.enabled:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if Button.click_sound is not None:
+            Button.click_sound()
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            if self.enabled and self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            was, self.pressed = self.pressed, False
+            if was and self.rect.collidepoint(event.pos):
+                left_half = event.pos[0] < self.rect.left + self.rect.height
+                self.step(-1 if event.button == 3 or left_half else 1)
+                return True
+        elif event.type == pygame.KEYDOWN and self.focused and self.enabled:
+            if event.key in (pygame.K_RIGHT, *ACTIVATE_KEYS):
+                self.step(1)
+                return True
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        fill = theme.PAPYRUS if self.enabled else (220, 208, 184)
+        if self.hover and self.enabled:
+            fill = theme.shade(fill, 1.3)
+        radius = max(6, r.height // 4)
+        if self.focused:
+            pygame.draw.rect(surface, theme.TURQUOISE, r.inflate(8, 8), 3, border_radius=radius + 4)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, theme.GOLD_DARK, r, 2, border_radius=radius)
+        color = theme.INK if self.enabled else theme.DISABLED
+        arrow = assets.font(max(12, int(r.height * 0.5)), bold=True)
+        theme.text(surface, arrow, "\u2039", (r.left + r.height // 2, r.centery), theme.GOLD_DARK,
+                   "center")
+        theme.text(surface, arrow, "\u203a", (r.right - r.height // 2, r.centery), theme.GOLD_DARK,
+                   "center")
+        font = assets.font(max(11, int(r.height * 0.42)), bold=True)
+        label = f"{self.caption}: {self.text}" if self.caption else self.text
+        theme.text(surface, font, label, r.center, color, "center")
+
+
+class TextInput(Widget):
+    """A one-line text field (names); typing goes in while it has focus."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        text: str = "",
+        on_change: Callable[[str], None] | None = None,
+        max_length: int = 16,
+        enabled: bool = True,
+    ) -> None:
+        super().__init__(rect, enabled)
+        self.text = text
+        self.on_change = on_change
+        self.max_length = max_length
+        self.blink = 0.0
+        self.request_focus: Callable[[Widget], None] | None = None
+
+    def _set(self, text: str) -> None:
+        self.text = text[: self.max_length]
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                if self.request_focus is not None:
+                    self.request_focus(self)
+                return True
+        elif self.focused and event.type == pygame.TEXTINPUT:
+            printable = "".join(ch for ch in event.text if ch.isprintable())
+            if printable:
+                self._set(self.text + printable)
+            return True
+        elif self.focused and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self._set(self.text[:-1])
+                return True
+            if event.key == pygame.K_SPACE or (event.unicode and event.unicode.isprintable()
+                                               and _plain_key(event)):
+                return True  # the TEXTINPUT event carries the character; no shortcut fires
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        radius = max(4, r.height // 5)
+        if self.focused:
+            pygame.draw.rect(surface, theme.TURQUOISE, r.inflate(8, 8), 3, border_radius=radius + 4)
+        pygame.draw.rect(surface, theme.WHITE if self.enabled else (220, 208, 184), r,
+                         border_radius=radius)
+        pygame.draw.rect(surface, theme.INK_SOFT, r, 2, border_radius=radius)
+        font = assets.font(max(11, int(r.height * 0.48)))
+        img = font.render(self.text, True, theme.INK if self.enabled else theme.DISABLED)
+        pos = img.get_rect(midleft=(r.left + 10, r.centery))
+        surface.blit(img, pos)
+        if self.focused:
+            x = pos.right + 2
+            pygame.draw.line(surface, theme.INK, (x, r.top + 6), (x, r.bottom - 6), 2)
+
+
+class Label(Widget):
+    """Text placed in ``rect`` (not focusable); ``size`` is the font height in pixels."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], text: str, size: int = 24,
+                 color: theme.Color = theme.INK, align: str = "center", bold: bool = False,
+                 serif: bool = False) -> None:
+        super().__init__(rect)
+        self.text, self.size, self.color = text, size, color
+        self.align, self.bold, self.serif = align, bold, serif
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        if not self.visible or not self.text:
+            return
+        font = assets.font(self.size, bold=self.bold, serif=self.serif)
+        anchor = {"center": "center", "left": "midleft", "right": "midright"}[self.align]
+        pos = getattr(self.rect, anchor)
+        theme.text(surface, font, self.text, pos, self.color, anchor)
+
+
+class Panel(Widget):
+    """A papyrus panel drawn behind other widgets (not focusable)."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], fill: theme.Color = theme.PAPYRUS,
+                 radius: int = 16) -> None:
+        super().__init__(rect)
+        self.fill, self.radius = fill, radius
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        if self.visible:
+            theme.panel(surface, self.rect, self.fill, radius=self.radius)
+
+
+class FocusGroup:
+    """The widgets of one scene, in Tab order, with one of them focused.
+
+    Tab / Down / Right move focus forward, Shift+Tab / Up / Left backward (a focused
+    :class:`Choice` keeps Left/Right for itself); Enter or Space activate the focused widget.
+    """
+
+    def __init__(self, widgets: Sequence[Widget] = (), focus: int | None = 0) -> None:
+        self.widgets: list[Widget] = []
+        self.focus_index: int | None = None
+        for w in widgets:
+            self.add(w)
+        if focus is not None:
+            self.set_focus_index(focus)
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        if isinstance(widget, TextInput):
+            widget.request_focus = self.focus
+        return widget
+
+    def focusables(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.visible and w.enabled]
+
+    @property
+    def focused(self) -> Widget | None:
+        return next((w for w in self.widgets if w.focused), None)
+
+    def focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = w is widget
+
+    def set_focus_index(self, index: int) -> None:
+        items = self.focusables()
+        self.focus(items[index % len(items)] if items else None)
+
+    def move_focus(self, delta: int) -> None:
+        items = self.focusables()
+        if not items:
+            return
+        current = self.focused
+        index = items.index(current) if current in items else (-1 if delta > 0 else 0)
+        self.focus(items[(index + delta) % len(items)])
+
+    def _navigate(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        current = self.focused
+        keeps_sides = isinstance(current, Choice)
+        if event.key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key == pygame.K_DOWN or (event.key == pygame.K_RIGHT and not keeps_sides):
+            self.move_focus(1)
+            return True
+        if event.key == pygame.K_UP or (event.key == pygame.K_LEFT and not keeps_sides):
+            self.move_focus(-1)
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Route one event; True when a widget or the navigation consumed it."""
+        current = self.focused
+        if current is not None and current.handle_event(event):
+            return True
+        if self._navigate(event):
+            return True
+        consumed = False
+        for w in list(self.widgets):
+            if w is current:
+                continue
+            if w.handle_event(event):
+                consumed = True
+                if event.type == pygame.MOUSEBUTTONUP and w.focusable and w in self.widgets:
+                    self.focus(w)
+                break
+        if event.type == pygame.MOUSEMOTION:
+            return False
+        return consumed
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        for w in self.widgets:
+            w.draw(surface, assets)
