@@ -48,11 +48,29 @@ class Layout:
     def missing(self, required: list[str]) -> list[str]:
         return [n for n in required if n not in self.objects]
 
+    def scaled(self, window: tuple[int, int]) -> dict[str, pygame.Rect]:
+        """Every named rect mapped into a window of size ``window`` (see :func:`scale_rect`)."""
+        return {n: scale_rect(o.rect, window) for n, o in self.objects.items()}
+
 
 def scale_for(window: tuple[int, int], base: tuple[int, int] = BASE_SIZE) -> tuple[float, int, int]:
     """(scale, offset_x, offset_y) that fit ``base`` into ``window`` keeping the aspect ratio."""
     scale = min(window[0] / base[0], window[1] / base[1])
     return scale, int((window[0] - base[0] * scale) / 2), int((window[1] - base[1] * scale) / 2)
+
+
+def scale_rect(rect: pygame.Rect, window: tuple[int, int]) -> pygame.Rect:
+    """A base-coordinate (1280x720) rect placed in ``window`` by :func:`scale_for`."""
+    scale, ox, oy = scale_for(window)
+    return pygame.Rect(
+        ox + round(rect.x * scale), oy + round(rect.y * scale),
+        round(rect.width * scale), round(rect.height * scale),
+    )
+
+
+def scale_value(value: float, window: tuple[int, int]) -> int:
+    """A length in base pixels (a font size, a margin) at the window's scale, at least 1."""
+    return max(1, round(value * scale_for(window)[0]))
 
 
 @cache
