@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Agent
+from .heuristic import EasyAgent, MediumAgent
+from .mcts import HardAgent
 from .random_agent import RandomAgent
 
 #: Seat kind (as in ``--players``) -> factory taking (seed, think_ms).
 AGENT_FACTORIES: dict[str, Callable[[int | None, int | None], Agent]] = {
     "random": lambda seed, think_ms: RandomAgent(seed),
+    "ai:easy": lambda seed, think_ms: EasyAgent(seed),
+    "ai:medium": lambda seed, think_ms: MediumAgent(seed),
+    "ai:hard": lambda seed, think_ms: HardAgent(seed, think_ms=think_ms),
 }
 
 
@@ -22,4 +27,7 @@ def make_agent(kind: str, seed: int | None = None, think_ms: int | None = None) 
     return factory(seed, think_ms)
 
 
-__all__ = ["AGENT_FACTORIES", "Agent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENT_FACTORIES", "Agent", "EasyAgent", "HardAgent", "MediumAgent", "RandomAgent",
+    "make_agent",
+]

@@ -1,0 +1,165 @@
+"""Measure AI levels against each other on identical bags.
+
+    python3 tools/tournament.py --seats hard,medium,medium,medium --games 50 --seed 1 --json
+
+Every game seed is played once per seating rotation, so each agent sits in every seat on the same
+bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
+top score counts as a win for the tie-break winner only (R-WIN-2).  ``win_share`` is wins per
+seat played (fair share 1/players for everyone); ``ci95`` is its Wilson interval.  Times are per
+decision with a real choice (more than one legal action).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ra_game.ai import AGENT_FACTORIES, make_agent  # noqa: E402
+from ra_game.engine import GameState  # noqa: E402
+
+Job = tuple[int, int, tuple[str, ...], int | None]
+
+
+def agent_kind(name: str) -> str:
+    """The registry kind for a seat name such as ``hard`` or ``ai:hard``."""
+    name = name.strip().lower()
+    for kind in (name, f"ai:{name}"):
+        if kind in AGENT_FACTORIES:
+            return kind
+    known = ", ".join(k.split(":")[-1] for k in AGENT_FACTORIES)
+    raise ValueError(f"unknown agent {name!r}; use one of: {known}")
+
+
+def short(kind: str) -> str:
+    return kind.split(":")[-1]
+
+
+def play_one(job: Job) -> dict[str, Any]:
+    """Play one game; returns the kinds by seat, final scores, winner and decision times."""
+    seed, rotation, kinds, think_ms = job
+    state = GameState.new(len(kinds), seed=seed)
+    agents = [make_agent(k, seed * 100 + rotation * 10 + i, think_ms) for i, k in enumerate(kinds)]
+    times: list[list[float]] = [[] for _ in kinds]
+    while not state.over:
+        seat = state.current
+        obs = state.observation(seat)
+        real = len(obs.state.legal_actions()) > 1
+        start = time.perf_counter()
+        action = agents[seat].choose(obs)
+        if real:
+            times[seat].append(time.perf_counter() - start)
+        state.apply_action(action)
+    return {"kinds": list(kinds), "scores": list(state.scores), "winner": state.winner,
+            "times": times}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> list[float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def jobs_for(seats: Sequence[str], games: int, seed: int, think_ms: int | None) -> list[Job]:
+    """Every game seed in every seating rotation."""
+    n = len(seats)
+    out = []
+    for g in range(games):
+        for r in range(n):
+            kinds = tuple(seats[(i - r) % n] for i in range(n))
+            out.append((seed + g, r, kinds, think_ms))
+    return out
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Aggregate game records per agent kind."""
+    stats: dict[str, dict[str, Any]] = {}
+    winner_scores: dict[str, list[int]] = {}
+    for rec in records:
+        for seat, kind in enumerate(rec["kinds"]):
+            s = stats.setdefault(kind, {"wins": 0, "seats": 0, "score": 0, "times": []})
+            s["seats"] += 1
+            s["score"] += rec["scores"][seat]
+            s["times"].extend(rec["times"][seat])
+            if seat == rec["winner"]:
+                s["wins"] += 1
+                winner_scores.setdefault(kind, []).append(rec["scores"][seat])
+    results = []
+    for kind, s in stats.items():
+        times = s["times"]
+        wins_scores = winner_scores.get(kind, [])
+        results.append({
+            "agent": short(kind),
+            "seats": s["seats"],
+            "wins": s["wins"],
+            "win_share": round(s["wins"] / s["seats"], 4),
+            "ci95": wilson(s["wins"], s["seats"]),
+            "mean_score": round(s["score"] / s["seats"], 2),
+            "mean_winning_score": round(sum(wins_scores) / len(wins_scores), 2)
+            if wins_scores else None,
+            "mean_ms_per_decision": round(1000 * sum(times) / len(times), 2) if times else 0.0,
+            "max_ms_per_decision": round(1000 * max(times), 2) if times else 0.0,
+        })
+    return {"games": len(records), "results": results}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", required=True, help="comma list: hard,medium,easy,random")
+    parser.add_argument("--games", type=int, default=10, help="game seeds (each in every rotation)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think-ms", type=int, default=None, help="hard agent's budget")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON line")
+    args = parser.parse_args(argv)
+    try:
+        seats = [agent_kind(s) for s in args.seats.split(",") if s.strip()]
+        if not 2 <= len(seats) <= 5:
+            raise ValueError(f"--seats needs 2 to 5 agents, got {len(seats)}")
+        if args.games < 1 or args.workers < 1:
+            raise ValueError("--games and --workers must be at least 1")
+    except ValueError as exc:
+        print(f"tournament: error: {exc}", file=sys.stderr)
+        return 2
+    jobs = jobs_for(seats, args.games, args.seed, args.think_ms)
+    records: list[dict[str, Any]] = []
+    start = time.time()
+
+    def progress(rec: dict[str, Any]) -> None:
+        records.append(rec)
+        winner = short(rec["kinds"][rec["winner"]])
+        print(f"[{len(records)}/{len(jobs)}] {time.time() - start:.0f}s winner {winner} "
+              f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
+              file=sys.stderr, flush=True)
+
+    if args.workers == 1:
+        for job in jobs:
+            progress(play_one(job))
+    else:
+        with multiprocessing.Pool(args.workers) as pool:
+            for rec in pool.imap_unordered(play_one, jobs):
+                progress(rec)
+    result = summarize(records)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
