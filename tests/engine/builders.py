@@ -7,7 +7,7 @@ from typing import Any
 
 from ra_game.engine import GameState
 from ra_game.engine import events as ev
-from ra_game.engine.tiles import TILE_BY_ID, TILE_COUNTS, TILE_IDS
+from ra_game.engine.tiles import TILE_BY_ID, TILE_IDS
 
 #: The sun sets of R-SETUP-4, one fixed deal per player count (seat 0 holds the highest sun).
 SUNS: dict[int, list[list[int]]] = {
@@ -76,4 +76,32 @@ def epoch_points(events: list[Any]) -> list[dict[str, int]]:
     return [row.points for row in scored.scores]
 
 
-FULL_COUNTS = list(TILE_COUNTS)
+def position(players: int = 2, track: str = "", holdings: dict[int, str] | None = None,
+             bag: str = "") -> GameState:
+    """A fresh game (seat 0 to move) with tiles set straight onto the auction track and into
+    players' areas; the tile census is then not 180, so use it for rule checks only."""
+    state = new_game(players, bag)
+    for slot, kind in enumerate(kinds(track)):
+        state.auction[slot] = kind
+    for seat, tiles in (holdings or {}).items():
+        give(state, seat, tiles)
+    return state
+
+
+def seat0_wins(tiles: str, players: int = 2) -> tuple[GameState, list[Any]]:
+    """Seats draw ``tiles`` in turn, then an invoke makes seat 0 win them all with its top sun.
+
+    Returns the state just after seat 0's winning bid (a discard choice may be pending).
+    """
+    count = len(tiles.split())
+    state = new_game(players, tiles)
+    play(state, "draw " * count)
+    top = state.suns_up[0][0]
+    if state.to_move == 0:
+        moves = "ra " + "pass " * (players - 1) + f"bid:{top}"
+    else:  # another seat invokes; seat 0's top sun beats every other, so the rest pass
+        moves = "ra " + "pass " * ((0 - state.to_move - 1) % players) + f"bid:{top}"
+    events = play(state, moves)
+    won = of_type(events, ev.AuctionWon)
+    assert won and won[0].player == 0, "seat 0 did not win the lot"
+    return state, events
