@@ -76,11 +76,23 @@ def epoch_points(events: list[Any]) -> list[dict[str, int]]:
     return [row.points for row in scored.scores]
 
 
+def score_position(holdings: dict[int, str], players: int = 2, epoch: int = 1,
+                   scores: list[int] | None = None,
+                   suns: list[list[int]] | None = None) -> tuple[GameState, list[dict[str, int]]]:
+    """End epoch ``epoch`` of a fresh position with ``holdings``; returns the state after and
+    each player's points by category."""
+    state = position(players, holdings=holdings, bag="ra", suns=suns)
+    state.epoch = epoch
+    if scores is not None:
+        state.scores = list(scores)
+    return state, epoch_points(end_epoch_now(state))
+
+
 def position(players: int = 2, track: str = "", holdings: dict[int, str] | None = None,
-             bag: str = "") -> GameState:
+             bag: str = "", suns: list[list[int]] | None = None) -> GameState:
     """A fresh game (seat 0 to move) with tiles set straight onto the auction track and into
     players' areas; the tile census is then not 180, so use it for rule checks only."""
-    state = new_game(players, bag)
+    state = new_game(players, bag, suns)
     for slot, kind in enumerate(kinds(track)):
         state.auction[slot] = kind
     for seat, tiles in (holdings or {}).items():
@@ -88,13 +100,14 @@ def position(players: int = 2, track: str = "", holdings: dict[int, str] | None 
     return state
 
 
-def seat0_wins(tiles: str, players: int = 2) -> tuple[GameState, list[Any]]:
-    """Seats draw ``tiles`` in turn, then an invoke makes seat 0 win them all with its top sun.
+def seat0_wins(tiles: str, players: int = 2, rest: str = "") -> tuple[GameState, list[Any]]:
+    """Seats draw ``tiles`` in turn, then an invoke makes seat 0 win them all with its top sun;
+    the bag goes on with ``rest``.
 
     Returns the state just after seat 0's winning bid (a discard choice may be pending).
     """
     count = len(tiles.split())
-    state = new_game(players, tiles)
+    state = new_game(players, f"{tiles} {rest}")
     play(state, "draw " * count)
     top = state.suns_up[0][0]
     if state.to_move == 0:
