@@ -6,10 +6,13 @@ Scenes receive one :class:`AppContext`; they never reach for globals.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .assets import Assets
 from .scene import SceneManager
+
+if TYPE_CHECKING:
+    from .sound import Sounds
 
 
 @dataclass
@@ -42,3 +45,14 @@ class AppContext:
     #: The final summary JSON of the game, for ``demo --exit-on-end``.
     final_summary: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Sound effects (``ctx.sounds.play("click")``); None until the app sets it up.
+    sounds: Sounds | None = None
+    #: One-line messages for the player (a damaged settings file...), shown by the title.
+    notices: list[str] = field(default_factory=list)
+    #: The process exit status ``run_app`` / ``run_demo`` return.
+    exit_code: int = 0
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect if sound is on and available (never raises)."""
+        if self.sounds is not None:
+            self.sounds.play(name)

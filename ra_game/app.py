@@ -1,0 +1,293 @@
+"""The window: creation, the one async main loop, global keys, and crash handling.
+
+``run_app`` opens the title screen (or a game straight away); ``run_demo`` watches AI seats play
+through the real scenes.  One ``async def main_loop`` awaits ``asyncio.sleep(0)`` once per frame
+(no threads), so the same loop can later run in a browser.  An unexpected error never shows a
+traceback to the player: it is logged in the user data folder and replaced by a one-line message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from .settings import data_dir, load_settings_checked, save_settings
+from .ui import theme
+from .ui.app_context import AppContext, DemoOptions
+from .ui.assets import Assets
+from .ui.scene import Scene, SceneManager
+from .ui.sound import Sounds
+from .ui.widgets import Button
+
+if TYPE_CHECKING:
+    from .seats import Seat
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (640, 360)
+FPS = 60
+LOG_FILE = "error.log"
+MAX_CRASHES = 3
+
+
+# --- window ---------------------------------------------------------------------------------
+
+
+def _icon(assets: Assets) -> pygame.Surface:
+    """The window icon: the packaged one if the art has it, else a drawn sun disc."""
+    if assets.has("ui/icon.png"):
+        return assets.image("ui/icon.png")
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    theme.sun_disc(icon, (32, 32), 19)
+    return icon
+
+
+def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    """Open (or re-open) the display: resizable, or fullscreen at the desktop's size."""
+    if fullscreen:
+        try:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error:
+            pass
+    size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def set_fullscreen(ctx: AppContext, on: bool) -> None:
+    """Switch fullscreen on/off (F11 or the settings), remember it, and relayout the scenes."""
+    if on and not ctx.settings.fullscreen:
+        ctx.extra["windowed_size"] = ctx.window_size
+    window = open_window(ctx.extra.get("windowed_size", DEFAULT_SIZE), on)
+    ctx.settings.fullscreen = on
+    warning = save_settings(ctx.settings)
+    if warning:
+        ctx.notices.append(warning)
+    _resized(ctx, window.get_size())
+
+
+def _resized(ctx: AppContext, size: tuple[int, int]) -> None:
+    if size != ctx.window_size:
+        ctx.window_size = size
+        ctx.assets.clear_scaled()
+
+
+def handle_global(ctx: AppContext, event: pygame.event.Event) -> bool:
+    """Quit, F11 and window resizes, handled for every scene; True when consumed."""
+    if event.type == pygame.QUIT:
+        ctx.quit_requested = True
+        return True
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        set_fullscreen(ctx, not ctx.settings.fullscreen)
+        return True
+    if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            _resized(ctx, surface.get_size())
+        return event.type == pygame.VIDEORESIZE
+    return False
+
+
+# --- building the app -----------------------------------------------------------------------
+
+
+def first_scene(
+    ctx: AppContext, players: Sequence[Seat] | None, seed: int | None
+) -> Scene:
+    """The title, or a game straight away when seats were given (``ra-game play``, demo)."""
+    if players:
+        from .scenes.play import PlayScene
+
+        hide = ctx.settings.hide_scores and ctx.demo is None
+        return PlayScene(ctx, list(players), seed=seed, hide_scores=hide)
+    from .scenes.title import TitleScene
+
+    return TitleScene(ctx)
+
+
+def create_app(
+    size: tuple[int, int] = DEFAULT_SIZE,
+    demo: DemoOptions | None = None,
+    players: Sequence[Seat] | None = None,
+    seed: int | None = None,
+) -> tuple[AppContext, pygame.Surface]:
+    """Open the window and put the first scene on the stack; returns (context, window)."""
+    pygame.display.init()
+    pygame.font.init()
+    settings, warning = load_settings_checked()
+    pygame.display.set_caption("Ra")
+    assets = Assets()
+    pygame.display.set_icon(_icon(assets))
+    window = open_window(size, settings.fullscreen and demo is None)
+    pygame.key.set_repeat(400, 40)
+    ctx = AppContext(SceneManager(), settings, assets, window.get_size(), demo)
+    ctx.extra["windowed_size"] = size
+    ctx.sounds = Sounds(lambda: ctx.settings.sound)
+    Button.click_sound = lambda: ctx.play_sound("click")
+    if warning:
+        ctx.notices.append(warning)
+    ctx.scenes.push(first_scene(ctx, players, seed))
+    return ctx, window
+
+
+# --- frames ---------------------------------------------------------------------------------
+
+
+def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] | None = None
+               ) -> None:
+    """One frame: global keys, the top scene's events, update and draw, then flip."""
+    for event in pygame.event.get() if events is None else events:
+        if handle_global(ctx, event):
+            continue
+        top = ctx.scenes.top
+        if top is not None:
+            top.handle_event(event)
+    top = ctx.scenes.top
+    if top is None:
+        return
+    top.update(dt)
+    top = ctx.scenes.top
+    window = pygame.display.get_surface()
+    if top is not None and window is not None:
+        top.draw(window)
+        pygame.display.flip()
+
+
+def log_exception(exc: BaseException) -> Path | None:
+    """Append the traceback to ``error.log`` in the user data folder; its path, or None."""
+    try:
+        path = data_dir() / LOG_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+            fh.write("".join(traceback.format_exception(exc)))
+        return path
+    except OSError:
+        return None
+
+
+def crash_message(exc: BaseException, log: Path | None) -> str:
+    """One line for the player about an unexpected error."""
+    where = f"; details in {log}" if log else ""
+    return f"Something went wrong ({exc.__class__.__name__}){where}."
+
+
+def report_crash(ctx: AppContext, exc: Exception) -> None:
+    """Log ``exc``; show the error scene, or quit with status 1 if that cannot help."""
+    log = log_exception(exc)
+    message = crash_message(exc, log)
+    crashes = ctx.extra.get("crashes", 0) + 1
+    ctx.extra["crashes"] = crashes
+    from .ui.error_scene import ErrorScene
+
+    if (ctx.demo is not None and ctx.demo.exit_on_end) or crashes > MAX_CRASHES or isinstance(
+        ctx.scenes.top, ErrorScene
+    ):
+        print(f"ra-game: error: {message}", file=sys.stderr)
+        ctx.exit_code = 1
+        ctx.quit_requested = True
+        return
+    try:
+        ctx.scenes.clear_to(ErrorScene(ctx, message))
+    except Exception:  # noqa: BLE001 - the exit hooks failed too: replace the stack
+        ctx.scenes.stack = [ErrorScene(ctx, message)]
+
+
+def guarded_step(ctx: AppContext, dt: float) -> None:
+    """:func:`step_frame`, turning any unexpected exception into :func:`report_crash`."""
+    try:
+        step_frame(ctx, dt)
+    except Exception as exc:  # noqa: BLE001 - the top level: never a traceback
+        report_crash(ctx, exc)
+
+
+async def main_loop(ctx: AppContext, max_frames: int | None = None, fps: int = FPS) -> int:
+    """Run frames until a scene asks to quit (or ``max_frames``); returns the frame count."""
+    clock = pygame.time.Clock()
+    frames = 0
+    while not ctx.quit_requested and ctx.scenes.top is not None:
+        dt = min(0.1, (clock.tick(fps) if fps else clock.tick()) / 1000)
+        guarded_step(ctx, dt)
+        frames += 1
+        if max_frames is not None and frames >= max_frames:
+            break
+        await asyncio.sleep(0)
+    return frames
+
+
+def run_frames(
+    ctx: AppContext,
+    frames: int = 1,
+    until: Callable[[AppContext], bool] | None = None,
+    dt: float = 1 / FPS,
+    guard: bool = False,
+) -> int:
+    """Test helper: run up to ``frames`` frames with a fixed ``dt`` (no waiting), stopping early
+    once ``until(ctx)`` holds or the app quits; returns the frames run.  Errors propagate unless
+    ``guard`` (then they go through the same crash handling as the real loop)."""
+    for n in range(frames):
+        if ctx.quit_requested or ctx.scenes.top is None or (until is not None and until(ctx)):
+            return n
+        if guard:
+            guarded_step(ctx, dt)
+        else:
+            step_frame(ctx, dt)
+    return frames
+
+
+# --- entry points ---------------------------------------------------------------------------
+
+
+def _start(
+    demo: DemoOptions | None, players: Sequence[Seat] | None, seed: int | None
+) -> AppContext | None:
+    try:
+        return create_app(demo=demo, players=players, seed=seed)[0]
+    except pygame.error as exc:
+        print(f"ra-game: error: cannot open the window ({exc})", file=sys.stderr)
+    except Exception as exc:  # noqa: BLE001 - the top level: never a traceback
+        print(f"ra-game: error: {crash_message(exc, log_exception(exc))}", file=sys.stderr)
+    return None
+
+
+def run_app(players: list[Seat] | None = None, seed: int | None = None) -> int:
+    """Open the window on the title (or straight into a game); returns the exit status."""
+    ctx = _start(None, players, seed)
+    if ctx is None:
+        return 1
+    asyncio.run(main_loop(ctx))
+    pygame.quit()
+    return ctx.exit_code
+
+
+def run_demo(
+    players: Sequence[Seat],
+    seed: int | None,
+    speed: str = "normal",
+    exit_on_end: bool = False,
+    max_frames: int | None = None,
+    fps: int = FPS,
+) -> int:
+    """Watch AI seats play through the real scenes; with ``exit_on_end`` print the summary JSON
+    on stdout after the final results.  ``max_frames`` and ``fps=0`` (no frame cap) are for
+    tests."""
+    ctx = _start(DemoOptions(speed=speed, exit_on_end=exit_on_end), players, seed)
+    if ctx is None:
+        return 1
+    asyncio.run(main_loop(ctx, max_frames=max_frames, fps=fps))
+    pygame.quit()
+    if exit_on_end and ctx.exit_code == 0:
+        if ctx.final_summary is None:
+            print("ra-game: error: the demo stopped before the game ended", file=sys.stderr)
+            return 1
+        print(json.dumps(ctx.final_summary), flush=True)
+    return ctx.exit_code

@@ -1,0 +1,51 @@
+"""What the player sees after an unexpected error: one line, and a way back or out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import theme
+from .scene import Scene
+from .widgets import Button, FocusGroup
+
+if TYPE_CHECKING:
+    from .app_context import AppContext
+
+
+class ErrorScene(Scene):
+    """A calm one-line message with "Back to title" (Enter) and "Quit" (Esc)."""
+
+    def __init__(self, ctx: AppContext, message: str) -> None:
+        super().__init__(ctx)
+        self.message = message
+        self.back = Button((0, 0, 240, 56), "Back to title", self._title, style="primary")
+        self.quit = Button((0, 0, 160, 56), "Quit", self._quit, shortcut=pygame.K_ESCAPE)
+        self.group = FocusGroup([self.back, self.quit])
+
+    def _title(self) -> None:
+        from ..scenes.title import TitleScene
+
+        self.ctx.scenes.clear_to(TitleScene(self.ctx))
+
+    def _quit(self) -> None:
+        self.ctx.quit_requested = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.group.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.SAND)
+        box = pygame.Rect(0, 0, min(w - 40, 900), 220)
+        box.center = (w // 2, h // 2)
+        theme.panel(surface, box)
+        font = self.ctx.assets.font(26, bold=True)
+        lines = theme.wrap(font, self.message, box.width - 60)
+        for i, line in enumerate(lines[:3]):
+            theme.text(surface, font, line, (box.centerx, box.top + 40 + 32 * i), theme.INK,
+                       "midtop")
+        self.back.rect.midbottom = (box.centerx - 100, box.bottom - 24)
+        self.quit.rect.midbottom = (box.centerx + 130, box.bottom - 24)
+        self.group.draw(surface, self.ctx.assets)

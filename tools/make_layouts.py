@@ -1,0 +1,162 @@
+"""Write the Tiled layouts (``scenes/NAME.tmx``) of the menu and result scenes.
+
+Each layout is an orthogonal 80x45 map of 16 px tiles (1280x720) holding one object group of
+named rectangles; open them in Tiled to adjust by hand, or edit the tables here and rerun:
+
+    python3 tools/make_layouts.py            # writes title, setup, rules, settings, scoring,
+                                             # results and handover (never play.tmx)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+Rect = tuple[int, int, int, int]
+Obj = tuple[str, str, Rect]  # name, class, (x, y, w, h)
+
+SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
+
+COMMON: list[Obj] = [
+    ("frieze_top", "decor", (0, 0, 1280, 18)),
+    ("frieze_bottom", "decor", (0, 702, 1280, 18)),
+    ("heading", "label", (140, 34, 1000, 60)),
+]
+
+
+def _title() -> list[Obj]:
+    objs: list[Obj] = [
+        ("frieze_top", "decor", (0, 0, 1280, 18)),
+        ("frieze_bottom", "decor", (0, 702, 1280, 18)),
+        ("title_sun", "decor", (540, 34, 200, 200)),
+        ("title_text", "label", (340, 60, 600, 150)),
+        ("subtitle", "label", (290, 236, 700, 34)),
+        ("menu_panel", "panel", (460, 284, 360, 400)),
+        ("notice", "label", (140, 650, 1000, 30)),
+        ("credit", "label", (20, 672, 400, 24)),
+    ]
+    names = ["new", "continue", "demo", "rules", "settings", "quit"]
+    for i, name in enumerate(names):
+        objs.append((f"button_{name}", "button", (490, 304 + 60 * i, 300, 50)))
+    return objs
+
+
+def _setup() -> list[Obj]:
+    objs = [*COMMON, ("seats_panel", "panel", (150, 104, 980, 420))]
+    for i in range(5):
+        y = 128 + 74 * i
+        objs += [
+            (f"seat_{i}_label", "label", (180, y, 120, 52)),
+            (f"seat_{i}_name", "input", (310, y + 2, 360, 48)),
+            (f"seat_{i}_kind", "choice", (700, y + 2, 400, 48)),
+        ]
+    objs += [
+        ("button_add", "button", (150, 544, 230, 50)),
+        ("button_remove", "button", (396, 544, 230, 50)),
+        ("toggle_hide", "choice", (700, 544, 430, 50)),
+        ("hint", "label", (150, 604, 980, 28)),
+        ("button_back", "button", (150, 640, 220, 54)),
+        ("button_start", "button", (890, 640, 240, 54)),
+    ]
+    return objs
+
+
+def _rules() -> list[Obj]:
+    return [
+        *COMMON,
+        ("text_panel", "panel", (140, 104, 1000, 520)),
+        ("text_area", "text", (180, 124, 900, 480)),
+        ("scrollbar", "scroll", (1100, 130, 14, 470)),
+        ("button_back", "button", (530, 640, 220, 54)),
+    ]
+
+
+def _settings() -> list[Obj]:
+    objs = [*COMMON, ("settings_panel", "panel", (290, 110, 700, 440))]
+    for i, name in enumerate(["speed", "hide", "fullscreen", "sound"]):
+        objs.append((f"setting_{name}", "choice", (350, 150 + 92 * i, 580, 56)))
+        objs.append((f"setting_{name}_help", "label", (350, 210 + 92 * i, 580, 24)))
+    objs += [
+        ("notice", "label", (140, 566, 1000, 30)),
+        ("button_back", "button", (530, 640, 220, 54)),
+    ]
+    return objs
+
+
+def _scoring() -> list[Obj]:
+    return [
+        *COMMON,
+        ("table", "panel", (60, 110, 1160, 500)),
+        ("footnote", "label", (60, 616, 1160, 24)),
+        ("button_continue", "button", (510, 644, 260, 52)),
+    ]
+
+
+def _results() -> list[Obj]:
+    return [
+        *COMMON,
+        ("ranking", "panel", (50, 110, 560, 470)),
+        ("chart", "panel", (640, 110, 590, 470)),
+        ("tiebreak", "label", (50, 590, 1180, 40)),
+        ("button_title", "button", (510, 644, 260, 52)),
+    ]
+
+
+def _handover() -> list[Obj]:
+    return [
+        ("frieze_top", "decor", (0, 0, 1280, 18)),
+        ("frieze_bottom", "decor", (0, 702, 1280, 18)),
+        ("panel", "panel", (300, 170, 680, 380)),
+        ("sun", "decor", (590, 200, 100, 100)),
+        ("message", "label", (330, 320, 620, 60)),
+        ("detail", "label", (330, 384, 620, 30)),
+        ("button_continue", "button", (510, 450, 260, 56)),
+    ]
+
+
+LAYOUTS = {
+    "title": _title, "setup": _setup, "rules": _rules, "settings": _settings,
+    "scoring": _scoring, "results": _results, "handover": _handover,
+}
+
+
+def tmx(name: str, objects: list[Obj]) -> str:
+    """The Tiled XML of one layout (80x45 tiles of 16 px, one object group)."""
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        (
+            '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+            'renderorder="right-down" width="80" height="45" tilewidth="16" tileheight="16" '
+            f'infinite="0" nextlayerid="2" nextobjectid="{len(objects) + 1}">'
+        ),
+        f' <objectgroup id="1" name={quoteattr(name)}>',
+    ]
+    for i, (obj_name, kind, (x, y, w, h)) in enumerate(objects, start=1):
+        lines.append(
+            f'  <object id="{i}" name={quoteattr(obj_name)} class={quoteattr(kind)} '
+            f'x="{x}" y="{y}" width="{w}" height="{h}"/>'
+        )
+    lines += [" </objectgroup>", "</map>", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    names = argv or list(LAYOUTS)
+    for name in names:
+        if name not in LAYOUTS:
+            print(f"make_layouts: unknown layout {name!r}", file=sys.stderr)
+            return 2
+        objects = LAYOUTS[name]()
+        seen = [o[0] for o in objects]
+        dupes = {n for n in seen if seen.count(n) > 1}
+        if dupes:
+            print(f"make_layouts: {name}: duplicate names {sorted(dupes)}", file=sys.stderr)
+            return 2
+        (SCENES_DIR / f"{name}.tmx").write_text(tmx(name, objects), encoding="utf-8")
+        print(f"wrote scenes/{name}.tmx ({len(objects)} objects)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
