@@ -127,7 +127,7 @@ class Move:
                 return Move(raw)
             raise NotationError(f"unknown move {text!r}")
         if head == "bid":
-            if not rest.isdigit() or not 1 <= int(rest) <= 16:
+            if not (rest.isascii() and rest.isdigit()) or not 1 <= int(rest) <= 16:
                 raise NotationError(f"bad sun in {text!r}: suns are numbered 1 to 16")
             return Move("bid", sun=int(rest))
         if head in ("god", "discard"):
