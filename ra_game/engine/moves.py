@@ -107,12 +107,12 @@ class Move:
     @staticmethod
     def from_action(action: int) -> Move:
         """The move for an integer action code."""
-        if action < len(_SIMPLE):
+        if 0 <= action < len(_SIMPLE):
             return _SIMPLE[action]
-        if is_god(action):
-            return Move("god", tiles=unpack_tiles(action))
-        if is_discard(action):
-            return Move("discard", tiles=unpack_tiles(action))
+        if action > 0 and is_god(action) != is_discard(action):
+            tiles = unpack_tiles(action)
+            if tiles and all(0 <= k < len(TILE_IDS) for k in tiles):
+                return Move("god" if is_god(action) else "discard", tiles=tiles)
         raise NotationError(f"not a move code: {action}")
 
     @staticmethod

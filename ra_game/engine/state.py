@@ -410,6 +410,8 @@ class GameState:
             )
         slots: list[int] = []
         for kind in taken:
+            if not 0 <= kind < NUM_KINDS:
+                raise IllegalMoveError(f"There is no tile kind {kind}.")
             if kind == Tile.GOD:
                 raise IllegalMoveError("A God tile cannot take another God tile.")
             slot = next(
