@@ -482,16 +482,16 @@ def icon_palace(pen: Pen) -> None:
 
 
 def icon_pyramid(pen: Pen) -> None:
-    """A smooth pyramid, lit from the left."""
+    """A great pyramid with a smaller one behind it, lit from the left."""
     pen.line(SAND_DARK, (12, 90), (116, 90), 4.0)
-    pen.poly(SAND_LIGHT, [(14, 88), (64, 18), (64, 88)], 0)
-    pen.poly(SAND_DARK, [(64, 18), (114, 88), (64, 88)], 0)
-    pen.poly(GOLD, [(64, 18), (72, 29), (56, 29)], 0)
-    pen.polyline(INK, [(14, 88), (64, 18), (114, 88)], OUTLINE, closed=True)
-    pen.line(INK, (64, 18), (64, 88), 2.0)
-    for y in (42, 58, 74):
-        half = (y - 18) / 70 * 50
-        pen.line(mix(SAND_LIGHT, INK, 0.25), (64 - half + 3, y), (62, y), 1.4)
+    for (left, top, right), cap in (((78, 50, 114), False), ((12, 20, 96), True)):
+        apex = ((left + right) / 2, top)
+        pen.poly(SAND_LIGHT, [(left, 88), apex, (apex[0], 88)], 0)
+        pen.poly(SAND_DARK, [apex, (right, 88), (apex[0], 88)], 0)
+        if cap:
+            pen.poly(GOLD, [apex, (apex[0] + 8, top + 11), (apex[0] - 8, top + 11)], 0)
+        pen.polyline(INK, [(left, 88), apex, (right, 88)], OUTLINE, closed=True)
+        pen.line(INK, apex, (apex[0], 88), 2.0)
 
 
 def icon_sphinx(pen: Pen) -> None:
@@ -510,18 +510,23 @@ def icon_sphinx(pen: Pen) -> None:
 
 
 def icon_statue(pen: Pen) -> None:
-    """A standing statue of a king on a plinth."""
-    pen.rect(SAND_DARK, 36, 84, 56, 8)
-    pen.poly(SAND, [(54, 70), (62, 70), (61, 84), (53, 84)])
-    pen.poly(SAND, [(66, 70), (74, 70), (75, 84), (67, 84)])
-    pen.poly(SAND_LIGHT, [(44, 38), (84, 38), (76, 60), (52, 60)])
-    pen.poly(SAND, [(40, 38), (48, 38), (50, 66), (42, 66)])
-    pen.poly(SAND, [(80, 38), (88, 38), (86, 66), (78, 66)])
-    pen.poly(WHITE, [(52, 58), (76, 58), (80, 72), (48, 72)])
+    """A seated colossus of a king on his throne."""
+    pen.rect(SAND_DARK, 30, 84, 68, 8)
+    pen.rect(SAND, 32, 44, 64, 40)
+    pen.line(SAND_DARK, (37, 70), (45, 70), 2.4)
+    pen.line(SAND_DARK, (83, 70), (91, 70), 2.4)
+    pen.rect(SAND_LIGHT, 49, 64, 13, 20)
+    pen.rect(SAND_LIGHT, 66, 64, 13, 20)
+    pen.rect(SAND_LIGHT, 46, 56, 36, 10)
+    pen.poly(SAND_LIGHT, [(46, 36), (82, 36), (78, 58), (50, 58)])
+    pen.poly(SAND, [(40, 38), (48, 36), (50, 62), (42, 62)])
+    pen.poly(SAND, [(80, 36), (88, 38), (86, 62), (78, 62)])
+    striped_poly(pen, [(64, 12), (74, 14), (77, 21), (82, 38), (72, 37), (72, 22), (56, 22),
+                       (56, 37), (46, 38), (51, 21), (54, 14)], SAND_LIGHT, SAND_DARK, 13, 6, 2.4)
     pen.poly(SAND, ellipse_pts((64, 26), 8, 10))
-    striped_poly(pen, [(64, 8), (74, 12), (76, 22), (80, 38), (72, 36), (72, 24), (56, 24),
-                       (56, 36), (48, 38), (52, 22), (54, 12)], SAND_LIGHT, SAND_DARK, 10, 6, 2.4)
-    pen.rect(SAND, 61, 34, 6, 6, 2.0)
+    pen.line(INK, (60, 24), (62, 24), 2.0)
+    pen.line(INK, (66, 24), (68, 24), 2.0)
+    pen.rect(SAND, 61, 35, 6, 7, 2.0)
 
 
 def icon_step_pyramid(pen: Pen) -> None:
