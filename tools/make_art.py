@@ -227,7 +227,7 @@ def radial_disc(pen: Pen, c: Point, r: float, inner: Color, outer: Color,
         pygame.draw.circle(pen.surface, mix(outer, inner, t), pen.pt((cx, cy)), rr * pen.k)
 
 
-def masked(src: pygame.Surface, mask_draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
+def masked(src: pygame.Surface, mask_draw: Callable[[pygame.Surface], object]) -> pygame.Surface:
     """``src`` with its alpha cut to the white shape drawn by ``mask_draw``."""
     mask = pygame.Surface(src.get_size(), pygame.SRCALPHA)
     mask_draw(mask)

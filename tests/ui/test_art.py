@@ -93,6 +93,7 @@ def test_tiles_of_one_category_differ_visibly_at_small_size(assets: Assets) -> N
 @pytest.mark.parametrize("name", TILE_NAMES + SUN_NAMES)
 def test_sprite_renders_scaled_to_48(assets: Assets, name: str) -> None:
     screen = pygame.display.get_surface()
+    assert screen is not None
     screen.fill((0, 0, 0))
     small = assets.scaled(name, (48, 48))
     assert small.get_size() == (48, 48)
