@@ -109,8 +109,8 @@ def _handover() -> list[Obj]:
         ("frieze_bottom", "decor", (0, 702, 1280, 18)),
         ("panel", "panel", (300, 170, 680, 380)),
         ("sun", "decor", (590, 200, 100, 100)),
-        ("message", "label", (330, 320, 620, 60)),
-        ("detail", "label", (330, 384, 620, 30)),
+        ("message", "label", (330, 304, 620, 84)),
+        ("detail", "label", (330, 394, 620, 30)),
         ("button_continue", "button", (510, 450, 260, 56)),
     ]
 

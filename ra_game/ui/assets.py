@@ -12,27 +12,32 @@ from importlib.resources import files
 
 import pygame
 
-#: Display (serif) faces tried in order: a packaged one first, then common system fonts.
-_SERIF_FILES = ("fonts/display.ttf",)
-_SYSTEM_SERIF = (
-    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-    "/usr/share/fonts/TTF/DejaVuSerif-Bold.ttf",
-    "/Library/Fonts/Georgia Bold.ttf",
-    "C:/Windows/Fonts/georgiab.ttf",
-)
+#: Faces tried in order for (serif, bold): one packaged in assets/fonts first, then common
+#: system fonts; pygame's own face when none is found.
+_FACES: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (True, False): ("fonts/display.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+                    "/Library/Fonts/Georgia Bold.ttf", "C:/Windows/Fonts/georgiab.ttf"),
+    (True, True): ("fonts/display.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+                   "/Library/Fonts/Georgia Bold.ttf", "C:/Windows/Fonts/georgiab.ttf"),
+    (False, False): ("fonts/text.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                     "C:/Windows/Fonts/segoeui.ttf"),
+    (False, True): ("fonts/text_bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+                    "C:/Windows/Fonts/segoeuib.ttf"),
+}
+#: Sizes are asked as pixel heights of pygame's face; other faces are drawn a bit smaller.
+_SIZE_FACTOR = 0.78
 
 
 def _load_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:
-    """The packaged/system serif face when asked and found, else pygame's default face."""
-    if serif:
-        for name in _SERIF_FILES:
+    """The first face found for (serif, bold), else pygame's default face."""
+    for name in _FACES[(serif, bold)]:
+        if not name.startswith("/") and ":" not in name:
             resource = files("ra_game.assets").joinpath(name)
             if resource.is_file():
                 with resource.open("rb") as fh:
-                    return pygame.font.Font(io.BytesIO(fh.read()), size)
-        for path in _SYSTEM_SERIF:
-            if os.path.isfile(path):
-                return pygame.font.Font(path, size)
+                    return pygame.font.Font(io.BytesIO(fh.read()), round(size * _SIZE_FACTOR))
+        elif os.path.isfile(name):
+            return pygame.font.Font(name, max(1, round(size * _SIZE_FACTOR)))
     font = pygame.font.Font(None, size)
     font.set_bold(bold)
     return font

@@ -18,18 +18,40 @@ from .widgets import FocusGroup
 
 if TYPE_CHECKING:
     from .app_context import AppContext
+    from .assets import Assets
 
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def backdrop_for(size: tuple[int, int]) -> pygame.Surface:
-    """The shared sandstone background at ``size`` (cached: a pure function of the size)."""
+def backdrop_for(size: tuple[int, int], assets: Assets) -> pygame.Surface:
+    """The shared papyrus background at ``size``: ``ui/background.png`` scaled to cover the
+    window, or a drawn sandstone gradient without the art (cached per size)."""
     surf = _BACKDROPS.get(size)
     if surf is None:
         if len(_BACKDROPS) > 4:
             _BACKDROPS.clear()
-        surf = _BACKDROPS[size] = theme.backdrop(size)
+        if assets.has("ui/background.png"):
+            art = assets.image("ui/background.png")
+            k = max(size[0] / art.get_width(), size[1] / art.get_height())
+            scaled = pygame.transform.smoothscale(
+                art, (max(1, round(art.get_width() * k)), max(1, round(art.get_height() * k)))
+            )
+            surf = pygame.Surface(size)
+            surf.blit(scaled, scaled.get_rect(center=(size[0] // 2, size[1] // 2)))
+        else:
+            surf = theme.backdrop(size)
+        _BACKDROPS[size] = surf
     return surf
+
+
+#: Animation speed setting -> how many times faster than normal the menus' animations run.
+SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "max": 8.0}
+
+
+def speed_factor(ctx: AppContext) -> float:
+    """The pace of animations: the demo's speed when watching, else the player's setting."""
+    speed = ctx.demo.speed if ctx.demo is not None else ctx.settings.animation_speed
+    return SPEED_FACTORS.get(speed, 1.0)
 
 
 class LayoutScene(Scene):
@@ -85,9 +107,23 @@ class LayoutScene(Scene):
         self.relayout()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(backdrop_for(surface.get_size()), (0, 0))
+        surface.blit(backdrop_for(surface.get_size(), self.ctx.assets), (0, 0))
         self.draw_content(surface)
         self.group.draw(surface, self.ctx.assets)
+
+    def draw_friezes(self, surface: pygame.Surface) -> None:
+        """The lapis-and-gold bands at the top and bottom of the layout, full window width."""
+        for name in ("frieze_top", "frieze_bottom"):
+            rect = self.rects.get(name)
+            if rect is not None:
+                theme.frieze(surface, pygame.Rect(0, rect.y, surface.get_width(), rect.height))
+
+    def heading(self, surface: pygame.Surface, text: str, name: str = "heading") -> None:
+        """The scene's title, in the serif display face, centred in the ``heading`` rect."""
+        rect = self.rects[name]
+        font = self.font(46, serif=True)
+        theme.text(surface, font, text, rect.center, theme.LAPIS_DARK, "center",
+                   shadow=theme.GOLD_LIGHT)
 
     def font(self, base_size: float, bold: bool = False, serif: bool = False) -> pygame.font.Font:
         """A font whose base size (at 1280x720) follows the window's scale."""

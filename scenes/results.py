@@ -1,0 +1,147 @@
+"""Final results: the ranking, the tie-break when it decided, and a chart of fame by epoch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ra_game.engine.events import GameOver
+from ra_game.engine.tiles import START_SCORE
+from ra_game.ui import theme
+from ra_game.ui.chart import draw_chart
+from ra_game.ui.layout_scene import LayoutScene, speed_factor
+from ra_game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from ra_game.engine.state import GameState
+    from ra_game.ui.app_context import AppContext
+
+EXIT_AFTER = 1.0  # seconds the results show before ``demo --exit-on-end`` quits
+CHART_TIME = 1.6
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def highest_sun(state: GameState, seat: int) -> int:
+    return max([*state.suns_up[seat], *state.suns_down[seat]], default=0)
+
+
+def ranking(state: GameState) -> list[int]:
+    """Seats from first to last: fame, then the highest sun (R-WIN-2)."""
+    return sorted(range(state.n), key=lambda p: (-state.scores[p], -highest_sun(state, p)))
+
+
+def verdict(state: GameState, event: GameOver) -> str:
+    """One sentence on how the game was decided (the tie-break when it was needed)."""
+    order = ranking(state)
+    win = event.winner
+    name, fame = state.names[win], state.scores[win]
+    if event.tie_break:
+        tied = [p for p in order if state.scores[p] == fame]
+        others = ", ".join(state.names[p] for p in tied if p != win)
+        return (f"{name} and {others} tied on {fame} fame; {name} wins the tie-break by holding "
+                f"the highest sun, {highest_sun(state, win)}.")
+    if len(order) > 1:
+        second = order[1]
+        lead = fame - state.scores[second]
+        return f"{name} wins with {fame} fame, {lead} ahead of {state.names[second]}."
+    return f"{name} wins with {fame} fame."
+
+
+class FinalResultsScene(LayoutScene):
+    """Replaces the play scene at the end of the game; "Back to title" leaves."""
+
+    layout_name = "results"
+    REQUIRED = ("heading", "ranking", "chart", "tiebreak", "button_title")
+
+    def __init__(self, ctx: AppContext, state: GameState, event: GameOver) -> None:
+        self.state, self.event = state, event
+        self.t = 0.0
+        self.shown = 0.0
+        super().__init__(ctx)
+        if ctx.demo is not None and ctx.demo.exit_on_end:
+            ctx.final_summary = state.summary()
+
+    def build(self) -> None:
+        self.back = self.group.add(Button((0, 0, 10, 10), "Back to title", self.to_title,
+                                          style="primary", shortcut="t"))
+        self.order = ranking(self.state)
+        self.series = [[START_SCORE, *(h[p] for h in self.state.score_history)]
+                       for p in range(self.state.n)]
+        self.sentence = verdict(self.state, self.event)
+
+    def place(self) -> None:
+        self.back.rect = self.rects["button_title"]
+
+    def to_title(self) -> None:
+        from ra_game.scenes.title import TitleScene
+
+        self.manager.clear_to(TitleScene(self.ctx))
+
+    def enter(self) -> None:
+        super().enter()
+        self.ctx.play_sound("fanfare")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.t = min(CHART_TIME, self.t + dt * speed_factor(self.ctx))
+        self.shown += dt
+        demo = self.ctx.demo
+        if demo is not None and demo.exit_on_end and self.shown >= EXIT_AFTER:
+            self.ctx.quit_requested = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.relayout()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+            return
+        if not self.group.handle_event(event) and event.type == pygame.MOUSEBUTTONUP:
+            self.t = CHART_TIME
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_friezes(surface)
+        self.heading(surface, f"{self.state.names[self.event.winner]} wins!")
+        self.draw_ranking(surface, self.rects["ranking"])
+        chart = self.rects["chart"]
+        theme.panel(surface, chart, radius=self.px(18))
+        draw_chart(surface, chart, self.ctx.assets, self.series, self.state.names, self.scale,
+                   progress=self.t / CHART_TIME)
+        theme.text(surface, self.font(22, bold=True), self.sentence,
+                   self.rects["tiebreak"].center, theme.LAPIS_DARK, "center")
+
+    def draw_ranking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme.panel(surface, rect, radius=self.px(18))
+        theme.text(surface, self.font(17, bold=True), "Final ranking",
+                   (rect.centerx, rect.y + self.px(26)), theme.INK, "center")
+        top = rect.y + self.px(56)
+        row_h = min(self.px(80), (rect.bottom - top - self.px(12)) // self.state.n)
+        for place, seat in enumerate(self.order):
+            row = pygame.Rect(rect.x + self.px(20), top + place * row_h, rect.w - self.px(40),
+                              row_h - self.px(8))
+            self.draw_rank_row(surface, row, place, seat)
+
+    def draw_rank_row(self, surface: pygame.Surface, row: pygame.Rect, place: int,
+                      seat: int) -> None:
+        winner = seat == self.event.winner
+        fill = theme.shade(theme.GOLD_LIGHT, 1.25) if winner else theme.shade(theme.PAPYRUS, 0.98)
+        pygame.draw.rect(surface, fill, row, border_radius=self.px(12))
+        pygame.draw.rect(surface, theme.GOLD if winner else theme.PAPYRUS_SHADE, row, 2,
+                         border_radius=self.px(12))
+        badge = (row.x + self.px(34), row.centery)
+        if winner:
+            theme.sun_disc(surface, badge, self.px(15))
+        else:
+            pygame.draw.circle(surface, theme.PAPYRUS_SHADE, badge, self.px(18))
+        theme.text(surface, self.font(16, bold=True), ORDINALS[place], badge, theme.INK, "center")
+        chip = (row.x + self.px(76), row.centery)
+        pygame.draw.circle(surface, theme.SEAT_COLORS[seat % 5], chip, self.px(9))
+        theme.text(surface, self.font(26, bold=True), self.state.names[seat],
+                   (row.x + self.px(94), row.centery - self.px(10)), theme.INK, "midleft")
+        theme.text(surface, self.font(16), f"highest sun {highest_sun(self.state, seat)}",
+                   (row.x + self.px(94), row.centery + self.px(16)), theme.INK_SOFT, "midleft")
+        theme.text(surface, self.font(40, bold=True), str(self.state.scores[seat]),
+                   (row.right - self.px(70), row.centery), theme.LAPIS_DARK, "midright")
+        theme.text(surface, self.font(16), "fame", (row.right - self.px(16), row.centery +
+                   self.px(6)), theme.INK_SOFT, "midright")

@@ -1,0 +1,156 @@
+"""The title screen: the sun of Ra over the name, and the main menu."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ra_game.saves import SaveError, load_autosave
+from ra_game.ui import theme
+from ra_game.ui.app_context import DemoOptions
+from ra_game.ui.layout_scene import LayoutScene
+from ra_game.ui.widgets import Button
+
+MENU = (
+    ("new", "New game", "n"),
+    ("continue", "Continue", "c"),
+    ("demo", "Watch a demo", "d"),
+    ("rules", "Rules", "r"),
+    ("settings", "Settings", "s"),
+    ("quit", "Quit", "q"),
+)
+
+
+class TitleScene(LayoutScene):
+    """New game, Continue (only with a good autosave), Watch a demo, Rules, Settings, Quit."""
+
+    layout_name = "title"
+    REQUIRED = (
+        "title_sun", "title_text", "subtitle", "menu_panel", "notice",
+        *(f"button_{key}" for key, _, _ in MENU),
+    )
+
+    def build(self) -> None:
+        self.buttons: dict[str, Button] = {}
+        actions = {
+            "new": self.new_game, "continue": self.continue_game, "demo": self.watch_demo,
+            "rules": self.rules, "settings": self.settings, "quit": self.quit,
+        }
+        for key, label, shortcut in MENU:
+            style = "primary" if key == "new" else "normal"
+            button = Button((0, 0, 10, 10), label, actions[key], shortcut=shortcut, style=style)
+            self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
+        self.save_doc: dict[str, object] | None = None
+        self.save_error: str | None = None
+        self.clock = 0.0
+        self.refresh_save()
+        self.group.focus(self.buttons["new"])
+
+    def place(self) -> None:
+        for key, button in self.buttons.items():
+            button.rect = self.rects[f"button_{key}"]
+
+    def enter(self) -> None:
+        self.ctx.demo = None
+        self.refresh_save()
+        super().enter()
+
+    def refresh_save(self) -> None:
+        """Look at the autosave: Continue is enabled only when it can be resumed."""
+        try:
+            self.save_doc, self.save_error = load_autosave(), None
+        except SaveError as exc:
+            self.save_doc, self.save_error = None, str(exc)
+        self.buttons["continue"].enabled = self.save_doc is not None
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        from ra_game.scenes.setup import SetupScene
+
+        self.manager.push(SetupScene(self.ctx))
+
+    def continue_game(self) -> None:
+        if self.save_doc is None:
+            return
+        from ra_game.scenes.play import PlayScene
+
+        self.manager.push(PlayScene.from_save(self.ctx, dict(self.save_doc)))
+
+    def watch_demo(self) -> None:
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.setup import demo_seats
+
+        speed = self.ctx.settings.animation_speed
+        self.ctx.demo = DemoOptions(speed="normal" if speed == "slow" else speed)
+        self.manager.push(PlayScene(self.ctx, demo_seats(), seed=None, hide_scores=False))
+
+    def rules(self) -> None:
+        from ra_game.scenes.rules import RulesScene
+
+        self.manager.push(RulesScene(self.ctx))
+
+    def settings(self) -> None:
+        from ra_game.scenes.settings import SettingsScene
+
+        self.manager.push(SettingsScene(self.ctx))
+
+    def quit(self) -> None:
+        self.ctx.quit_requested = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.quit()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_friezes(surface)
+        sun = self.rects["title_sun"]
+        draw_glow(surface, sun.center, int(sun.width * 0.75), self.clock)
+        theme.sun_disc(surface, sun.center, int(sun.width * 0.33))
+        draw_title(surface, self.font(150, serif=True), "RA", self.rects["title_text"].center)
+        theme.text(surface, self.font(26, serif=True), "The auction game of ancient Egypt",
+                   self.rects["subtitle"].center, theme.INK, "center")
+        theme.panel(surface, self.rects["menu_panel"], radius=self.px(18))
+        self.draw_notice(surface)
+        credit = self.rects.get("credit")
+        if credit is not None:
+            theme.text(surface, self.font(16), "After the board game by Reiner Knizia",
+                       credit.midleft, theme.INK_SOFT, "midleft")
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        lines = [*self.ctx.notices[-1:], *([self.save_error] if self.save_error else [])]
+        if lines:
+            theme.text(surface, self.font(20, bold=True), "  ·  ".join(lines),
+                       self.rects["notice"].center, theme.TERRACOTTA, "center")
+
+
+def draw_glow(surface: pygame.Surface, center: tuple[int, int], radius: int, clock: float) -> None:
+    """Soft gold rings behind the sun that breathe slowly."""
+    pulse = 0.5 + 0.5 * math.sin(clock * 1.4)
+    glow = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+    for i in range(6, 0, -1):
+        alpha = int((10 + 6 * pulse) * (7 - i) / 2)
+        pygame.draw.circle(glow, (*theme.GOLD_LIGHT, alpha), (radius, radius), radius * i // 6)
+    surface.blit(glow, glow.get_rect(center=center))
+
+
+def draw_title(surface: pygame.Surface, font: pygame.font.Font, text: str,
+               center: tuple[int, int]) -> None:
+    """Big lapis letters with a gold rim and a dark shadow, like inlaid stone."""
+    shadow = font.render(text, True, theme.shade(theme.INK, 0.8))
+    rim = font.render(text, True, theme.GOLD)
+    face = font.render(text, True, theme.LAPIS)
+    rect = face.get_rect(center=center)
+    surface.blit(shadow, rect.move(5, 6))
+    for dx, dy in ((-3, 0), (3, 0), (0, -3), (0, 3), (-2, -2), (2, 2), (-2, 2), (2, -2)):
+        surface.blit(rim, rect.move(dx, dy))
+    surface.blit(face, rect)
