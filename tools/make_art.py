@@ -1,6 +1,7 @@
 """Generate the original art of the Ra edition into ``assets/`` with pygame-ce drawing only.
 
-Writes ``assets/tiles/<tile_id>.png`` (23 kinds), ``assets/suns/sun_<n>.png`` (1..16),
+Writes ``assets/tiles/<tile_id>.png`` (23 kinds) and ``assets/tiles/back.png`` (the face-down
+tile), ``assets/suns/sun_<n>.png`` (1..16),
 ``assets/suns/sun_back.png`` and ``assets/ui/*.png``. Everything is drawn at 4x and smoothly
 scaled down (anti-aliasing); noise comes from ``random.Random`` with fixed seeds, so running the
 script again writes identical files.
@@ -707,6 +708,40 @@ def render_tile(tile_id: str) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (TILE, TILE))
 
 
+def render_tile_back() -> pygame.Surface:
+    """The back of a tile (as it comes out of the bag): lapis with a golden sun emblem."""
+    big = pygame.Surface((TILE * SS, TILE * SS), pygame.SRCALPHA)
+    pen = Pen(big)
+    k = pen.k
+    size = TILE * SS
+    big.fill((*INK, 0))
+    pygame.draw.rect(big, INK, (0, 0, size, size), border_radius=int(17 * k))
+    inset = int(1.5 * k)
+    outer = (inset, inset, size - 2 * inset, size - 2 * inset)
+    grad = vgradient((size, size), shade(GOLD, 0.2), GOLD_DARK)
+    big.blit(masked(grad, lambda m: pygame.draw.rect(
+        m, (255, 255, 255, 255), outer, border_radius=int(16 * k))), (0, 0))
+    inner = (int(8 * k), int(8 * k), int(112 * k), int(112 * k))
+    panel = vgradient((size, size), (44, 84, 190), LAPIS_DARK)
+    big.blit(masked(panel, lambda m: pygame.draw.rect(
+        m, (255, 255, 255, 255), inner, border_radius=int(10 * k))), (0, 0))
+    for i in range(8):
+        x = 16 + i * 13.7
+        pen.poly(GOLD, [(x, 18), (x + 6, 13), (x + 12, 18)], 0)
+        pen.poly(GOLD, [(x, 110), (x + 6, 115), (x + 12, 110)], 0)
+    c = (64.0, 64.0)
+    for i in range(12):
+        a = math.radians(i * 30 - 90)
+        h = math.radians(9)
+        pen.poly(GOLD, [(c[0] + 22 * math.cos(a - h), c[1] + 22 * math.sin(a - h)),
+                        (c[0] + 38 * math.cos(a), c[1] + 38 * math.sin(a)),
+                        (c[0] + 22 * math.cos(a + h), c[1] + 22 * math.sin(a + h))], 2.4)
+    pen.circle(GOLD_LIGHT, c, 22, 2.6)
+    pen.circle(LAPIS, c, 13, 2.6)
+    pen.circle(GOLD, c, 5, 2.0)
+    return pygame.transform.smoothscale(big, (TILE, TILE))
+
+
 # Suns --------------------------------------------------------------------------------------
 def sun_rays(pen: Pen, c: Point, light: Color, dark: Color) -> None:
     """Sixteen alternating long and short rays around a disc."""
@@ -808,12 +843,12 @@ def render_slot() -> pygame.Surface:
     """An empty, recessed tile slot (128x128 RGBA, partly transparent)."""
     big = pygame.Surface((TILE * SS, TILE * SS), pygame.SRCALPHA)
     k = SS
-    pygame.draw.rect(big, (60, 40, 20, 110), (2 * k, 2 * k, 124 * k, 124 * k),
-                     border_radius=16 * k)
-    pygame.draw.rect(big, (255, 240, 210, 90), (2 * k, 2 * k, 124 * k, 124 * k), int(2 * k),
-                     border_radius=16 * k)
-    pygame.draw.rect(big, (40, 26, 12, 120), (2 * k, 2 * k, 124 * k, 124 * k), int(3 * k),
-                     border_top_left_radius=16 * k, border_top_right_radius=16 * k)
+    r = 16 * k
+    pygame.draw.rect(big, (40, 26, 12, 130), (2 * k, 2 * k, 124 * k, 124 * k), border_radius=r)
+    pygame.draw.rect(big, (70, 48, 24, 80), (4 * k, 7 * k, 120 * k, 117 * k),
+                     border_radius=r - 2 * k)
+    pygame.draw.rect(big, (255, 240, 210, 110), (2 * k, 2 * k, 124 * k, 124 * k), int(2 * k),
+                     border_radius=r)
     return pygame.transform.smoothscale(big, (TILE, TILE))
 
 
@@ -863,6 +898,7 @@ def render_ra_marker() -> pygame.Surface:
 def all_images() -> dict[str, pygame.Surface]:
     """Every generated image by its path below ``assets/``."""
     images = {f"tiles/{tid}.png": render_tile(tid) for tid in TILE_IDS}
+    images["tiles/back.png"] = render_tile_back()
     images.update({f"suns/sun_{n}.png": render_sun(n) for n in range(1, 17)})
     images["suns/sun_back.png"] = render_sun(None)
     images["ui/background.png"] = render_background()
@@ -873,29 +909,34 @@ def all_images() -> dict[str, pygame.Surface]:
     return images
 
 
+def _grid(sheet: pygame.Surface, imgs: list[pygame.Surface], y: int, px: int, cols: int) -> int:
+    """Blit ``imgs`` scaled to ``px`` in rows of ``cols``; returns the y below the grid."""
+    step = px + max(4, px // 16)
+    for i, img in enumerate(imgs):
+        small = img if px == img.get_width() else pygame.transform.smoothscale(img, (px, px))
+        sheet.blit(small, (8 + (i % cols) * step, y + (i // cols) * step))
+    return y + ((len(imgs) + cols - 1) // cols) * step + 8
+
+
 def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
-    """All tiles and suns at 128 px and at 56 px and 40 px, on the background colour."""
-    names = [n for n in images if n.startswith(("tiles/", "suns/"))]
-    cols = 10
-    rows = (len(names) + cols - 1) // cols
-    small_rows = (len(names) + 19) // 20
-    w = cols * 136 + 8
-    h = rows * 136 + 8 + small_rows * 64 + 8 + 48 + 8
-    sheet = pygame.Surface((w, h))
+    """Tiles and suns at 128, 56 and 40 px, then the UI images, on the background colour."""
+    sprites = [img for name, img in images.items() if name.startswith(("tiles/", "suns/"))]
+    width = 8 + 12 * 136
+    sheet = pygame.Surface((width, 1200))
     sheet.fill((224, 202, 160))
-    for i, name in enumerate(names):
-        sheet.blit(images[name], (8 + (i % cols) * 136, 8 + (i // cols) * 136))
-    y0 = 8 + rows * 136
-    for i, name in enumerate(names):
-        img = pygame.transform.smoothscale(images[name], (56, 56))
-        sheet.blit(img, (8 + (i % 20) * 64, y0 + (i // 20) * 64))
-    y1 = y0 + small_rows * 64 + 8
-    for i, name in enumerate(names[:28]):
-        img = pygame.transform.smoothscale(images[name], (40, 40))
-        sheet.blit(img, (8 + i * 44, y1))
-    for i, name in enumerate(("ui/icon.png", "ui/ra_marker.png")):
-        sheet.blit(images[name], (w - 140 + i * 68, y1 - 8))
-    return sheet
+    y = _grid(sheet, sprites, 8, 128, 12)
+    y = _grid(sheet, sprites, y, 56, 24)
+    y = _grid(sheet, sprites, y, 40, 36)
+    x = 8
+    for name, scale in (("ui/icon.png", 1), ("ui/ra_marker.png", 1), ("ui/slot.png", 1),
+                        ("ui/board.png", 4), ("ui/background.png", 8)):
+        img = images[name]
+        if scale > 1:
+            img = pygame.transform.smoothscale(img, (img.get_width() // scale,
+                                                     img.get_height() // scale))
+        sheet.blit(img, (x, y))
+        x += img.get_width() + 12
+    return sheet.subsurface((0, 0, width, y + 136)).copy()
 
 
 def main(argv: list[str] | None = None) -> int:

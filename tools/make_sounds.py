@@ -225,10 +225,21 @@ def snd_epoch(rng: random.Random) -> Signal:
     return finish(out, 0.8, fade=0.08)
 
 
+def snd_fanfare(rng: random.Random) -> Signal:
+    """The game is won: a rising brass call ending on a full chord."""
+    out = silence(1.15)
+    for f, at, length in ((392.0, 0.0, 0.12), (523.25, 0.13, 0.12), (659.25, 0.26, 0.12)):
+        add(out, brass(f, length), at=at, gain=0.6)
+    for f in (523.25, 659.25, 783.99, 1046.5):
+        add(out, brass(f, 0.75), at=0.4, gain=0.35)
+    add(out, bell(1046.5, 0.75, 0.3), at=0.4, gain=0.3)
+    return finish(out, 0.8, fade=0.1)
+
+
 SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "draw": snd_draw, "click": snd_click, "ra": snd_ra, "bid": snd_bid, "pass": snd_pass,
     "score": snd_score, "win": snd_win, "god": snd_god, "disaster": snd_disaster,
-    "epoch": snd_epoch,
+    "epoch": snd_epoch, "fanfare": snd_fanfare,
 }
 
 

@@ -23,8 +23,9 @@ from ra_game.ui.assets import Assets
 
 ROOT = Path(__file__).resolve().parents[2]
 SUN_NAMES = [f"suns/sun_{n}.png" for n in range(1, 17)] + ["suns/sun_back.png"]
-TILE_NAMES = [f"tiles/{tid}.png" for tid in TILE_IDS]
-SOUND_NAMES = ["draw", "ra", "bid", "pass", "win", "disaster", "epoch", "score", "click", "god"]
+TILE_NAMES = [f"tiles/{tid}.png" for tid in TILE_IDS] + ["tiles/back.png"]
+SOUND_NAMES = ["draw", "ra", "bid", "pass", "win", "disaster", "epoch", "score", "click", "god",
+               "fanfare"]
 
 
 def _ensure_assets_package() -> None:
@@ -152,6 +153,7 @@ def test_committed_sprites_match_the_generator(assets: Assets) -> None:
     for n in range(1, 17):
         assert _rgba(make_art.render_sun(n)) == _rgba(assets.image(f"suns/sun_{n}.png")), n
     assert _rgba(make_art.render_sun(None)) == _rgba(assets.image("suns/sun_back.png"))
+    assert _rgba(make_art.render_tile_back()) == _rgba(assets.image("tiles/back.png"))
 
 
 def test_committed_sounds_match_the_generator(tmp_path: Path) -> None:
