@@ -10,7 +10,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import importlib.util
 import itertools
-import sys
 import wave
 from pathlib import Path
 from types import ModuleType
@@ -28,19 +27,6 @@ SOUND_NAMES = ["draw", "ra", "bid", "pass", "win", "disaster", "epoch", "score",
                "fanfare"]
 
 
-def _ensure_assets_package() -> None:
-    """Make ``ra_game.assets`` importable from a plain checkout (pyproject maps it to assets/)."""
-    if importlib.util.find_spec("ra_game.assets") is not None:
-        return
-    spec = importlib.util.spec_from_file_location(
-        "ra_game.assets", ROOT / "assets" / "__init__.py",
-        submodule_search_locations=[str(ROOT / "assets")])
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ra_game.assets"] = module
-    spec.loader.exec_module(module)
-
-
 def _load_tool(name: str) -> ModuleType:
     """Import ``tools/<name>.py`` (tools/ is not a package)."""
     spec = importlib.util.spec_from_file_location(f"_tool_{name}", ROOT / "tools" / f"{name}.py")
@@ -52,7 +38,6 @@ def _load_tool(name: str) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def assets() -> Assets:
-    _ensure_assets_package()
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((320, 200))
