@@ -278,8 +278,8 @@ def test_R_TURN_6_no_draw_from_an_empty_bag() -> None:
     assert snapshot(state) == before
 
 
-def test_R_TURN_actions_codes_match_phase() -> None:
+def test_R_TURN_4_invoke_opens_bidding_with_the_next_player() -> None:
     state = new_game(2)
     play(state, "ra")
-    assert state.phase == BID
-    assert PASS in state.legal_actions() and bid_action(8) in state.legal_actions()
+    assert (state.phase, state.to_move, state.ra_player) == (BID, 1, 0)
+    assert sorted(state.legal_actions()) == sorted([PASS, *map(bid_action, (8, 7, 4, 3))])

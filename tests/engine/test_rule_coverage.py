@@ -1,0 +1,44 @@
+"""Every rule id of RULES.md has at least one test named after it in tests/engine."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RULES_MD = HERE.parents[2] / "shared" / "RULES.md"  # next to the repository, when present
+
+RULE_IDS = (
+    ["R-COMP"]
+    + [f"R-SETUP-{i}" for i in range(1, 6)]
+    + [f"R-TURN-{i}" for i in range(1, 7)]
+    + [f"R-AUC-{i}" for i in range(1, 9)]
+    + [f"R-DIS-{i}" for i in range(1, 8)]
+    + [f"R-EPOCH-{i}" for i in range(1, 7)]
+    + [f"R-SCORE-{k}" for k in ("GOD", "GOLD", "PHARAOH", "NILE", "CIV")]
+    + ["R-FINAL-MON", "R-FINAL-SUN", "R-FLOOR-1", "R-WIN-1", "R-WIN-2", "R-LAST-1"]
+)
+
+
+def _test_names() -> set[str]:
+    names: set[str] = set()
+    for path in HERE.glob("test_*.py"):
+        names.update(re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.MULTILINE))
+    return names
+
+
+def test_every_rule_id_has_a_test_named_after_it() -> None:
+    names = _test_names()
+    missing = [rid for rid in RULE_IDS
+               if not any(n.startswith("test_" + rid.replace("-", "_") + "_") for n in names)]
+    assert missing == []
+
+
+def test_the_rule_id_list_matches_rules_md() -> None:
+    # The list above is the contract; when RULES.md sits beside the repository, they agree.
+    if RULES_MD.exists():
+        text = RULES_MD.read_text(encoding="utf-8")
+        in_rules = set(re.findall(r"^- (R-[A-Z]+(?:-[A-Z0-9]+)?) ", text, re.MULTILINE))
+        in_rules |= set(re.findall(r"^## (R-[A-Z]+) ", text, re.MULTILINE)) & {"R-COMP"}
+        assert in_rules == set(RULE_IDS)
+    assert len(RULE_IDS) == len(set(RULE_IDS)) == 44
