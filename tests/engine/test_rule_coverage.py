@@ -23,7 +23,8 @@ RULE_IDS = (
 def _test_names() -> set[str]:
     names: set[str] = set()
     for path in HERE.glob("test_*.py"):
-        names.update(re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.MULTILINE))
+        text = path.read_text(encoding="utf-8")
+        names.update(re.findall(r"^def (test_\w+)\(", text, re.MULTILINE))
     return names
 
 

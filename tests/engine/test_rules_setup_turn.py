@@ -232,7 +232,8 @@ def test_R_TURN_5_gods_take_tiles_then_disasters_resolve() -> None:
     play(state, "draw draw draw")  # pharaoh, funeral (seat 0's draw), gold; seat 0 to move
     assert state.to_move == 0
     events = state.apply("god:funeral,pharaoh")
-    assert of_type(events, ev.GodsPlayed) == [ev.GodsPlayed(0, tuple(kinds("funeral pharaoh")), (1, 0))]
+    taken = tuple(kinds("funeral pharaoh"))
+    assert of_type(events, ev.GodsPlayed) == [ev.GodsPlayed(0, taken, (1, 0))]
     # Both tiles are placed first, so the Funeral discards the Pharaoh taken with it.
     assert of_type(events, ev.DisasterResolved) == [
         ev.DisasterResolved(0, Tile.FUNERAL, (Tile.PHARAOH,))]
