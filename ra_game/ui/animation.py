@@ -6,7 +6,7 @@ to the end, running callbacks in order, except that a :class:`WaitUntil` whose c
 still false holds everything after it (a scene pushed on top must pop first).
 
 Building blocks: :class:`Tween` (attributes of any object, with easing from :data:`EASINGS`),
-:class:`Delay`, :class:`Call`, :class:`WaitUntil`, :class:`Sequence`, :class:`Parallel`, and the
+:class:`Delay`, :class:`Call`, :class:`Deferred`, :class:`WaitUntil`, :class:`Sequence`, :class:`Parallel`, and the
 :class:`AnimationQueue` a scene drives with its speed factor.
 """
 
@@ -134,6 +134,23 @@ class Call(Animation):
         self.done = True
         self.fn()
         return dt
+
+
+class Deferred(Animation):
+    """Build the real animation with ``factory()`` when it starts (it may read the state that
+    earlier steps left behind)."""
+
+    def __init__(self, factory: Callable[[], Animation]) -> None:
+        super().__init__()
+        self.factory = factory
+        self.inner: Animation | None = None
+
+    def _advance(self, dt: float) -> float:
+        if self.inner is None:
+            self.inner = self.factory()
+        leftover = self.inner.update(dt)
+        self.done = self.inner.done
+        return leftover
 
 
 class WaitUntil(Animation):

@@ -10,6 +10,7 @@ from ra_game.ui.animation import (
     EASINGS,
     AnimationQueue,
     Call,
+    Deferred,
     Delay,
     Parallel,
     Sequence,
@@ -131,3 +132,19 @@ def test_queue_skip_and_reuse() -> None:
     q.add(Tween(t, 1.0, "linear", x=0.0))
     q.update(0.5)
     assert t.x == pytest.approx(0.5) and q.busy
+
+
+def test_deferred_builds_when_it_starts() -> None:
+    t = Thing()
+    built: list[float] = []
+
+    def factory() -> Tween:
+        built.append(t.x)
+        return Tween(t, 1.0, "linear", x=t.x + 10)
+    seq = Sequence(Tween(t, 1.0, "linear", x=5.0), Deferred(factory))
+    seq.update(0.5)
+    assert built == []
+    seq.update(1.0)
+    assert built == [5.0] and t.x == pytest.approx(10.0)
+    seq.update(1.0)
+    assert seq.done and t.x == 15.0

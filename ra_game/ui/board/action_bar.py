@@ -1,0 +1,26 @@
+"""The row of action buttons (Draw, Invoke Ra, Play God, confirm/cancel, Pass) with key caps."""
+
+from __future__ import annotations
+
+import pygame
+
+from .controls import Control
+from .view import View
+
+BUTTONS = ("draw", "ra", "god", "confirm", "cancel", "pass")
+_STYLE = {"confirm": "primary", "ra": "primary"}
+
+
+def draw_action_bar(surface: pygame.Surface, view: View, controls: list[Control],
+                    hover: tuple[float, float] | None) -> None:
+    """Draw the button controls; disabled ones grey, the hovered one lit."""
+    for c in controls:
+        if c.name not in BUTTONS:
+            continue
+        if not c.enabled:
+            state = "disabled"
+        elif hover is not None and c.rect.collidepoint(hover):
+            state = "hover"
+        else:
+            state = "idle"
+        view.button(surface, c.rect, c.label, state, c.hint, _STYLE.get(c.name, "normal"))

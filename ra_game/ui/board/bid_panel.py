@@ -1,0 +1,61 @@
+"""Bids on the table (the bid area: each seat's bid or pass as it comes) and the suns a human
+may bid (the bid panel: one big sun per legal bid, with its number key)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from .controls import Control
+from .geometry import BoardGeometry
+from .model import DisplayModel
+from .view import View
+
+
+def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
+              model: DisplayModel) -> None:
+    """One chip per seat: name, then its bid sun, "pass", or nothing yet."""
+    if model.ra_player < 0:
+        view.blit_text(surface, "no auction", 17, (geom.bid_chip(0).x + 6,
+                                                   geom.bid_area.centery), "midleft",
+                       theme.INK_SOFT)
+        return
+    best = max(model.bids)
+    for seat in range(model.n):
+        chip = geom.bid_chip(seat)
+        sun = model.bids[seat]
+        fill = theme.GOLD_LIGHT if sun and sun == best else theme.PAPYRUS_SHADE
+        pygame.draw.rect(surface, fill, view.r(chip), border_radius=view.s(8))
+        if seat == model.current:
+            pygame.draw.rect(surface, theme.TERRACOTTA, view.r(chip), width=view.s(3),
+                             border_radius=view.s(8))
+        name = model.names[seat]
+        color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+        label = view.text(name, 16, color, True)
+        if label.get_width() > view.s(chip.width - chip.height - 14):
+            label = view.text(name[: max(3, (chip.width - chip.height) // 9)] + ".", 16, color,
+                              True)
+        surface.blit(label, label.get_rect(midleft=view.p(chip.x + 8, chip.centery)))
+        x, y = geom.bid_sun_center(seat)
+        if sun:
+            view.blit_center(surface, view.sun(sun, chip.height), (x, y))
+        elif model.passed[seat]:
+            view.blit_text(surface, "pass", 17, (x, y), "center", theme.INK_SOFT, True)
+        elif seat == model.ra_player:
+            view.blit_text(surface, "Ra", 16, (x, y), "center", theme.TERRACOTTA, True)
+
+
+def draw_sun_choices(surface: pygame.Surface, view: View, controls: list[Control],
+                     hover: tuple[float, float] | None) -> None:
+    """The suns the human may bid; the one under the cursor (or chosen by key) is raised."""
+    suns = [c for c in controls if c.name == "sun"]
+    if not suns:
+        return
+    for c in suns:
+        lit = c.selected or (hover is not None and c.rect.collidepoint(hover))
+        r = c.rect.move(0, -4) if lit else c.rect
+        if lit:
+            pygame.draw.circle(surface, theme.GOLD_LIGHT, view.p(*r.center), view.s(r.width * 0.55))
+        view.blit_center(surface, view.sun(c.value, r.width), r.center)
+        view.blit_text(surface, c.hint, 14, (r.right - 2, r.bottom + 2), "bottomright",
+                       theme.INK, True)

@@ -1,0 +1,43 @@
+"""Disaster discards: a panel showing the tiles of the struck category the owner holds; the
+owner picks the two to lose (a kind held twice or more may be picked twice)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.tiles import TILE_NAMES
+from .. import theme
+from .controls import Control
+from .view import View
+
+
+def draw_discard_picker(surface: pygame.Surface, view: View, panel: pygame.Rect,
+                        disaster: int, controls: list[Control], selection: list[int],
+                        hover: tuple[float, float] | None) -> None:
+    theme.panel(surface, view.r(panel), fill=theme.PAPYRUS, border=theme.TERRACOTTA,
+                radius=view.s(14))
+    icon = pygame.Rect(panel.x + 16, panel.y + 12, 40, 40)
+    surface.blit(view.tile(disaster, 40), view.r(icon))
+    what = "civilization" if TILE_NAMES[disaster] == "War" else "monument"
+    view.blit_text(surface, f"{TILE_NAMES[disaster]}! Choose 2 {what} tiles to discard",
+                   24, (icon.right + 12, icon.centery), "midleft", theme.TERRACOTTA, True)
+    for c in controls:
+        if c.name != "kind":
+            continue
+        lit = hover is not None and c.rect.collidepoint(hover) and c.enabled
+        img = view.tile(c.value, c.rect.width)
+        if not c.enabled:
+            img = img.copy()
+            img.set_alpha(90)
+        surface.blit(img, view.r(c.rect.move(0, -4) if lit else c.rect))
+        r = view.r(c.rect)
+        chosen = selection.count(c.value)
+        if chosen:
+            pygame.draw.rect(surface, theme.TERRACOTTA, r.inflate(view.s(8), view.s(8)),
+                             width=view.s(4), border_radius=view.s(10))
+            center = (r.right, r.top)
+            pygame.draw.circle(surface, theme.TERRACOTTA, center, view.s(14))
+            img = view.text(f"-{chosen}", 17, theme.WHITE, True)
+            surface.blit(img, img.get_rect(center=center))
+        view.blit_text(surface, f"{c.hint}: you have {c.count}", 14,
+                       (c.rect.centerx, c.rect.bottom + 4), "midtop", theme.INK, True)

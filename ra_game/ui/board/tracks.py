@@ -1,0 +1,110 @@
+"""The board itself: background, Ra track, auction track, centre sun, bag and epoch label.
+
+:func:`build_static` draws everything that does not change during a game (background, panels,
+empty slots, captions) into one window-sized surface, rebuilt only when the window is resized;
+:func:`draw_tracks` draws the pieces on top each frame from cached sprites.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.state import EMPTY
+from ...engine.tiles import NUM_EPOCHS, Tile
+from .. import theme
+from .geometry import BoardGeometry
+from .model import DisplayModel
+from .view import View
+
+
+def _background(view: View) -> pygame.Surface:
+    assets = view.sprites.assets
+    if assets.has("ui/background.png"):
+        return assets.scaled("ui/background.png", view.size).copy()
+    return theme.backdrop(view.size)
+
+
+def _slot(surface: pygame.Surface, view: View, rect: pygame.Rect, enabled: bool = True) -> None:
+    screen = view.r(rect)
+    assets = view.sprites.assets
+    if enabled and assets.has("ui/slot.png"):
+        surface.blit(assets.scaled("ui/slot.png", screen.size), screen)
+        return
+    color = (150, 126, 92) if enabled else (196, 176, 140)
+    pygame.draw.rect(surface, color, screen, border_radius=view.s(8))
+    pygame.draw.rect(surface, theme.shade(color, 0.8), screen, width=view.s(2),
+                     border_radius=view.s(8))
+
+
+def _bag(surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+    """A cloth bag: a round sack, a gathered neck and a cord."""
+    body = view.r(pygame.Rect(rect.x + 26, rect.y + 40, rect.width - 52, rect.height - 54))
+    cloth, dark = (150, 96, 52), (104, 62, 30)
+    pygame.draw.ellipse(surface, dark, body.move(0, view.s(4)))
+    pygame.draw.ellipse(surface, cloth, body)
+    neck = view.r(pygame.Rect(rect.centerx - 20, rect.y + 22, 40, 26))
+    pygame.draw.polygon(surface, cloth, [neck.bottomleft, neck.topleft, neck.topright,
+                                         neck.bottomright])
+    pygame.draw.line(surface, theme.GOLD, (neck.left - view.s(4), neck.bottom - view.s(4)),
+                     (neck.right + view.s(4), neck.bottom - view.s(4)), view.s(4))
+    for dx in (-14, 0, 14):
+        top = view.p(rect.centerx + dx, rect.y + 16)
+        pygame.draw.line(surface, dark, top, view.p(rect.centerx + dx * 0.6, rect.y + 30),
+                         view.s(3))
+
+
+def build_static(view: View, geom: BoardGeometry, ra_length: int) -> pygame.Surface:
+    """The layer of everything fixed: drawn once per window size."""
+    surf = _background(view)
+    g = geom
+    theme.panel(surf, view.r(g.rect("ra_track")), radius=view.s(12))
+    ra = g.rect("ra_track")
+    view.blit_text(surf, "Ra", 34, (ra.x + 22, ra.centery), "midleft", theme.TERRACOTTA, True)
+    view.blit_text(surf, "track", 15, (ra.x + 22, ra.centery + 20), "midleft", theme.INK_SOFT)
+    for i, r in enumerate(g.ra_slots):
+        _slot(surf, view, r, i < ra_length)
+    theme.panel(surf, view.r(g.rect("epoch_label")), radius=view.s(12))
+    theme.panel(surf, view.r(g.rect("auction_track")), radius=view.s(12))
+    for r in g.auction_slots:
+        _slot(surf, view, r)
+    socket = g.rect("center_sun")
+    pygame.draw.circle(surf, (120, 92, 56), view.p(*socket.center), view.s(socket.width * 0.47))
+    pygame.draw.circle(surf, theme.GOLD_DARK, view.p(*socket.center),
+                       view.s(socket.width * 0.47), view.s(3))
+    _bag(surf, view, g.rect("bag"))
+    bid = g.rect("bid_area")
+    theme.panel(surf, view.r(bid), radius=view.s(10))
+    view.blit_text(surf, "Bids", 24, (bid.x + 18, bid.centery), "midleft", theme.INK, True)
+    for i, r in enumerate(g.seats):
+        theme.panel(surf, view.r(r), radius=view.s(14))
+        stripe = view.r(pygame.Rect(r.x + 6, r.y + 6, r.width - 12, 6))
+        pygame.draw.rect(surf, theme.SEAT_COLORS[i % len(theme.SEAT_COLORS)], stripe,
+                         border_radius=view.s(3))
+    return surf
+
+
+def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
+                model: DisplayModel) -> None:
+    """The pieces on the tracks, the centre sun, the bag count and the epoch."""
+    for i in range(min(model.ra_count, len(geom.ra_slots))):
+        r = geom.ra_slots[i]
+        view.blit_center(surface, view.tile(Tile.RA, r.width), r.center)
+    left = model.ra_length - model.ra_count
+    ra = geom.rect("ra_track")
+    view.blit_text(surface, f"{left} to go", 15, (ra.right - 10, ra.bottom - 6), "bottomright",
+                   theme.INK_SOFT)
+    for slot, kind in enumerate(model.auction):
+        if kind != EMPTY:
+            r = geom.auction_slots[slot]
+            view.blit_center(surface, view.tile(kind, r.width), r.center)
+    centre = geom.rect("center_sun")
+    if model.center_sun:
+        view.blit_center(surface, view.sun(model.center_sun, centre.width), centre.center)
+    bag = geom.rect("bag")
+    view.blit_text(surface, str(model.bag_left), 26, (bag.centerx, bag.y + 92), "center",
+                   theme.WHITE, True)
+    view.blit_text(surface, "tiles in bag", 14, (bag.centerx, bag.bottom - 2), "midbottom",
+                   theme.INK, True)
+    ep = geom.rect("epoch_label")
+    view.blit_text(surface, f"Epoch {model.epoch} of {NUM_EPOCHS}", 26, ep.center, "center",
+                   theme.INK, True)

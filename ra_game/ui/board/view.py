@@ -1,0 +1,85 @@
+"""The mapping from base (1280x720) pixels to the window, with cached sprites and text.
+
+Every board widget draws through a :class:`View`: ``view.r(rect)`` places a base rect in the
+window, ``view.tile(kind, size)`` gives a cached sprite at the window's scale, ``view.text``
+a cached rendered string.  A new View is made when the window size changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..layout import scale_for
+from ..sprites import SpriteBank
+from ..widgets import render_button
+
+
+class View:
+    """Scale and offset for one window size, plus cached drawing helpers."""
+
+    def __init__(self, size: tuple[int, int], sprites: SpriteBank) -> None:
+        self.size = size
+        self.scale, self.ox, self.oy = scale_for(size)
+        self.sprites = sprites
+        self._buttons: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    # -- coordinates
+
+    def r(self, rect: pygame.Rect) -> pygame.Rect:
+        s = self.scale
+        return pygame.Rect(self.ox + round(rect.x * s), self.oy + round(rect.y * s),
+                           round(rect.width * s), round(rect.height * s))
+
+    def p(self, x: float, y: float) -> tuple[int, int]:
+        return (self.ox + round(x * self.scale), self.oy + round(y * self.scale))
+
+    def s(self, length: float) -> int:
+        return max(1, round(length * self.scale))
+
+    def to_base(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
+
+    # -- cached pictures
+
+    def tile(self, kind: int, size: float) -> pygame.Surface:
+        return self.sprites.tile(kind, self.s(size))
+
+    def sun(self, sun: int, size: float) -> pygame.Surface:
+        return self.sprites.sun(sun, self.s(size))
+
+    def sun_back(self, size: float) -> pygame.Surface:
+        return self.sprites.sun_back(self.s(size))
+
+    def text(self, content: str, size: float, color: theme.Color = theme.INK,
+             bold: bool = False) -> pygame.Surface:
+        return self.sprites.text.render(content, self.s(size), color, bold)
+
+    def blit_text(self, surface: pygame.Surface, content: str, size: float,
+                  pos: tuple[float, float], anchor: str = "topleft",
+                  color: theme.Color = theme.INK, bold: bool = False) -> pygame.Rect:
+        """Draw cached text at base position ``pos`` with a pygame.Rect anchor name."""
+        img = self.text(content, size, color, bold)
+        rect = img.get_rect(**{anchor: self.p(*pos)})
+        surface.blit(img, rect)
+        return rect
+
+    def blit_center(self, surface: pygame.Surface, img: pygame.Surface,
+                    center: tuple[float, float]) -> None:
+        surface.blit(img, img.get_rect(center=self.p(*center)))
+
+    def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, state: str,
+               hint: str = "", style: str = "normal", focused: bool = False) -> None:
+        """A button face (APP's look), cached per size, label and state."""
+        screen = self.r(rect)
+        key = (screen.size, label, state, hint, style, focused)
+        face = self._buttons.get(key)
+        if face is None:
+            if len(self._buttons) > 300:
+                self._buttons.clear()
+            face = render_button(screen.size, label, style, state, focused, hint,
+                                 self.sprites.assets)
+            self._buttons[key] = face
+        surface.blit(face, face.get_rect(center=screen.center))

@@ -1,0 +1,354 @@
+"""The play scene: the board where a game of Ra is played, by people and AI seats.
+
+Data flow: input -> :class:`HumanInput` (or the time-sliced :class:`AiRunner`) -> Move ->
+``GameState.apply`` -> events -> :class:`Director` animations -> the display model drawn by the
+board widgets.  The engine state is applied at once; the board catches up through the
+animation queue, and the next decision is taken only when the animations are done (click or
+Space skips them).  Esc opens the pause menu.  Layout: ``scenes/play.tmx``
+(written by ``tools/make_play_layout.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from ra_game.engine import GameState, IllegalMoveError, Move, parse_replay, replay_dict
+from ra_game.engine import events as ev
+from ra_game.seats import Seat, seat_kinds
+from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
+from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
+from ra_game.ui.board.action_bar import draw_action_bar
+from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
+from ra_game.ui.board.controls import HumanInput
+from ra_game.ui.board.director import Director
+from ra_game.ui.board.discard_picker import draw_discard_picker
+from ra_game.ui.board.geometry import BoardGeometry
+from ra_game.ui.board.god_picker import draw_god_picker
+from ra_game.ui.board.model import DisplayModel
+from ra_game.ui.board.pause_menu import PauseMenu
+from ra_game.ui.board.player_area import PlayerAreas
+from ra_game.ui.board.status_line import ai_status, draw_status, human_status
+from ra_game.ui.board.tracks import build_static, draw_tracks
+from ra_game.ui.board.view import View
+from ra_game.ui.layout import load_layout
+from ra_game.ui.scene import Scene
+from ra_game.ui.sprites import SpriteBank
+
+#: Names the play layout must define (checked by the layout test).
+REQUIRED: list[str] = (
+    [f"ra_track_slot_{i}" for i in range(10)]
+    + [f"auction_slot_{i}" for i in range(8)]
+    + ["ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
+       "bid_panel", "status_line", "discard_panel", "pause_panel", "button_draw", "button_ra",
+       "button_god", "button_pass", "button_confirm", "button_cancel", "button_menu"]
+    + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
+)
+
+
+def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Surface:
+    px = max(4, int(view.s(size)) // 4 * 4)  # quantized: a growing tile reuses few sizes
+    bank = view.sprites
+    if sprite == "tile":
+        return bank.tile(value, px)
+    if sprite == "sun":
+        return bank.sun(value, px)
+    if sprite == "back":
+        return bank.sun_back(px)
+    return bank.tile_back(px)
+
+
+class PlayScene(Scene):
+    """One game on the board; ``seats`` say who plays (human or an AI kind) and their names."""
+
+    layout_name = "play"
+
+    def __init__(self, ctx: Any, seats: Sequence[Seat], seed: int | None = None,
+                 hide_scores: bool = False, *, state: GameState | None = None,
+                 moves: Sequence[str] = ()) -> None:
+        super().__init__(ctx)
+        self.seats = list(seats)
+        self.seed = seed if seed is not None else random.randrange(1 << 31)
+        self.hide_scores = hide_scores
+        self.state = state or GameState.new(len(self.seats), seed=self.seed,
+                                            names=[s.name for s in self.seats])
+        self.moves: list[str] = list(moves)
+        self.geom = BoardGeometry(load_layout("play"), self.state.n)
+        self.model = DisplayModel(self.state)
+        self.director = Director(self.model, self.geom, self)
+        self.queue = AnimationQueue()
+        self.input = HumanInput(self.geom)
+        self.runner = AiRunner(self.seats, self.seed)
+        self.areas = PlayerAreas(self.geom)
+        self.sprites = SpriteBank(ctx.assets)
+        self.view: View | None = None
+        self.static: pygame.Surface | None = None
+        self.hover: tuple[float, float] | None = None
+        self.pause: PauseMenu | None = None
+        self.last_human: int | None = None
+        self.input_token: int | None = None
+        self.pressed = False
+        self.notice = ""
+        self.game_over: ev.GameOver | None = None
+
+    @classmethod
+    def from_save(cls, ctx: Any, doc: dict[str, Any]) -> PlayScene:
+        """Resume a saved game (a replay document with ``hide_scores`` and ``seed``); raises
+        ``ReplayError`` (a ValueError with a one-line message) for a document that cannot be
+        resumed."""
+        replay = parse_replay(doc)
+        state = replay.play()
+        known = seat_kinds()
+        seats = [Seat(p["kind"] if p["kind"] in known else "random", p["name"] or f"Player {i}")
+                 for i, p in enumerate(replay.players, start=1)]
+        return cls(ctx, seats, replay.seed, bool(doc.get("hide_scores", False)), state=state,
+                   moves=replay.moves)
+
+    # -- helpers
+
+    @property
+    def speed(self) -> str:
+        demo = getattr(self.ctx, "demo", None)
+        name = demo.speed if demo is not None else self.ctx.settings.animation_speed
+        return name if name in SPEED_FACTORS else "normal"
+
+    @property
+    def kinds(self) -> list[str]:
+        return [s.kind for s in self.seats]
+
+    def document(self) -> dict[str, Any]:
+        """The replay document of the game so far, as saved."""
+        doc = replay_dict(self.state, self.moves, self.kinds, self.seed)
+        doc["hide_scores"] = self.hide_scores
+        return doc
+
+    def human_to_move(self) -> bool:
+        seat = self.state.to_move
+        return seat is not None and self.seats[seat].is_human
+
+    # -- hooks used by the director
+
+    def sound(self, name: str) -> None:
+        play = getattr(self.ctx, "play_sound", None)
+        if play is not None:
+            play(name)
+
+    def is_top(self) -> bool:
+        return self.ctx.scenes.top is self
+
+    def epoch_scored(self, event: ev.EpochScored) -> None:
+        try:
+            from .scoring import EpochScoringScene
+        except ImportError:
+            return
+        self.ctx.scenes.push(EpochScoringScene(self.ctx, event, self.state, self.hide_scores))
+
+    def finish_game(self, event: ev.GameOver) -> None:
+        self.game_over = event
+        try:
+            from ra_game.saves import clear_autosave
+            clear_autosave()
+        except ImportError:
+            pass
+        try:
+            from .results import FinalResultsScene
+        except ImportError:
+            demo = getattr(self.ctx, "demo", None)
+            if demo is not None and demo.exit_on_end:
+                self.ctx.final_summary = self.state.summary()
+                self.ctx.quit_requested = True
+            return
+        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event))
+
+    # -- moves
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` for the seat to move, queue its animation and autosave."""
+        seat = self.state.to_move
+        try:
+            events = self.state.apply(move)
+        except IllegalMoveError as exc:
+            self.notice = str(exc)
+            return
+        self.notice = ""
+        self.moves.append(move.text)
+        if seat is not None and self.seats[seat].is_human:
+            self.last_human = seat
+        self.input.stop()
+        self.input_token = None
+        self.queue.add(self.director.animate(events, self.state))
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if self.state.over:
+            return
+        try:
+            from ra_game.saves import autosave
+        except ImportError:
+            return
+        error = autosave(self.document())
+        if error:
+            self.notice = error
+
+    # -- the frame
+
+    def update(self, dt: float) -> None:
+        if self.pause is not None:
+            return
+        speed = self.speed
+        self.queue.speed = SPEED_FACTORS[speed]
+        self.queue.update(dt)
+        if self.state.over or not self.is_top():
+            return
+        seat = self.state.current
+        idle = not self.queue.busy
+        if self.runner.is_ai(seat):
+            action = self.runner.update(self.state, len(self.moves), dt, idle, MIN_DELAY[speed])
+            if action is not None:
+                self.apply(Move.from_action(action))
+            return
+        if idle and self.input_token != len(self.moves):
+            self.input_token = len(self.moves)
+            self.input.begin(self.state)
+            if self._needs_handover(seat):
+                self.last_human = seat
+                self._push_handover(seat)
+
+    def _needs_handover(self, seat: int) -> bool:
+        humans = sum(s.is_human for s in self.seats)
+        return (self.hide_scores and humans > 1 and self.last_human is not None
+                and self.last_human != seat)
+
+    def _push_handover(self, seat: int) -> None:
+        try:
+            from .handover import HandOverScene
+        except ImportError:
+            return
+        self.ctx.scenes.push(HandOverScene(self.ctx, self.state.names[seat]))
+
+    # -- input
+
+    def _base(self, pos: tuple[int, int]) -> tuple[float, float]:
+        if self.view is None:
+            self._view_for(tuple(self.ctx.window_size))
+        assert self.view is not None
+        return self.view.to_base(pos)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._base(event.pos)
+            if self.pause is not None:
+                self.pause.hover = self.hover
+            return
+        if self.pause is not None:
+            self._pause_event(event)
+            return
+        key = event.key if event.type == pygame.KEYDOWN else None
+        down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if key == pygame.K_ESCAPE and self.input.mode != "god":
+            self.pause = PauseMenu(self.geom.rect("pause_panel"))
+            return
+        if up and self.geom.rect("button_menu").collidepoint(self._base(event.pos)):
+            self.pause = PauseMenu(self.geom.rect("pause_panel"))
+            return
+        if self.queue.busy:
+            if down or key == pygame.K_SPACE:
+                self.queue.skip()
+            self.pressed = False
+            return
+        if not self.human_to_move() or self.input.mode == "idle":
+            return
+        move = None
+        if down:
+            self.pressed = True
+        elif up and self.pressed:
+            self.pressed = False
+            move = self.input.click(self._base(event.pos))
+        elif key is not None:
+            move = self.input.key(key)
+        if move is not None:
+            self.apply(move)
+
+    def _pause_event(self, event: pygame.event.Event) -> None:
+        assert self.pause is not None
+        choice = None
+        if event.type == pygame.KEYDOWN:
+            choice = self.pause.key(event.key)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            choice = self.pause.click(self._base(event.pos))
+        if choice == "resume":
+            self.pause = None
+        elif choice == "quit":
+            self.pause = None
+            self._save_and_quit()
+
+    def _save_and_quit(self) -> None:
+        self._autosave()
+        try:
+            from .title import TitleScene
+        except ImportError:
+            self.ctx.scenes.pop()
+            return
+        self.ctx.scenes.clear_to(TitleScene(self.ctx))
+
+    # -- drawing
+
+    def _view_for(self, size: tuple[int, int]) -> View:
+        if self.view is None or self.view.size != size:
+            self.view = View(size, self.sprites)
+            self.static = build_static(self.view, self.geom, self.state.ra_length)
+        return self.view
+
+    def status(self) -> tuple[str, bool]:
+        """The status line text, and whether it asks something urgent of a human."""
+        if self.notice:
+            return self.notice, True
+        if self.state.over:
+            w = self.state.winner or 0
+            return f"Game over: {self.state.names[w]} wins with {self.state.scores[w]} fame.", False
+        if self.queue.busy:
+            return self.model.caption, False
+        if self.human_to_move() and self.input.mode != "idle":
+            text = human_status(self.state, self.input.mode, self.input.legal,
+                                len(self.input.selection))
+            return text, self.state.forced_bid() or self.input.mode == "discard"
+        return ai_status(self.state), False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self._view_for(surface.get_size())
+        assert self.static is not None
+        surface.blit(self.static, (0, 0))
+        g, m = self.geom, self.model
+        draw_tracks(surface, view, g, m)
+        draw_bids(surface, view, g, m)
+        self.areas.draw(surface, view, m, self.hide_scores, self.kinds)
+        for f in m.flyers:
+            img = _flyer_image(view, f.sprite, f.value, f.size)
+            if f.flip < 0.999:
+                img = pygame.transform.scale(img, (max(1, int(img.get_width() * f.flip)),
+                                                   img.get_height()))
+            if f.alpha < 254:
+                img = img.copy()
+                img.set_alpha(max(0, int(f.alpha)))
+            view.blit_center(surface, img, (f.x, f.y))
+        active = not self.queue.busy and self.human_to_move() and self.input.mode != "idle"
+        controls = self.input.controls() if active else []
+        draw_action_bar(surface, view, controls, self.hover)
+        draw_sun_choices(surface, view, controls, self.hover)
+        if active and self.input.mode == "god":
+            draw_god_picker(surface, view, controls, self.input.selection,
+                            g.auction_slots[self.input.cursor])
+        if active and self.input.mode == "discard":
+            draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
+                                controls, self.input.selection, self.hover)
+        text, urgent = self.status()
+        draw_status(surface, view, g.rect("status_line"), text, urgent)
+        menu = g.rect("button_menu")
+        lit = self.hover is not None and menu.collidepoint(self.hover)
+        view.button(surface, menu, "Menu", "hover" if lit else "idle", "Esc", "quiet")
+        if self.pause is not None:
+            self.pause.draw(surface, view)

@@ -1,0 +1,120 @@
+"""Whole games through the real play scene, driven only by posted mouse or keyboard events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ra_game.app import create_app, step_frame
+from ra_game.engine import parse_replay
+from ra_game.engine.moves import DRAW, PASS, is_bid, is_god
+from ra_game.seats import Seat
+from ra_game.ui.board.autopilot import Autopilot
+
+FRAME_CAP = 20000
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
+
+
+def start(seats: list[Seat], seed: int, speed: str = "max") -> tuple[object, object]:
+    ctx, _window = create_app(players=seats, seed=seed)
+    ctx.settings.animation_speed = speed
+    play = ctx.scenes.top
+    assert type(play).__name__ == "PlayScene"
+    return ctx, play
+
+
+def check_offers(play: object) -> None:
+    """Everything the board offers is legal, and every legal kind of choice is offered."""
+    state = play.state  # type: ignore[attr-defined]
+    inp = play.input  # type: ignore[attr-defined]
+    legal = state.legal_actions()
+    controls = inp.controls()
+    enabled = {c.name for c in controls if c.enabled}
+    if inp.mode == "turn":
+        assert ("draw" in enabled) == (DRAW in legal)
+        assert ("god" in enabled) == any(is_god(a) for a in legal)
+        assert "ra" in enabled
+    elif inp.mode == "bid":
+        offered = sorted(c.value for c in controls if c.name == "sun")
+        assert offered == sorted(a - 2 for a in legal if is_bid(a))
+        assert ("pass" in enabled) == (PASS in legal)
+    elif inp.mode == "god":
+        for c in controls:
+            if c.name == "slot" and not c.selected:
+                assert inp.slot_selectable(c.value)
+
+
+def play_to_end(seats: list[Seat], seed: int, by: str) -> tuple[object, object, Autopilot]:
+    ctx, play = start(seats, seed)
+    pilot = Autopilot(ctx, play, random.Random(seed), by=by)
+    for _ in range(FRAME_CAP):
+        top = ctx.scenes.top
+        if type(top).__name__ == "FinalResultsScene":
+            break
+        if top is play and not play.queue.busy and play.human_to_move() and \
+                play.input.mode != "idle":
+            check_offers(play)
+        for event in pilot.events():
+            pygame.event.post(event)
+        step_frame(ctx, 1 / 60)
+    else:
+        pytest.fail(f"the game did not end within {FRAME_CAP} frames")
+    return ctx, play, pilot
+
+
+@pytest.mark.parametrize("by", ["mouse", "keyboard"])
+def test_whole_game_by_one_input_device(by: str) -> None:
+    seats = [Seat("human", "You"), Seat("random", "R1"), Seat("random", "R2")]
+    _ctx, play, pilot = play_to_end(seats, 11 if by == "mouse" else 12, by)
+    state = play.state
+    assert state.over and state.winner is not None
+    assert pilot.actions > 20
+    assert {"turn", "bid"} <= pilot.seen_modes
+    # the moves the scene recorded replay to the same end
+    replayed = parse_replay(play.document()).play()
+    assert replayed.summary() == state.summary()
+    # the game is over: nothing to continue
+    from ra_game.saves import has_autosave
+    assert not has_autosave()
+
+
+def test_two_humans_hide_scores_hand_over_between_them() -> None:
+    seats = [Seat("human", "Ana"), Seat("human", "Ben")]
+    ctx, _w = create_app()
+    ctx.settings.animation_speed = "max"
+    from ra_game.scenes.play import PlayScene
+    play = PlayScene(ctx, seats, seed=5, hide_scores=True)
+    ctx.scenes.clear_to(play)
+    pilot = Autopilot(ctx, play, random.Random(5), by="mouse")
+    handovers = 0
+    for _ in range(2000):
+        if len(play.moves) >= 40:
+            break
+        top = ctx.scenes.top
+        if type(top).__name__ == "HandOverScene":
+            handovers += 1
+        for event in pilot.events():
+            pygame.event.post(event)
+        step_frame(ctx, 1 / 60)
+    assert handovers >= 2
+    assert len(play.moves) >= 40 and not play.state.over
+    from ra_game.saves import has_autosave, load_autosave
+    assert has_autosave()
+    doc = load_autosave()
+    assert doc is not None and doc["hide_scores"] is True
+    resumed = PlayScene.from_save(ctx, doc)
+    assert resumed.state.summary() == play.state.summary()
+    assert [s.kind for s in resumed.seats] == ["human", "human"]

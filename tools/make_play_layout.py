@@ -1,0 +1,83 @@
+"""Write ``scenes/play.tmx``: the play scene's layout as a Tiled map of named rectangles.
+
+Run ``python3 tools/make_play_layout.py`` after changing the numbers below; the file opens in
+Tiled for hand tweaks (the loader reads object names, not this script).  Base size 1280x720.
+
+Seat areas exist for every player count: ``seat_<n>p_<i>_area`` for n = 2..5, i < n.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+WIDTH, HEIGHT, TILE = 1280, 720, 16
+Rect = tuple[int, int, int, int]
+
+
+def board_objects() -> list[tuple[str, str, Rect]]:
+    """(name, class, rect) of everything but the seat areas."""
+    objs: list[tuple[str, str, Rect]] = [
+        ("ra_track", "frame", (24, 8, 690, 66)),
+        ("epoch_label", "label", (730, 14, 200, 52)),
+        ("bag", "bag", (1096, 8, 148, 140)),
+        ("button_menu", "button", (1096, 156, 148, 40)),
+        ("auction_track", "frame", (24, 82, 820, 120)),
+        ("center_sun", "sun", (884, 80, 128, 128)),
+        ("bid_area", "frame", (24, 212, 1220, 50)),
+        ("status_line", "label", (24, 268, 1220, 34)),
+        ("button_draw", "button", (24, 308, 190, 60)),
+        ("button_ra", "button", (226, 308, 190, 60)),
+        ("button_god", "button", (428, 308, 190, 60)),
+        ("bid_panel", "panel", (24, 308, 594, 60)),
+        ("button_confirm", "button", (640, 308, 190, 60)),
+        ("button_cancel", "button", (842, 308, 190, 60)),
+        ("button_pass", "button", (1054, 308, 190, 60)),
+        ("discard_panel", "panel", (200, 84, 880, 176)),
+        ("pause_panel", "panel", (440, 190, 400, 260)),
+    ]
+    objs += [(f"ra_track_slot_{i}", "slot", (150 + 56 * i, 16, 50, 50)) for i in range(10)]
+    objs += [(f"auction_slot_{i}", "slot", (38 + 100 * i, 96, 92, 92)) for i in range(8)]
+    return objs
+
+
+def seat_objects() -> list[tuple[str, str, Rect]]:
+    """One row of seat areas along the bottom for each player count."""
+    objs: list[tuple[str, str, Rect]] = []
+    left, right, top, bottom, gap = 24, 1256, 380, 712, 12
+    for n in range(2, 6):
+        width = (right - left - gap * (n - 1)) // n
+        for i in range(n):
+            x = left + i * (width + gap)
+            objs.append((f"seat_{n}p_{i}_area", "seat", (x, top, width, bottom - top)))
+    return objs
+
+
+def tmx_text() -> str:
+    """The whole map as Tiled XML (one object layer)."""
+    objs = board_objects() + seat_objects()
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        (f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+        f'renderorder="right-down" width="{WIDTH // TILE}" height="{HEIGHT // TILE}" '
+        f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" nextlayerid="2" '
+        f'nextobjectid="{len(objs) + 1}">'),
+        ' <objectgroup id="1" name="play">',
+    ]
+    for oid, (name, cls, (x, y, w, h)) in enumerate(objs, start=1):
+        lines.append(
+            f'  <object id="{oid}" name={quoteattr(name)} class={quoteattr(cls)} '
+            f'x="{x}" y="{y}" width="{w}" height="{h}"/>'
+        )
+    lines += [" </objectgroup>", "</map>", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    target = Path(__file__).resolve().parent.parent / "scenes" / "play.tmx"
+    target.write_text(tmx_text(), encoding="utf-8")
+    print(f"wrote {target}")
+
+
+if __name__ == "__main__":
+    main()
