@@ -24,8 +24,8 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.ai import AGENT_FACTORIES, make_agent  # noqa: E402
-from ra_game.engine import GameState  # noqa: E402
+from ra_game.ai import AGENT_FACTORIES, make_agent
+from ra_game.engine import GameState
 
 Job = tuple[int, int, tuple[str, ...], int | None]
 

@@ -25,8 +25,18 @@ class Context:
     """Numbers about one position that every evaluation in it needs."""
 
     __slots__ = (
-        "n", "epoch", "future", "progress", "pharaohs", "flood_hope", "mon_left",
-        "use_prob", "sun_sums", "up_suns", "sun_weight", "final",
+        "epoch",
+        "final",
+        "flood_hope",
+        "future",
+        "mon_left",
+        "n",
+        "pharaohs",
+        "progress",
+        "sun_sums",
+        "sun_weight",
+        "up_suns",
+        "use_prob",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -35,15 +45,15 @@ class Context:
         self.epoch = state.epoch
         self.final = state.epoch >= NUM_EPOCHS
         self.future = NUM_EPOCHS - state.epoch
-        bag = state.bag_counts()
+        rest = state.bag_order[state.bag_pos:]
         start_suns = n * len(SUN_SETS[n][0])
         up_total = sum(len(s) for s in state.suns_up)
         ra_left = state.ra_length - state.ra_count
         self.progress = max(state.ra_count / state.ra_length, 1.0 - up_total / start_suns)
         self.pharaohs = [t[PHARAOH] for t in state.tiles]
-        left = max(1, sum(bag) - bag[Tile.RA])
-        self.flood_hope = min(0.7, 6.0 * bag[FLOOD] / left) * (1.0 - self.progress)
-        self.mon_left = [bag[k] for k in MONUMENTS]
+        left = max(1, len(rest) - rest.count(Tile.RA))
+        self.flood_hope = min(0.7, 6.0 * rest.count(FLOOD) / left) * (1.0 - self.progress)
+        self.mon_left = [rest.count(k) for k in MONUMENTS]
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         self.sun_sums = [sum(state.suns_up[p]) + sum(state.suns_down[p]) for p in range(n)]
         self.up_suns = sorted(s for p in range(n) for s in state.suns_up[p])

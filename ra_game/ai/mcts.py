@@ -16,7 +16,6 @@ budget counts thinking time, with a hard wall-clock cap per decision.
 from __future__ import annotations
 
 import math
-import random
 import time
 
 from ..engine import GameState, Observation
@@ -32,12 +31,13 @@ DEFAULT_THINK = 1.0
 EXPLORATION = 0.7
 REWARD_SCALE = 6.0
 MAX_GOD_OPTIONS = 4
+PRIOR_VISITS = 3
 
 
 class Node:
     """Statistics of one action from a public history, and the histories that follow it."""
 
-    __slots__ = ("visits", "total", "avail", "children", "outcomes")
+    __slots__ = ("avail", "children", "outcomes", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
@@ -127,7 +127,7 @@ class HardAgent(Agent):
             self._iterate()
             self._done += 1
             now = time.perf_counter()
-            if self.iterations is None and now - start >= seconds:
+            if now - start >= seconds:
                 break
         self._used += time.perf_counter() - start
         self.last_iterations = self._done
@@ -152,28 +152,23 @@ class HardAgent(Agent):
         node = self._root
         path: list[tuple[Node, int]] = []
         actions = self._root_actions
-        expanding = True
-        while expanding and not state.over and state.epoch == epoch:
+        while not state.over and state.epoch == epoch:
             if node is not self._root:
                 actions = candidate_actions(state)
             mover = state.current
             children = node.children
-            untried = [a for a in actions if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = Node()
-                for a in actions:
-                    if a in children:
-                        children[a].avail += 1
-                expanding = False
-            else:
-                action = self._select(children, actions)
-                child = children[action]
+            fresh = not children
+            if fresh or len(children) < len(actions):
+                self._add_children(children, state, actions, mover)
+            action = self._select(children, actions)
+            child = children[action]
             pos = state.bag_pos
             state.apply_action(action, None)
             tile = state.bag_order[pos] if action == DRAW else -1
             path.append((child, mover))
             node = child.next_after(action, tile)
+            if fresh:
+                break
         while not state.over and state.epoch == epoch:
             state.apply_action(playout_action(state, rng), None)
         result = rewards(state)
@@ -182,12 +177,28 @@ class HardAgent(Agent):
             child.total += result[mover]
 
     @staticmethod
+    def _add_children(
+        children: dict[int, Node], state: GameState, actions: list[int], mover: int
+    ) -> None:
+        """Create the missing children, each primed with PRIOR_VISITS visits at the reward
+        the evaluation gives right after the action (this tells discards and God plays apart
+        at once; draws, invocations and bids look alike to it and are left to the search)."""
+        for a in actions:
+            if a in children:
+                continue
+            after = state.clone()
+            after.apply_action(a, None)
+            child = children[a] = Node()
+            child.visits = PRIOR_VISITS
+            child.total = PRIOR_VISITS * rewards(after)[mover]
+
+    @staticmethod
     def _select(children: dict[int, Node], actions: list[int]) -> int:
         best, best_v = actions[0], -1.0
         for a in actions:
             c = children[a]
             c.avail += 1
-            v = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+            v = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail + 1) / c.visits)
             if v > best_v:
                 best, best_v = a, v
         return best

@@ -243,8 +243,13 @@ def playout_action(state: GameState, rng: random.Random) -> int:
     if not lot or not state.suns_up[seat]:
         return DRAW
     gain = tiles_gain(ctx, state, seat, lot)
-    top = state.suns_up[seat][0]
-    best = max(s for s in ctx.up_suns) if ctx.up_suns else top
-    net = gain - sun_cost(ctx, state, seat, top if top == best else state.suns_up[seat][-1])
+    mine = state.suns_up[seat]
+    rival_top = max((state.suns_up[q][0] for q in range(state.n) if q != seat and state.suns_up[q]),
+                    default=0)
+    if mine[0] > rival_top:
+        pay = min(s for s in mine if s > rival_top)
+        net = gain - sun_cost(ctx, state, seat, pay)
+    else:
+        return DRAW  # someone holds a higher sun: invoking would only hand them the lot
     threshold = 5.0 - 0.5 * len(lot) - 3.0 * ctx.progress + rng.gauss(0.0, 1.5)
     return RA if net > threshold else DRAW

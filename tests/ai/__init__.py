@@ -1,0 +1,1 @@
+"""Tests of the AI opponents (``ra_game.ai``) and the tournament tool."""

@@ -1,0 +1,79 @@
+"""Hand-built positions for AI tests: tiles already drawn are a bag prefix, so the bag still
+holds exactly what the rules say is left."""
+
+from __future__ import annotations
+
+from ra_game.engine import GameState
+from ra_game.engine.state import BID, DISCARD, EMPTY
+from ra_game.engine.tiles import NUM_KINDS, TILE_BY_ID, TILE_COUNTS
+
+
+def kinds(text: str) -> list[int]:
+    """Tile kinds from space-separated ids."""
+    return [TILE_BY_ID[name] for name in text.split()]
+
+
+def position(
+    players: int,
+    up: list[list[int]],
+    down: list[list[int]],
+    center: int,
+    held: list[str],
+    auction: str = "",
+    ra_count: int = 0,
+    epoch: int = 1,
+    seed: int = 0,
+    gone: int = 0,
+) -> GameState:
+    """A position: suns by seat, held tiles by seat, the auction track and the Ra track.
+    Seat 0 is to move in its turn; everything shown is removed from the bag, and so are
+    ``gone`` more non-Ra tiles (discarded in earlier epochs), taken evenly across kinds."""
+    shown = kinds(auction) + [k for text in held for k in kinds(text)]
+    left = list(TILE_COUNTS)
+    for k in shown:
+        left[k] -= 1
+    discarded = []
+    while len(discarded) < gone:
+        for k in range(1, NUM_KINDS):
+            if left[k] and len(discarded) < gone:
+                left[k] -= 1
+                discarded.append(k)
+    drawn = shown + discarded + kinds("ra") * ra_count
+    state = GameState.new(players, seed=seed, bag=drawn)
+    for k in discarded:
+        state.discarded[k] += 1
+    state.bag_pos = len(drawn)
+    state.epoch = epoch
+    state.ra_count = ra_count
+    state.center_sun = center
+    state.suns_up = [sorted(u, reverse=True) for u in up]
+    state.suns_down = [sorted(d, reverse=True) for d in down]
+    for seat, text in enumerate(held):
+        for k in kinds(text):
+            state.tiles[seat][k] += 1
+    state.auction = kinds(auction) + [EMPTY] * (8 - len(kinds(auction)))
+    state.current = 0
+    return state
+
+
+def bidding(state: GameState, ra_player: int, bidder: int) -> GameState:
+    """Turn ``state`` into an auction started by a drawn Ra, ``bidder`` to bid, nobody bid yet."""
+    state.phase = BID
+    state.ra_player = ra_player
+    state.invoked = False
+    state.full_invoke = False
+    state.high_bid = 0
+    state.high_bidder = -1
+    state.bids = [0] * state.n
+    state.current = bidder
+    state.bidders_left = (ra_player - bidder) % state.n
+    return state
+
+
+def war_choice(state: GameState, owner: int, disaster: str = "war") -> GameState:
+    """Make ``owner`` choose the discards of a disaster it has just won."""
+    state.phase = DISCARD
+    state.pending = kinds(disaster)
+    state.disaster_owner = owner
+    state.current = owner
+    return state

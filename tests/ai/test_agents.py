@@ -1,0 +1,128 @@
+"""Every level plays only legal moves, deterministically, and never reads the bag's order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ra_game.ai import AGENT_FACTORIES, Agent, HardAgent, make_agent
+from ra_game.engine import GameState
+from ra_game.engine.moves import RA
+
+LEVELS = ["random", "ai:easy", "ai:medium"]
+
+
+def small_hard(seed: int) -> Agent:
+    return HardAgent(seed, iterations=8)
+
+
+def play_game(players: int, seed: int, factories: list) -> GameState:
+    """Play one game, checking every decision is among the legal actions."""
+    state = GameState.new(players, seed=seed)
+    agents = [f(seed * 7 + i) for i, f in enumerate(factories)]
+    while not state.over:
+        seat = state.current
+        legal = state.legal_actions()
+        action = agents[seat].choose(state.observation(seat))
+        assert action in legal, (seat, action, legal)
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("kind", LEVELS)
+def test_heuristic_levels_play_only_legal_moves(kind: str, players: int) -> None:
+    for seed in range(6):
+        factories = [lambda s, k=kind: make_agent(k, s)] * players
+        state = play_game(players, seed, factories)
+        assert state.winner is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_hard_plays_only_legal_moves(players: int) -> None:
+    medium = AGENT_FACTORIES["ai:medium"]
+    factories = [small_hard] + [lambda s: medium(s, None)] * (players - 1)
+    state = play_game(players, 40 + players, factories)
+    assert state.winner is not None
+
+
+def test_mixed_table_of_all_levels() -> None:
+    factories = [small_hard] + [lambda s, k=k: make_agent(k, s) for k in LEVELS]
+    assert play_game(4, 3, factories).winner is not None
+
+
+def midgame(seed: int, moves: int = 40) -> GameState:
+    state = GameState.new(4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("kind", ["ai:easy", "ai:medium", "hard"])
+def test_decisions_ignore_the_bag_order(kind: str) -> None:
+    """Two states that differ only in the order of the unseen bag get the same decision."""
+    for seed in range(4):
+        state = midgame(seed)
+        rest = list(state.bag_order[state.bag_pos:])
+        random.Random(99).shuffle(rest)
+        other = state.with_bag(rest)
+        assert other.bag_order != state.bag_order
+        seat = state.current
+
+        def decide(s: GameState) -> int:
+            agent = HardAgent(5, iterations=60) if kind == "hard" else make_agent(kind, 5)
+            return agent.choose(s.observation(seat))
+
+        assert decide(state) == decide(other)
+
+
+@pytest.mark.parametrize("kind", ["random", "ai:easy", "ai:medium"])
+def test_fixed_seed_agents_are_deterministic(kind: str) -> None:
+    def run() -> list[int]:
+        state = GameState.new(3, seed=11)
+        agents = [make_agent(kind, i) for i in range(3)]
+        actions = []
+        while not state.over:
+            action = agents[state.current].choose(state.observation(state.current))
+            actions.append(action)
+            state.apply_action(action)
+        return actions
+
+    assert run() == run()
+
+
+def test_hard_is_deterministic_and_resumable_in_slices() -> None:
+    state = midgame(8, 30)
+    obs = state.observation(state.current)
+    whole = HardAgent(3, iterations=120)
+    first = whole.choose(obs)
+    sliced = HardAgent(3, iterations=120)
+    sliced.begin(obs)
+    calls = 0
+    while not sliced.think(0.0):
+        calls += 1
+    assert calls > 1, "think(0) should do a slice of work and return"
+    assert sliced.best_action() == first
+    assert sliced.last_iterations == whole.last_iterations == 120
+
+
+def test_single_legal_action_returns_at_once() -> None:
+    state = GameState.new(2, seed=1)
+    state.auction = [3] * 8  # full track: only invoking Ra is legal
+    agent = HardAgent(1, iterations=10_000)
+    agent.begin(state.observation(state.current))
+    assert agent.think(0.0) is True
+    assert agent.best_action() == RA
+    assert agent.last_iterations == 0
+
+
+def test_registry_and_think_ms() -> None:
+    for kind in ("ai:easy", "ai:medium", "ai:hard", "random"):
+        assert kind in AGENT_FACTORIES
+    hard = make_agent("ai:hard", 1, 250)
+    assert isinstance(hard, HardAgent) and hard.budget == pytest.approx(0.25)
+    assert make_agent("ai:hard", 1, None).budget == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="unknown AI kind"):
+        make_agent("ai:grandmaster")
