@@ -71,7 +71,7 @@ def test_decisions_ignore_the_bag_order(kind: str) -> None:
         assert other.bag_order != state.bag_order
         seat = state.current
 
-        def decide(s: GameState) -> int:
+        def decide(s: GameState, seat: int = seat) -> int:
             agent = HardAgent(5, iterations=60) if kind == "hard" else make_agent(kind, 5)
             return agent.choose(s.observation(seat))
 
