@@ -116,7 +116,7 @@ class FinalResultsScene(LayoutScene):
         theme.text(surface, self.font(17, bold=True), "Final ranking",
                    (rect.centerx, rect.y + self.px(26)), theme.INK, "center")
         top = rect.y + self.px(56)
-        row_h = min(self.px(80), (rect.bottom - top - self.px(12)) // self.state.n)
+        row_h = min(self.px(100), (rect.bottom - top - self.px(12)) // self.state.n)
         for place, seat in enumerate(self.order):
             row = pygame.Rect(rect.x + self.px(20), top + place * row_h, rect.w - self.px(40),
                               row_h - self.px(8))

@@ -9,6 +9,7 @@ import pygame
 from ra_game.saves import SaveError, load_autosave
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
+from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 
@@ -27,7 +28,7 @@ class TitleScene(LayoutScene):
 
     layout_name = "title"
     REQUIRED = (
-        "title_sun", "title_text", "subtitle", "menu_panel", "notice",
+        "title_sun", "title_text", "subtitle", "menu_panel", "notice", "deco_left", "deco_right",
         *(f"button_{key}" for key, _, _ in MENU),
     )
 
@@ -115,10 +116,12 @@ class TitleScene(LayoutScene):
         self.draw_friezes(surface)
         sun = self.rects["title_sun"]
         draw_glow(surface, sun.center, int(sun.width * 0.75), self.clock)
-        theme.sun_disc(surface, sun.center, int(sun.width * 0.33))
-        draw_title(surface, self.font(150, serif=True), "RA", self.rects["title_text"].center)
+        theme.sun_disc(surface, sun.center, int(sun.width * 0.38))
+        draw_title(surface, self.font(176, serif=True), "RA", self.rects["title_text"].center)
         theme.text(surface, self.font(26, serif=True), "The auction game of ancient Egypt",
                    self.rects["subtitle"].center, theme.INK, "center")
+        draw_fan(surface, self.ctx.assets, self.rects["deco_left"], LEFT_FAN)
+        draw_fan(surface, self.ctx.assets, self.rects["deco_right"], RIGHT_FAN)
         theme.panel(surface, self.rects["menu_panel"], radius=self.px(18))
         self.draw_notice(surface)
         credit = self.rects.get("credit")
@@ -131,6 +134,35 @@ class TitleScene(LayoutScene):
         if lines:
             theme.text(surface, self.font(20, bold=True), "  ·  ".join(lines),
                        self.rects["notice"].center, theme.TERRACOTTA, "center")
+
+
+#: (image, angle in degrees, offset from the rect centre as fractions of its size)
+LEFT_FAN = (("tiles/pharaoh.png", 14, (-0.26, 0.06)), ("tiles/god.png", 2, (0.0, -0.04)),
+            ("tiles/nile.png", -12, (0.26, 0.08)), ("suns/sun_13.png", 0, (0.02, 0.36)))
+RIGHT_FAN = (("tiles/pyramid.png", 12, (-0.26, 0.08)), ("tiles/gold.png", -2, (0.0, -0.04)),
+             ("tiles/astronomy.png", -14, (0.26, 0.06)), ("suns/sun_back.png", 0, (-0.02, 0.36)))
+_ROTATED: dict[tuple[str, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
+             fan: tuple[tuple[str, int, tuple[float, float]], ...]) -> None:
+    """A few tiles and a sun disc lying casually on the table, with soft shadows."""
+    size = rect.width * 34 // 100
+    for name, angle, (fx, fy) in fan:
+        if not assets.has(name):
+            continue
+        key = (name, size, angle)
+        cached = _ROTATED.get(key)
+        if cached is None:
+            base = assets.scaled(name, (size, size) if "tiles" in name else (size * 4 // 5,) * 2)
+            img = pygame.transform.rotozoom(base, angle, 1.0)
+            shadow = pygame.mask.from_surface(img).to_surface(setcolor=(60, 40, 20, 90),
+                                                              unsetcolor=(0, 0, 0, 0))
+            cached = _ROTATED[key] = (img, shadow)
+        img, shadow = cached
+        center = (rect.centerx + int(fx * rect.width), rect.centery + int(fy * rect.height))
+        surface.blit(shadow, shadow.get_rect(center=(center[0] + 5, center[1] + 7)))
+        surface.blit(img, img.get_rect(center=center))
 
 
 def draw_glow(surface: pygame.Surface, center: tuple[int, int], radius: int, clock: float) -> None:

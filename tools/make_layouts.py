@@ -35,6 +35,8 @@ def _title() -> list[Obj]:
         ("menu_panel", "panel", (460, 284, 360, 400)),
         ("notice", "label", (140, 650, 1000, 30)),
         ("credit", "label", (20, 672, 400, 24)),
+        ("deco_left", "decor", (110, 330, 290, 290)),
+        ("deco_right", "decor", (880, 330, 290, 290)),
     ]
     names = ["new", "continue", "demo", "rules", "settings", "quit"]
     for i, name in enumerate(names):

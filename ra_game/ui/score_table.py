@@ -65,9 +65,11 @@ class ScoreTable:
                          2)
         if not rows:
             return
-        row_h = min(round(72 * scale), (rect.bottom - line_y - 16) // len(rows))
+        room = rect.bottom - line_y - 24
+        row_h = min(round(92 * scale), room // len(rows))
+        first = line_y + 12 + (room - row_h * len(rows)) // 2
         for i, row in enumerate(rows):
-            top = line_y + 8 + i * row_h
+            top = first + i * row_h
             self._row(surface, assets, row, pygame.Rect(rect.x + 20, top, rect.w - 40, row_h),
                       name_w, cols, scale, i)
 

@@ -1,0 +1,132 @@
+"""Drive the real app in a real window and save the screenshots of docs/screenshots/.
+
+    xvfb-run -a python3 tools/screenshots.py [--out docs/screenshots] [--seed 21]
+
+title.png and setup.png come from the menus; play_auction.png from a seeded game in which the
+person at seat 1 (played here by key presses: D draw, R invoke Ra, P pass) is about to bid after
+the AIs have bid; epoch_scoring.png and final_results.png from a seeded demo fast-forwarded to
+those scenes.  Settings and saves go to a temporary folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-shots-")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from ra_game.app import create_app, run_frames
+from ra_game.engine.state import BID, TURN
+from ra_game.ui.app_context import AppContext, DemoOptions
+
+FRAME_LIMIT = 60 * 60 * 5  # simulated frames before giving up on a scene
+
+
+def save(out: Path, name: str) -> None:
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    path = out / f"{name}.png"
+    pygame.image.save(surface, str(path))
+    print(f"wrote {path}")
+
+
+def press(ctx: AppContext, key: int, frames: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+    run_frames(ctx, frames)
+
+
+def wait_for(ctx: AppContext, what: str, done: Callable[[AppContext], bool]) -> None:
+    run_frames(ctx, FRAME_LIMIT, until=done)
+    if not done(ctx):
+        raise SystemExit(f"screenshots: never reached {what}")
+
+
+def menus(ctx: AppContext, out: Path) -> None:
+    run_frames(ctx, 40)
+    save(out, "title")
+    press(ctx, pygame.K_n, 20)
+    save(out, "setup")
+
+
+def auction(ctx: AppContext, out: Path, seed: int) -> None:
+    """Play seat 1 by keys until it must bid after at least one AI bid, then shoot."""
+    from ra_game.scenes.play import PlayScene
+    from ra_game.scenes.setup import SetupScene
+
+    setup = ctx.scenes.top
+    assert isinstance(setup, SetupScene)
+    ctx.scenes.replace(PlayScene(ctx, setup.seats(), seed=seed))
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    for _ in range(FRAME_LIMIT):
+        run_frames(ctx, 1)
+        if ctx.scenes.top is not play:
+            press(ctx, pygame.K_RETURN)  # an epoch scoring or hand-over scene
+            continue
+        if not play.human_to_move() or play.queue.busy:
+            continue
+        state = play.state
+        if state.phase == BID:
+            if any(state.bids):
+                run_frames(ctx, 30)
+                save(out, "play_auction")
+                return
+            press(ctx, pygame.K_RETURN if state.forced_bid() else pygame.K_p)
+        elif state.phase == TURN:
+            tiles = sum(1 for t in state.auction if t >= 0)
+            press(ctx, pygame.K_r if tiles >= 4 else pygame.K_d)
+        else:
+            press(ctx, pygame.K_RETURN)
+    raise SystemExit("screenshots: no auction with bids reached")
+
+
+def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
+    from ra_game.scenes.play import PlayScene
+    from ra_game.scenes.results import FinalResultsScene
+    from ra_game.scenes.scoring import EpochScoringScene
+    from ra_game.scenes.setup import demo_seats
+
+    ctx.demo = DemoOptions(speed="max")
+    ctx.scenes.clear_to(PlayScene(ctx, demo_seats(), seed=seed))
+    wait_for(ctx, "an epoch scoring", lambda c: isinstance(c.scenes.top, EpochScoringScene))
+    scene = ctx.scenes.top
+    assert isinstance(scene, EpochScoringScene)
+    scene.skip()
+    run_frames(ctx, 1)
+    save(out, "epoch_scoring")
+    wait_for(ctx, "the final results", lambda c: isinstance(c.scenes.top, FinalResultsScene))
+    run_frames(ctx, 150)
+    save(out, "final_results")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
+    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--seed", type=int, default=21)
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY"):
+        print("screenshots: no display; run it as: xvfb-run -a python3 tools/screenshots.py",
+              file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    ctx, _ = create_app()
+    menus(ctx, out)
+    auction(ctx, out, args.seed)
+    scoring_and_results(ctx, out, args.seed)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
