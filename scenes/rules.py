@@ -45,6 +45,21 @@ def render_page(assets: Assets, width: int, body: int) -> pygame.Surface:
     return page
 
 
+_FADES: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def edge_fade(width: int, height: int) -> pygame.Surface:
+    """A papyrus-coloured strip fading out downwards, laid over text cut at the top edge."""
+    key = (width, height)
+    fade = _FADES.get(key)
+    if fade is None:
+        fade = pygame.Surface(key, pygame.SRCALPHA)
+        for y in range(height):
+            fade.fill((*theme.PAPYRUS, 255 - 255 * y // height), (0, y, width, 1))
+        _FADES[key] = fade
+    return fade
+
+
 class RulesScene(LayoutScene):
     """An original short summary of the rules; Back or Esc returns."""
 
@@ -95,6 +110,12 @@ class RulesScene(LayoutScene):
         theme.panel(surface, self.rects["text_panel"], radius=self.px(18))
         area = self.rects["text_area"]
         surface.blit(self.page(), area.topleft, pygame.Rect(0, int(self.scroll), area.w, area.h))
+        fade = edge_fade(area.w, self.px(18))
+        if self.scroll > 0:
+            surface.blit(fade, area.topleft)
+        if self.scroll < self.max_scroll():
+            surface.blit(pygame.transform.flip(fade, False, True),
+                         (area.x, area.bottom - fade.get_height()))
         self.draw_scrollbar(surface)
 
     def draw_scrollbar(self, surface: pygame.Surface) -> None:

@@ -23,6 +23,7 @@ class ErrorScene(Scene):
         self.back = Button((0, 0, 240, 56), "Back to title", self._title, style="primary")
         self.quit = Button((0, 0, 160, 56), "Quit", self._quit, shortcut=pygame.K_ESCAPE)
         self.group = FocusGroup([self.back, self.quit])
+        self.place()
 
     def _title(self) -> None:
         from ..scenes.title import TitleScene
@@ -32,20 +33,31 @@ class ErrorScene(Scene):
     def _quit(self) -> None:
         self.ctx.quit_requested = True
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.group.handle_event(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.fill(theme.SAND)
+    def box(self) -> pygame.Rect:
+        w, h = self.ctx.window_size
         box = pygame.Rect(0, 0, min(w - 40, 900), 220)
         box.center = (w // 2, h // 2)
+        return box
+
+    def place(self) -> None:
+        box = self.box()
+        self.back.rect.midbottom = (box.centerx - 100, box.bottom - 24)
+        self.quit.rect.midbottom = (box.centerx + 130, box.bottom - 24)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.place()
+        self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.place()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.SAND)
+        box = self.box()
         theme.panel(surface, box)
         font = self.ctx.assets.font(26, bold=True)
         lines = theme.wrap(font, self.message, box.width - 60)
         for i, line in enumerate(lines[:3]):
             theme.text(surface, font, line, (box.centerx, box.top + 40 + 32 * i), theme.INK,
                        "midtop")
-        self.back.rect.midbottom = (box.centerx - 100, box.bottom - 24)
-        self.quit.rect.midbottom = (box.centerx + 130, box.bottom - 24)
         self.group.draw(surface, self.ctx.assets)

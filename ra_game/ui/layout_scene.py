@@ -112,11 +112,11 @@ class LayoutScene(Scene):
         self.group.draw(surface, self.ctx.assets)
 
     def draw_friezes(self, surface: pygame.Surface) -> None:
-        """The lapis-and-gold bands at the top and bottom of the layout, full window width."""
-        for name in ("frieze_top", "frieze_bottom"):
-            rect = self.rects.get(name)
-            if rect is not None:
-                theme.frieze(surface, pygame.Rect(0, rect.y, surface.get_width(), rect.height))
+        """The lapis-and-gold bands along the top and bottom edges of the window."""
+        w, h = surface.get_size()
+        band = self.px(18)
+        theme.frieze(surface, pygame.Rect(0, 0, w, band))
+        theme.frieze(surface, pygame.Rect(0, h - band, w, band))
 
     def heading(self, surface: pygame.Surface, text: str, name: str = "heading") -> None:
         """The scene's title, in the serif display face, centred in the ``heading`` rect."""
