@@ -264,8 +264,12 @@ def run_app(players: list[Seat] | None = None, seed: int | None = None) -> int:
     ctx = _start(None, players, seed)
     if ctx is None:
         return 1
-    asyncio.run(main_loop(ctx))
-    pygame.quit()
+    try:
+        asyncio.run(main_loop(ctx))
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pygame.quit()
     return ctx.exit_code
 
 
@@ -283,8 +287,12 @@ def run_demo(
     ctx = _start(DemoOptions(speed=speed, exit_on_end=exit_on_end), players, seed)
     if ctx is None:
         return 1
-    asyncio.run(main_loop(ctx, max_frames=max_frames, fps=fps))
-    pygame.quit()
+    try:
+        asyncio.run(main_loop(ctx, max_frames=max_frames, fps=fps))
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pygame.quit()
     if exit_on_end and ctx.exit_code == 0:
         if ctx.final_summary is None:
             print("ra-game: error: the demo stopped before the game ended", file=sys.stderr)

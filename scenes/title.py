@@ -77,7 +77,13 @@ class TitleScene(LayoutScene):
             return
         from ra_game.scenes.play import PlayScene
 
-        self.manager.push(PlayScene.from_save(self.ctx, dict(self.save_doc)))
+        try:
+            scene = PlayScene.from_save(self.ctx, dict(self.save_doc))
+        except ValueError as exc:  # ReplayError and friends: one line, no crash
+            self.save_doc, self.save_error = None, f"The saved game cannot be resumed: {exc}"
+            self.buttons["continue"].enabled = False
+            return
+        self.manager.push(scene)
 
     def watch_demo(self) -> None:
         from ra_game.scenes.play import PlayScene

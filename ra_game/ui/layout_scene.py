@@ -68,6 +68,8 @@ class LayoutScene(Scene):
         self.group = FocusGroup()
         self._placed_for: tuple[int, int] | None = None
         self.build()
+        if self.group.focused is None:
+            self.group.set_focus_index(0)
         self.relayout()
 
     # -- to override --------------------------------------------------------------------------

@@ -158,6 +158,9 @@ def test_title_rules_scroll_and_back(ctx: AppContext) -> None:
     assert rules.scroll == rules.max_scroll()
     press(ctx, pygame.K_ESCAPE)
     assert isinstance(top(ctx), TitleScene)
+    press(ctx, pygame.K_r)
+    press(ctx, pygame.K_RETURN)  # Back has the focus
+    assert isinstance(top(ctx), TitleScene)
 
 
 def test_settings_change_and_persist(ctx: AppContext) -> None:
@@ -341,7 +344,7 @@ def test_results_rank_and_explain_a_tie_break(ctx: AppContext) -> None:
     sentence = verdict(state, GameOver(over.winner, tuple(state.scores), True))
     assert "tie-break" in sentence and "highest sun" in sentence
     assert str(max(state.suns_up[over.winner])) in sentence
-    press(ctx, pygame.K_t)
+    press(ctx, pygame.K_RETURN)  # "Back to title" has the focus
     assert isinstance(top(ctx), TitleScene)
 
 
