@@ -54,6 +54,8 @@ def load_autosave() -> dict[str, Any] | None:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"The saved game is damaged ({exc.msg} at line {exc.lineno}).") from None
+    if not isinstance(doc, dict):
+        raise SaveError("The saved game is damaged (not a JSON object).")
     try:
         state = parse_replay(doc).play()
     except RaError as exc:

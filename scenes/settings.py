@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -41,7 +42,7 @@ class SettingsScene(LayoutScene):
         for key, caption, options, _ in ROWS:
             value = getattr(self.ctx.settings, FIELDS[key])
             choice = Choice((0, 0, 10, 10), options, value, caption=caption,
-                            on_change=lambda v, key=key: self.change(key, v))
+                            on_change=partial(self.change, key))
             self.choices[key] = self.group.add(choice)  # type: ignore[assignment]
         self.back = self.group.add(
             Button((0, 0, 10, 10), "Back", self.manager.pop, shortcut=pygame.K_ESCAPE, hint="Esc",

@@ -6,6 +6,7 @@ The defaults are ready to play: one click on Start (or Enter) starts you against
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -138,10 +139,8 @@ class SetupScene(LayoutScene):
         self.names: list[TextInput] = []
         self.kinds: list[Choice] = []
         for i, row in enumerate(self.rows):
-            name = TextInput((0, 0, 10, 10), row.name,
-                             on_change=lambda text, i=i: self.set_name(i, text))
-            kind = Choice((0, 0, 10, 10), options, row.kind,
-                          on_change=lambda value, i=i: self.set_kind(i, value))
+            name = TextInput((0, 0, 10, 10), row.name, on_change=partial(self.set_name, i))
+            kind = Choice((0, 0, 10, 10), options, row.kind, on_change=partial(self.set_kind, i))
             self.names.append(name)
             self.kinds.append(kind)
             self.group.add(name)

@@ -68,7 +68,7 @@ class Button(Widget):
         self,
         rect: pygame.Rect | Sequence[int],
         label: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         shortcut: int | str | None = None,
         enabled: bool = True,
         style: str = "normal",
@@ -223,7 +223,7 @@ class Choice(Widget):
         rect: pygame.Rect | Sequence[int],
         options: Sequence[tuple[Any, str]],
         value: Any,
-        on_change: Callable[[Any], None] | None = None,
+        on_change: Callable[[Any], object] | None = None,
         enabled: bool = True,
         caption: str = "",
     ) -> None:
@@ -309,7 +309,7 @@ class TextInput(Widget):
         self,
         rect: pygame.Rect | Sequence[int],
         text: str = "",
-        on_change: Callable[[str], None] | None = None,
+        on_change: Callable[[str], object] | None = None,
         max_length: int = 16,
         enabled: bool = True,
     ) -> None:

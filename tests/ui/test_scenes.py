@@ -145,6 +145,16 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game(ctx: AppConte
     assert isinstance(play, PlayScene) and play.hide_scores
 
 
+def test_watch_a_demo_plays_ai_seats_and_the_title_ends_demo_mode(ctx: AppContext) -> None:
+    press(ctx, pygame.K_d)
+    play = top(ctx)
+    assert isinstance(play, PlayScene) and ctx.demo is not None and not ctx.demo.exit_on_end
+    assert len(play.seats) == 4 and not any(s.is_human for s in play.seats)
+    run_frames(ctx, 30)
+    ctx.scenes.clear_to(TitleScene(ctx))
+    assert ctx.demo is None
+
+
 def test_title_rules_scroll_and_back(ctx: AppContext) -> None:
     click(ctx, top(ctx).buttons["rules"].rect)  # type: ignore[attr-defined]
     rules = top(ctx)
