@@ -37,9 +37,9 @@ def verdict(state: GameState, event: GameOver) -> str:
     win = event.winner
     name, fame = state.names[win], state.scores[win]
     if event.tie_break:
-        tied = [p for p in order if state.scores[p] == fame]
-        others = ", ".join(state.names[p] for p in tied if p != win)
-        return (f"{name} and {others} tied on {fame} fame; {name} wins the tie-break by holding "
+        tied = [state.names[p] for p in order if state.scores[p] == fame]
+        together = ", ".join(tied[:-1]) + f" and {tied[-1]}"
+        return (f"{together} tied on {fame} fame; {name} wins the tie-break by holding "
                 f"the highest sun, {highest_sun(state, win)}.")
     if len(order) > 1:
         second = order[1]
