@@ -21,6 +21,18 @@ CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 EMPTY = -1
 
 
+class BagInfo:
+    """What the evaluation needs from the bag's contents (a multiset; never its order)."""
+
+    __slots__ = ("floods", "monuments", "tiles")
+
+    def __init__(self, state: GameState) -> None:
+        rest = state.bag_order[state.bag_pos:]
+        self.tiles = max(1, len(rest) - rest.count(Tile.RA))
+        self.floods = rest.count(FLOOD)
+        self.monuments = [rest.count(k) for k in MONUMENTS]
+
+
 class Context:
     """Numbers about one position that every evaluation in it needs."""
 
@@ -39,21 +51,20 @@ class Context:
         "use_prob",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, bag: BagInfo | None = None) -> None:
         n = state.n
         self.n = n
         self.epoch = state.epoch
         self.final = state.epoch >= NUM_EPOCHS
         self.future = NUM_EPOCHS - state.epoch
-        rest = state.bag_order[state.bag_pos:]
         start_suns = n * len(SUN_SETS[n][0])
         up_total = sum(len(s) for s in state.suns_up)
         ra_left = state.ra_length - state.ra_count
         self.progress = max(state.ra_count / state.ra_length, 1.0 - up_total / start_suns)
         self.pharaohs = [t[PHARAOH] for t in state.tiles]
-        left = max(1, len(rest) - rest.count(Tile.RA))
-        self.flood_hope = min(0.7, 6.0 * rest.count(FLOOD) / left) * (1.0 - self.progress)
-        self.mon_left = [rest.count(k) for k in MONUMENTS]
+        bag = bag or BagInfo(state)
+        self.flood_hope = min(0.7, 6.0 * bag.floods / bag.tiles) * (1.0 - self.progress)
+        self.mon_left = bag.monuments
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         self.sun_sums = [sum(state.suns_up[p]) + sum(state.suns_down[p]) for p in range(n)]
         self.up_suns = sorted(s for p in range(n) for s in state.suns_up[p])

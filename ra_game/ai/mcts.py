@@ -6,8 +6,12 @@ actions taken and, after each draw, the tile that came out (which everyone sees)
 availability depends on the deal are handled with availability counts (each child's exploration
 term uses how often it could have been chosen).  Each iteration returns one reward per seat, so
 every seat picks its own best action: sound for 3-5 players.  Playouts follow the fast policy of
-:mod:`policy` and stop at the end of the epoch, where the hand-made evaluation (scores already
-exact, plus what kept tiles and suns will bring) turns the position into rewards.
+:mod:`policy` and stop at the end of the epoch (or after ``PLAYOUT_LIMIT`` decisions early in a
+long epoch), where the hand-made evaluation (scores already exact at an epoch's end, plus what
+kept tiles and suns will bring) turns the position into rewards.  New nodes start with a few
+virtual visits at the evaluation's verdict right after their action, and the medium agent's
+choice at the root gets a small head start, so the search must find a clearly better move to
+overrule it.
 
 The search is anytime: ``think(seconds)`` runs iterations in slices and can be called again; the
 budget counts thinking time, with a hard wall-clock cap per decision.
@@ -19,19 +23,25 @@ import math
 import time
 
 from ..engine import GameState, Observation
-from ..engine.moves import DRAW, is_god
-from ..engine.state import TURN
+from ..engine.moves import DRAW, PASS, is_god
+from ..engine.state import BID, TURN
 from .base import Agent
-from .evaluate import Context, outlook
-from .policy import god_options, playout_action
+from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
+from .policy import god_options, medium_action, playout_action
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
 HARD_CAP = 1.4
 DEFAULT_THINK = 1.0
-EXPLORATION = 0.7
-REWARD_SCALE = 6.0
+EXPLORATION = 0.35
+REWARD_SCALE = 8.0
+WIN_WEIGHT = 0.7
 MAX_GOD_OPTIONS = 4
 PRIOR_VISITS = 3
+#: The medium agent's choice at the root starts with this many extra visits, a little better.
+HINT_VISITS = 6
+HINT_BONUS = 0.03
+#: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
+PLAYOUT_LIMIT = 48
 
 
 class Node:
@@ -59,16 +69,29 @@ class Node:
 
 
 def rewards(state: GameState) -> list[float]:
-    """One reward per seat in [0, 1]: how far ahead of the best rival it is expected to end."""
+    """One reward per seat in [0, 1]: mostly how far ahead of the best rival it is expected
+    to end (winning is what counts), partly how far ahead of the average rival (so a seat
+    that is far behind still tells better moves from worse)."""
     if state.over:
         values = [float(s) for s in state.scores]
         values[state.winner or 0] += 0.5  # the tie-break winner
     else:
         values = outlook(state, Context(state))
+    return rewards_of(values)
+
+
+def rewards_of(values: list[float]) -> list[float]:
+    """Rewards (see :func:`rewards`) from each seat's expected final fame."""
+    n = len(values)
+    total = sum(values)
     out = []
     for p, v in enumerate(values):
-        rival = max(values[q] for q in range(len(values)) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(v - rival) / REWARD_SCALE)))
+        rival = max(values[q] for q in range(n) if q != p)
+        mean = (total - v) / (n - 1)
+        out.append(
+            WIN_WEIGHT / (1.0 + math.exp((rival - v) / REWARD_SCALE))
+            + (1.0 - WIN_WEIGHT) / (1.0 + math.exp((mean - v) / REWARD_SCALE))
+        )
     return out
 
 
@@ -96,6 +119,8 @@ class HardAgent(Agent):
         self._obs: Observation | None = None
         self._root = Node()
         self._root_actions: list[int] = []
+        self._bag: BagInfo | None = None
+        self._hint = -1
         self._used = 0.0
         self._started = 0.0
         self._done = 0
@@ -105,29 +130,34 @@ class HardAgent(Agent):
         self._obs = obs
         self._root = Node()
         self._root_actions = candidate_actions(obs.state)
+        self._bag = BagInfo(obs.state)
+        self._hint = -1
+        if len(self._root_actions) > 1:
+            self._hint = medium_action(obs.state)
         self._used = 0.0
         self._done = 0
         self._started = time.perf_counter()
         self._choice = self._root_actions[0]
 
-    def _finished(self) -> bool:
+    def _finished(self, slice_used: float = 0.0) -> bool:
         if len(self._root_actions) == 1:
             return True
         if self.iterations is not None:
             return self._done >= self.iterations
         if time.perf_counter() - self._started >= HARD_CAP:
             return True
-        return self._used >= self.budget
+        return self._used + slice_used >= self.budget
 
     def think(self, seconds: float) -> bool:
         if self._obs is None:
             raise RuntimeError("think() called before begin()")
         start = time.perf_counter()
-        while not self._finished():
+        elapsed = 0.0
+        while not self._finished(elapsed):
             self._iterate()
             self._done += 1
-            now = time.perf_counter()
-            if now - start >= seconds:
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
                 break
         self._used += time.perf_counter() - start
         self.last_iterations = self._done
@@ -160,6 +190,8 @@ class HardAgent(Agent):
             fresh = not children
             if fresh or len(children) < len(actions):
                 self._add_children(children, state, actions, mover)
+                if node is self._root and self._hint in children:
+                    self._boost(children[self._hint])
             action = self._select(children, actions)
             child = children[action]
             pos = state.bag_pos
@@ -169,8 +201,11 @@ class HardAgent(Agent):
             node = child.next_after(action, tile)
             if fresh:
                 break
-        while not state.over and state.epoch == epoch:
-            state.apply_action(playout_action(state, rng), None)
+        bag = self._bag
+        steps = PLAYOUT_LIMIT
+        while steps and not state.over and state.epoch == epoch:
+            state.apply_action(playout_action(state, rng, bag), None)
+            steps -= 1
         result = rewards(state)
         for child, mover in path:
             child.visits += 1
@@ -180,17 +215,37 @@ class HardAgent(Agent):
     def _add_children(
         children: dict[int, Node], state: GameState, actions: list[int], mover: int
     ) -> None:
-        """Create the missing children, each primed with PRIOR_VISITS visits at the reward
-        the evaluation gives right after the action (this tells discards and God plays apart
-        at once; draws, invocations and bids look alike to it and are left to the search)."""
+        """Create the missing children, each primed with PRIOR_VISITS visits at the reward the
+        evaluation gives right after the action; a bid is judged as if it won the lot (so
+        nobody's search wastes its visits on bidding for junk)."""
+        bidding = state.phase == BID
+        if bidding:
+            ctx = Context(state)
+            base = outlook(state, ctx)
+            lot = [t for t in state.auction if t >= 0]
+            gain = tiles_gain(ctx, state, mover, lot)
         for a in actions:
             if a in children:
                 continue
-            after = state.clone()
-            after.apply_action(a, None)
+            if bidding:
+                values = base[:]
+                if a != PASS:
+                    values[mover] += gain - sun_cost(ctx, state, mover, a - 2)
+                prior = rewards_of(values)[mover]
+            else:
+                after = state.clone()
+                after.apply_action(a, None)
+                prior = rewards(after)[mover]
             child = children[a] = Node()
             child.visits = PRIOR_VISITS
-            child.total = PRIOR_VISITS * rewards(after)[mover]
+            child.total = PRIOR_VISITS * prior
+
+    @staticmethod
+    def _boost(child: Node) -> None:
+        """Give the medium agent's choice a head start of HINT_VISITS good visits."""
+        mean = child.total / child.visits
+        child.visits += HINT_VISITS
+        child.total += HINT_VISITS * min(1.0, mean + HINT_BONUS)
 
     @staticmethod
     def _select(children: dict[int, Node], actions: list[int]) -> int:

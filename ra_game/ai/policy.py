@@ -14,7 +14,7 @@ from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, discard_action, god_action
 from ..engine.state import BID, DISCARD, TURN
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
-from .evaluate import Context, best_discard, sun_cost, tiles_gain
+from .evaluate import BagInfo, Context, best_discard, sun_cost, tiles_gain
 
 EMPTY = -1
 
@@ -209,9 +209,10 @@ def medium_action(
 # ----------------------------------------------------------------------------- playouts
 
 
-def playout_action(state: GameState, rng: random.Random) -> int:
-    """A fast, slightly noisy decision for simulations."""
-    ctx = Context(state)
+def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = None) -> int:
+    """A fast, slightly noisy decision for simulations (``bag``: the bag's contents as seen
+    when the simulation began, close enough and much cheaper than recounting)."""
+    ctx = Context(state, bag)
     phase = state.phase
     seat = state.current
     if phase == DISCARD:

@@ -1,0 +1,55 @@
+"""The tournament tool: seat rotations, Wilson intervals, the JSON line, and headless play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ra_game.headless import play_headless
+from ra_game.seats import parse_seats
+from tools import tournament
+
+
+def test_every_agent_sits_in_every_seat_on_the_same_bags() -> None:
+    jobs = tournament.jobs_for(["ai:hard", "ai:medium", "ai:medium"], 2, 7, 50)
+    assert len(jobs) == 6
+    for seed in (7, 8):
+        seatings = [kinds for s, _, kinds, _ in jobs if s == seed]
+        assert sorted(k.index("ai:hard") for k in seatings) == [0, 1, 2]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = tournament.wilson(45, 100)
+    assert lo == pytest.approx(0.3561, abs=1e-3) and hi == pytest.approx(0.5475, abs=1e-3)
+    assert tournament.wilson(0, 10)[0] == 0.0
+    assert tournament.wilson(10, 10)[1] == 1.0
+
+
+def test_tournament_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = tournament.main(["--seats", "medium,random", "--games", "2", "--seed", "3", "--json"])
+    assert code == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    result = json.loads(out[0])
+    assert result["games"] == 4
+    by_agent = {r["agent"]: r for r in result["results"]}
+    assert set(by_agent) == {"medium", "random"}
+    assert by_agent["medium"]["wins"] + by_agent["random"]["wins"] == 4
+    for r in result["results"]:
+        assert set(r) >= {"agent", "wins", "win_share", "ci95", "mean_score",
+                          "mean_ms_per_decision", "max_ms_per_decision"}
+        assert r["ci95"][0] <= r["win_share"] <= r["ci95"][1]
+
+
+def test_tournament_rejects_unknown_agents(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tournament.main(["--seats", "hard,wizard", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown agent 'wizard'" in err and "\n" == err[-1] and err.count("\n") == 1
+
+
+def test_headless_play_with_every_level() -> None:
+    seats = parse_seats("ai:hard,ai:medium,ai:easy,random", allow_human=False)
+    state, replay = play_headless(seats, seed=5, think_ms=2)
+    assert state.over and state.winner is not None
+    assert [p["kind"] for p in replay["players"]] == ["ai:hard", "ai:medium", "ai:easy", "random"]
