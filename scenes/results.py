@@ -108,8 +108,21 @@ class FinalResultsScene(LayoutScene):
         theme.panel(surface, chart, radius=self.px(18))
         draw_chart(surface, chart, self.ctx.assets, self.series, self.state.names, self.scale,
                    progress=self.t / CHART_TIME)
-        theme.text(surface, self.font(22, bold=True), self.sentence,
-                   self.rects["tiebreak"].center, theme.LAPIS_DARK, "center")
+        self.draw_sentence(surface, self.rects["tiebreak"])
+
+    def draw_sentence(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The verdict on one line if it fits (shrinking a little), else on two."""
+        for size in (22, 20, 18):
+            font = self.font(size, bold=True)
+            if font.size(self.sentence)[0] <= rect.width:
+                theme.text(surface, font, self.sentence, rect.center, theme.LAPIS_DARK, "center")
+                return
+        font = self.font(17, bold=True)
+        lines = theme.wrap(font, self.sentence, rect.width)[:2]
+        step = font.get_linesize()
+        for i, line in enumerate(lines):
+            y = rect.centery + (i - (len(lines) - 1) / 2) * step
+            theme.text(surface, font, line, (rect.centerx, int(y)), theme.LAPIS_DARK, "center")
 
     def draw_ranking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme.panel(surface, rect, radius=self.px(18))
