@@ -108,7 +108,7 @@ class TitleScene(LayoutScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.quit()
+            self.group.focus(self.buttons["quit"])  # a second Esc never quits by surprise
             return
         super().handle_event(event)
 

@@ -218,7 +218,9 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
     doc = saved_game()
     assert autosave(doc) is None
     assert load_autosave() == doc
-    press(ctx, pygame.K_ESCAPE)  # the title quits...
+    press(ctx, pygame.K_ESCAPE)  # Esc only moves the focus to Quit...
+    assert not ctx.quit_requested
+    press(ctx, pygame.K_RETURN)  # ...and Enter quits
     assert ctx.quit_requested
     pygame.display.quit()
     fresh, _ = create_app()  # ...and the next start offers Continue
