@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ra_game.engine import RaError, parse_replay
 from ra_game.saves import SaveError, load_autosave
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
@@ -64,6 +65,7 @@ class TitleScene(LayoutScene):
         except SaveError as exc:
             self.save_doc, self.save_error = None, str(exc)
         self.buttons["continue"].enabled = self.save_doc is not None
+        self.save_info = describe_save(self.save_doc) if self.save_doc else ""
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -140,6 +142,20 @@ class TitleScene(LayoutScene):
         if lines:
             theme.text(surface, self.font(20, bold=True), "  ·  ".join(lines),
                        self.rects["notice"].center, theme.TERRACOTTA, "center")
+        elif self.save_info:
+            theme.text(surface, self.font(18), self.save_info, self.rects["notice"].center,
+                       theme.INK_SOFT, "center")
+
+
+def describe_save(doc: dict[str, object]) -> str:
+    """One line about the saved game, e.g. ``Saved game: Ana, Bo and Cy, epoch 2``."""
+    try:
+        state = parse_replay(doc).play()
+    except RaError:
+        return ""
+    names = list(state.names)
+    who = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"Continue: {who}, epoch {state.epoch} of 3"
 
 
 #: (image, angle in degrees, offset from the rect centre as fractions of its size)
