@@ -54,6 +54,14 @@ class SettingsScene(LayoutScene):
             choice.rect = self.rects[f"setting_{key}"]
         self.back.rect = self.rects["button_back"]
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for key, choice in self.choices.items():  # F11 may have changed fullscreen meanwhile
+            current = getattr(self.ctx.settings, FIELDS[key])
+            if choice.value != current:
+                choice.index = next(
+                    (i for i, (v, _) in enumerate(choice.options) if v == current), choice.index)
+
     def change(self, key: str, value: Any) -> None:
         """Apply one setting at once and save them all."""
         if key == "fullscreen":
