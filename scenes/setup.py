@@ -188,9 +188,24 @@ class SetupScene(LayoutScene):
             pygame.draw.circle(surface, theme.GOLD_DARK, chip.center, chip.width // 2, 2)
             theme.text(surface, label_font, f"Seat {i + 1}", (chip.right + self.px(10),
                        rect.centery), theme.INK, "midleft")
+        if len(self.rows) < MAX_SEATS:
+            self.draw_free_seat(surface, len(self.rows))
         humans = sum(r.kind == "human" for r in self.rows)
         theme.text(surface, self.font(19), self.hint_text(humans), self.rects["hint"].center,
                    theme.INK_SOFT, "center")
+
+    def draw_free_seat(self, surface: pygame.Surface, index: int) -> None:
+        """A faint dashed place where the next seat would go."""
+        name, kind = self.rects[f"seat_{index}_name"], self.rects[f"seat_{index}_kind"]
+        left = self.rects[f"seat_{index}_label"].left
+        row = pygame.Rect(left, name.top, kind.right - left, name.height)
+        dash, gap = self.px(14), self.px(8)
+        color = theme.shade(theme.PAPYRUS_SHADE, 0.9)
+        for y in (row.top, row.bottom):
+            for x in range(row.left, row.right, dash + gap):
+                pygame.draw.line(surface, color, (x, y), (min(x + dash, row.right), y), 2)
+        theme.text(surface, self.font(19), f"Seat {index + 1} is free: Add seat (A) for up to "
+                   f"{MAX_SEATS} players", row.center, theme.INK_SOFT, "center")
 
     def hint_text(self, humans: int) -> str:
         who = ("no person: the AIs play each other" if humans == 0 else
