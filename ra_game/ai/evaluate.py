@@ -8,10 +8,12 @@ worth, and ``lot_gain`` the net change for a seat if it wins the auction track w
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ..engine import GameState
-from ..engine.scoring import CIV_POINTS, monument_points
+from ..engine.scoring import CIV_POINTS
+from ..engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
 
 GOD, GOLD, PHARAOH, NILE, FLOOD = Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE, Tile.FLOOD
@@ -19,6 +21,7 @@ DROUGHT, FUNERAL, WAR, EARTHQUAKE = Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.E
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 EMPTY = -1
+MON0 = MONUMENTS[0]
 
 
 class BagInfo:
@@ -111,17 +114,21 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
             dupes += c - 1
     v += CIV_POINTS[kinds] * prog + CIV_HOPE[kinds] * (1.0 - prog) + 0.3 * dupes
     # monuments: scored at the end of the game, kept until then
-    v += monument_points(t)
-    left_share = (ctx.future + 1.0 - prog) / NUM_EPOCHS
-    if left_share > 0:
-        bonus = 0.0
-        for i, k in enumerate(MONUMENTS):
-            c = t[k]
-            if c == 2 and ctx.mon_left[i]:
+    types = 0
+    bonus = 0.0
+    mon_left = ctx.mon_left
+    for i in range(8):
+        c = t[MON0 + i]
+        if c:
+            types += 1
+            if c >= 3:
+                v += SET_POINTS[c]
+                if c < 5 and mon_left[i]:
+                    bonus += 1.0
+            elif c == 2 and mon_left[i]:
                 bonus += 2.0
-            elif c in (3, 4) and ctx.mon_left[i]:
-                bonus += 1.0
-        v += bonus * left_share
+    v += types if types <= 6 else (10 if types == 7 else 15)
+    v += bonus * (ctx.future + 1.0 - prog) / NUM_EPOCHS
     return v
 
 
@@ -131,9 +138,9 @@ def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> floa
     v = 0.0
     ups = ctx.up_suns
     total_up = len(ups)
+    spread = 4.0 / max(1, total_up - 1)
     for s in up:
-        rank = sum(1 for x in ups if x < s) / max(1, total_up - 1)
-        v += ctx.use_prob * (3.0 + 4.0 * rank)
+        v += ctx.use_prob * (3.0 + spread * bisect_left(ups, s))
     total = sum(up) + down_sum
     v += ctx.future * 0.12 * total
     sums = ctx.sun_sums[:]

@@ -9,9 +9,7 @@ every seat picks its own best action: sound for 3-5 players.  Playouts follow th
 :mod:`policy` and stop at the end of the epoch (or after ``PLAYOUT_LIMIT`` decisions early in a
 long epoch), where the hand-made evaluation (scores already exact at an epoch's end, plus what
 kept tiles and suns will bring) turns the position into rewards.  New nodes start with a few
-virtual visits at the evaluation's verdict right after their action, and the medium agent's
-choice at the root gets a small head start, so the search must find a clearly better move to
-overrule it.
+virtual visits at the evaluation's verdict right after their action (a bid as if it won).
 
 The search is anytime: ``think(seconds)`` runs iterations in slices and can be called again; the
 budget counts thinking time, with a hard wall-clock cap per decision.
@@ -27,7 +25,7 @@ from ..engine.moves import DRAW, PASS, is_god
 from ..engine.state import BID, TURN
 from .base import Agent
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
-from .policy import god_options, medium_action, playout_action
+from .policy import god_options, playout_action
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
 HARD_CAP = 1.4
@@ -37,9 +35,6 @@ REWARD_SCALE = 8.0
 WIN_WEIGHT = 0.7
 MAX_GOD_OPTIONS = 4
 PRIOR_VISITS = 3
-#: The medium agent's choice at the root starts with this many extra visits, a little better.
-HINT_VISITS = 6
-HINT_BONUS = 0.03
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
 PLAYOUT_LIMIT = 48
 
@@ -111,7 +106,10 @@ class HardAgent(Agent):
     level = "hard"
 
     def __init__(
-        self, seed: int | None = None, think_ms: int | None = None, iterations: int | None = None
+        self,
+        seed: int | None = None,
+        think_ms: int | None = None,
+        iterations: int | None = None,
     ) -> None:
         super().__init__(seed)
         self.budget = (think_ms if think_ms is not None else DEFAULT_THINK * 1000) / 1000.0
@@ -120,7 +118,6 @@ class HardAgent(Agent):
         self._root = Node()
         self._root_actions: list[int] = []
         self._bag: BagInfo | None = None
-        self._hint = -1
         self._used = 0.0
         self._started = 0.0
         self._done = 0
@@ -131,9 +128,6 @@ class HardAgent(Agent):
         self._root = Node()
         self._root_actions = candidate_actions(obs.state)
         self._bag = BagInfo(obs.state)
-        self._hint = -1
-        if len(self._root_actions) > 1:
-            self._hint = medium_action(obs.state)
         self._used = 0.0
         self._done = 0
         self._started = time.perf_counter()
@@ -190,8 +184,6 @@ class HardAgent(Agent):
             fresh = not children
             if fresh or len(children) < len(actions):
                 self._add_children(children, state, actions, mover)
-                if node is self._root and self._hint in children:
-                    self._boost(children[self._hint])
             action = self._select(children, actions)
             child = children[action]
             pos = state.bag_pos
@@ -239,13 +231,6 @@ class HardAgent(Agent):
             child = children[a] = Node()
             child.visits = PRIOR_VISITS
             child.total = PRIOR_VISITS * prior
-
-    @staticmethod
-    def _boost(child: Node) -> None:
-        """Give the medium agent's choice a head start of HINT_VISITS good visits."""
-        mean = child.total / child.visits
-        child.visits += HINT_VISITS
-        child.total += HINT_VISITS * min(1.0, mean + HINT_BONUS)
 
     @staticmethod
     def _select(children: dict[int, Node], actions: list[int]) -> int:
