@@ -456,6 +456,9 @@ class FocusGroup:
         if event.key == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
+        if isinstance(current, TextInput) and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.move_focus(1)  # Enter finishes typing a name
+            return True
         if event.key == pygame.K_DOWN or (event.key == pygame.K_RIGHT and not keeps_sides):
             self.move_focus(1)
             return True

@@ -99,6 +99,8 @@ def test_text_input_takes_typing_only_while_focused() -> None:
     assert hits == [] and field.text == "Rams"  # cut at max_length
     group.handle_event(key(pygame.K_BACKSPACE))
     assert field.text == "Ram" and names[-1] == "Ram"
+    group.handle_event(key(pygame.K_RETURN))  # Enter finishes typing: focus moves on
+    assert group.focused is button and hits == []
 
 
 def test_buttons_draw_in_every_state() -> None:
