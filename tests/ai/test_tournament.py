@@ -53,3 +53,17 @@ def test_headless_play_with_every_level() -> None:
     state, replay = play_headless(seats, seed=5, think_ms=2)
     assert state.over and state.winner is not None
     assert [p["kind"] for p in replay["players"]] == ["ai:hard", "ai:medium", "ai:easy", "random"]
+
+
+def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
+    records = [
+        {"kinds": ["ai:hard", "ai:medium"], "scores": [40, 40], "winner": 1, "times": [[0.5], []]},
+        {"kinds": ["ai:medium", "ai:hard"], "scores": [30, 45], "winner": 1, "times": [[], [0.25]]},
+    ]
+    result = tournament.summarize(records)
+    by_agent = {r["agent"]: r for r in result["results"]}
+    assert result["games"] == 2
+    assert by_agent["hard"]["wins"] == 1 and by_agent["medium"]["wins"] == 1
+    assert by_agent["hard"]["mean_score"] == 42.5
+    assert by_agent["hard"]["mean_ms_per_decision"] == 375.0
+    assert by_agent["hard"]["max_ms_per_decision"] == 500.0
