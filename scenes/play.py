@@ -183,7 +183,9 @@ class PlayScene(Scene):
         self._autosave()
 
     def _autosave(self) -> None:
-        if self.state.over:
+        if self.state.over or getattr(self.ctx, "demo", None) is not None:
+            return
+        if not any(seat.is_human for seat in self.seats):
             return
         try:
             from ra_game.saves import autosave
@@ -340,8 +342,8 @@ class PlayScene(Scene):
         draw_action_bar(surface, view, controls, self.hover)
         draw_sun_choices(surface, view, controls, self.hover)
         if active and self.input.mode == "god":
-            draw_god_picker(surface, view, controls, self.input.selection,
-                            g.auction_slots[self.input.cursor])
+            cursor = g.auction_slots[self.input.cursor] if self.input.cursor_used else None
+            draw_god_picker(surface, view, controls, self.input.selection, cursor)
         if active and self.input.mode == "discard":
             draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
                                 controls, self.input.selection, self.hover)

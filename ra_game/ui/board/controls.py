@@ -50,6 +50,8 @@ class HumanInput:
         self.state: GameState | None = None
         self.selection: list[int] = []
         self.cursor = 0
+        #: Whether the keyboard cursor has been moved (it is drawn only then).
+        self.cursor_used = False
         self.legal: list[int] = []
 
     # -- set-up
@@ -60,6 +62,7 @@ class HumanInput:
         self.legal = state.legal_actions()
         self.selection = []
         self.cursor = 0
+        self.cursor_used = False
         decision = state.decision
         self.mode = "idle" if decision is None else decision.value
         if self.mode == "bid":
@@ -157,7 +160,7 @@ class HumanInput:
 
     def kind_rects(self) -> list[tuple[int, pygame.Rect]]:
         panel = self.geom.rect("discard_panel")
-        size, gap = 72, 16
+        size, gap = 72, 44
         kinds = self.discard_kinds()
         left = panel.centerx - (len(kinds) * (size + gap) - gap) // 2
         return [(k, pygame.Rect(left + i * (size + gap), panel.y + 62, size, size))
@@ -254,8 +257,10 @@ class HumanInput:
         if key in _DIGITS and _DIGITS[key] <= 8:
             self._toggle_slot(_DIGITS[key] - 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % 8
-        elif key == pygame.K_SPACE:
+            if self.cursor_used:
+                self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % 8
+            self.cursor_used = True
+        elif key == pygame.K_SPACE and self.cursor_used:
             self._toggle_slot(self.cursor)
         elif key in _ENTER:
             return self.confirm()

@@ -39,5 +39,10 @@ def draw_discard_picker(surface: pygame.Surface, view: View, panel: pygame.Rect,
             pygame.draw.circle(surface, theme.TERRACOTTA, center, view.s(14))
             img = view.text(f"-{chosen}", 17, theme.WHITE, True)
             surface.blit(img, img.get_rect(center=center))
-        view.blit_text(surface, f"{c.hint}: you have {c.count}", 14,
-                       (c.rect.centerx, c.rect.bottom + 4), "midtop", theme.INK, True)
+        view.blit_text(surface, f"have {c.count}", 15, (c.rect.centerx, c.rect.bottom + 4),
+                       "midtop", theme.INK, True)
+        cap = pygame.Rect(0, 0, view.s(20), view.s(20))
+        cap.center = view.p(c.rect.x, c.rect.y)
+        pygame.draw.rect(surface, theme.LAPIS, cap, border_radius=view.s(5))
+        img = view.text(c.hint, 15, theme.WHITE, True)
+        surface.blit(img, img.get_rect(center=cap.center))

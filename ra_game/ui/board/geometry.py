@@ -78,13 +78,33 @@ class AreaSlots:
         return None
 
 
-def sizes_for(width: int) -> tuple[int, int]:
-    """(sun size, tile size) for a seat area ``width`` base pixels wide."""
+def sun_size_for(width: int) -> int:
+    """The sun size for a seat area ``width`` base pixels wide."""
     if width >= 400:
-        return 46, 46
-    if width >= 290:
-        return 42, 42
-    return 38, 38
+        return 50
+    return 46 if width >= 290 else 42
+
+
+def _tile_rows(tiles: list[int], pending: list[int]) -> list[list[tuple[int, int, bool]]]:
+    rows = []
+    for index, row in enumerate(TILE_ROWS):
+        items = [(k, tiles[k], False) for k in row if tiles[k]]
+        if index == 0:
+            items += [(k, 1, True) for k in pending]
+        if items:
+            rows.append(items)
+    return rows
+
+
+def _fit_tile_size(width: int, height: int, rows: list[list[tuple[int, int, bool]]]) -> int:
+    """The largest tile size (56 down to 26) at which ``rows`` fit in width x height."""
+    gap = 6
+    for size in range(56, 25, -2):
+        per_row = max(1, (width + gap) // (size + gap))
+        lines = sum((len(r) - 1) // per_row + 1 for r in rows)
+        if lines * (size + gap) <= height:
+            return size
+    return 26
 
 
 def area_slots(
@@ -94,32 +114,35 @@ def area_slots(
     tiles: list[int],
     pending: list[int],
 ) -> AreaSlots:
-    """Lay out a player area: header (name, score), a row of suns (up, then down), then tiles
-    grouped by category rows; held kinds only, each with its count."""
-    sun_size, tile = sizes_for(rect.width)
-    header = pygame.Rect(rect.x + PAD, rect.y + 6, rect.width - 2 * PAD, HEADER_H - 6)
-    score = pygame.Rect(header.right - 78, header.y, 78, header.height)
+    """Lay out a player area: header (name, score), a row of suns (up, then down, overlapping
+    if need be), then tiles grouped by category rows (held kinds only, each with its count),
+    as large as the area allows."""
+    sun_size = sun_size_for(rect.width)
+    inner = rect.width - 2 * PAD
+    header = pygame.Rect(rect.x + PAD, rect.y + 8, inner, HEADER_H - 6)
+    score = pygame.Rect(header.right - 86, header.y, 86, header.height)
+    rows = _tile_rows(tiles, pending)
+    top = rect.y + HEADER_H + 6 + sun_size + 10
+    tile = _fit_tile_size(inner, rect.bottom - PAD - top, rows)
     out = AreaSlots(rect, header, score, sun_size, tile)
-    x = rect.x + PAD
-    y = rect.y + HEADER_H + 4
+    y = rect.y + HEADER_H + 6
     step = sun_size + 4
+    down_step = sun_size - 8
+    room = inner - len(suns_up) * step - 6
+    if suns_down and room < len(suns_down) * down_step + 8:
+        down_step = max(10, (room - sun_size) // max(1, len(suns_down) - 1))
+    x = rect.x + PAD
     for s in suns_up:
         out.suns_up.append((s, pygame.Rect(x, y, sun_size, sun_size)))
         x += step
-    if suns_down:
-        x += 8
-        for s in suns_down:
-            out.suns_down.append((s, pygame.Rect(x, y, sun_size, sun_size)))
-            x += step - 6
-    y += sun_size + 10
+    x += 6
+    for s in suns_down:
+        out.suns_down.append((s, pygame.Rect(x, y, sun_size, sun_size)))
+        x += down_step
     gap = 6
-    per_row = max(1, (rect.width - 2 * PAD + gap) // (tile + gap))
-    for row_index, row in enumerate(TILE_ROWS):
-        held = [k for k in row if tiles[k]]
-        extra = pending if row_index == 0 else []
-        items = [(k, tiles[k], False) for k in held] + [(k, 1, True) for k in extra]
-        if not items:
-            continue
+    per_row = max(1, (inner + gap) // (tile + gap))
+    y = top
+    for items in rows:
         for i, (kind, count, is_pending) in enumerate(items):
             col, line = i % per_row, i // per_row
             r = pygame.Rect(rect.x + PAD + col * (tile + gap), y + line * (tile + gap), tile, tile)

@@ -84,9 +84,10 @@ class PlayerAreas:
         name = view.text(model.names[seat], 21, color, True)
         x = head.x
         if model.current == seat:
-            marker = view.text(">", 22, theme.TERRACOTTA, True)
-            surf.blit(marker, marker.get_rect(midleft=(x, head.centery)))
-            x += marker.get_width() + view.s(4)
+            h = view.s(8)
+            cy = head.centery
+            pygame.draw.polygon(surf, theme.TERRACOTTA, [(x, cy - h), (x + h * 1.4, cy), (x, cy + h)])
+            x += int(h * 1.4) + view.s(6)
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
         if kind != "human" and head.right - x > view.s(130):

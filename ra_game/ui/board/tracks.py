@@ -24,13 +24,13 @@ def _background(view: View) -> pygame.Surface:
     return theme.backdrop(view.size)
 
 
-def _slot(surface: pygame.Surface, view: View, rect: pygame.Rect, enabled: bool = True) -> None:
+def _slot(surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
     screen = view.r(rect)
     assets = view.sprites.assets
-    if enabled and assets.has("ui/slot.png"):
+    if assets.has("ui/slot.png"):
         surface.blit(assets.scaled("ui/slot.png", screen.size), screen)
         return
-    color = (150, 126, 92) if enabled else (196, 176, 140)
+    color = (150, 126, 92)
     pygame.draw.rect(surface, color, screen, border_radius=view.s(8))
     pygame.draw.rect(surface, theme.shade(color, 0.8), screen, width=view.s(2),
                      border_radius=view.s(8))
@@ -59,10 +59,9 @@ def build_static(view: View, geom: BoardGeometry, ra_length: int) -> pygame.Surf
     g = geom
     theme.panel(surf, view.r(g.rect("ra_track")), radius=view.s(12))
     ra = g.rect("ra_track")
-    view.blit_text(surf, "Ra", 34, (ra.x + 22, ra.centery), "midleft", theme.TERRACOTTA, True)
-    view.blit_text(surf, "track", 15, (ra.x + 22, ra.centery + 20), "midleft", theme.INK_SOFT)
-    for i, r in enumerate(g.ra_slots):
-        _slot(surf, view, r, i < ra_length)
+    view.blit_text(surf, "Ra", 34, (ra.x + 20, ra.centery - 6), "midleft", theme.TERRACOTTA, True)
+    for r in g.ra_slots[:ra_length]:
+        _slot(surf, view, r)
     theme.panel(surf, view.r(g.rect("epoch_label")), radius=view.s(12))
     theme.panel(surf, view.r(g.rect("auction_track")), radius=view.s(12))
     for r in g.auction_slots:
@@ -91,8 +90,8 @@ def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
         view.blit_center(surface, view.tile(Tile.RA, r.width), r.center)
     left = model.ra_length - model.ra_count
     ra = geom.rect("ra_track")
-    view.blit_text(surface, f"{left} to go", 15, (ra.right - 10, ra.bottom - 6), "bottomright",
-                   theme.INK_SOFT)
+    view.blit_text(surface, f"{left} to go", 15, (ra.x + 20, ra.bottom - 8), "bottomleft",
+                   theme.INK_SOFT, True)
     for slot, kind in enumerate(model.auction):
         if kind != EMPTY:
             r = geom.auction_slots[slot]
