@@ -34,7 +34,8 @@ class AiRunner:
         self.agents: dict[int, Agent] = {}
         for i, seat in enumerate(seats):
             if not seat.is_human:
-                agent_seed = None if seed is None else seed * 101 + i
+                # the same agent seeds as headless play: a demo replays the headless game
+                agent_seed = None if seed is None else seed * 10 + i
                 self.agents[i] = make_agent(seat.kind, agent_seed, think_ms)
         self.slice_s = slice_s
         self.token: object = None

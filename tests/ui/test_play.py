@@ -118,3 +118,19 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     resumed = PlayScene.from_save(ctx, doc)
     assert resumed.state.summary() == play.state.summary()
     assert [s.kind for s in resumed.seats] == ["human", "human"]
+
+
+def test_ai_only_game_through_the_board_equals_headless_play() -> None:
+    from ra_game.headless import play_headless
+    from ra_game.ui.app_context import DemoOptions
+
+    seats = [Seat("ai:easy", "E"), Seat("random", "R"), Seat("ai:medium", "M")]
+    ctx, _w = create_app(demo=DemoOptions(speed="max"), players=seats, seed=21)
+    play = ctx.scenes.top
+    for _ in range(FRAME_CAP):
+        if type(ctx.scenes.top).__name__ == "FinalResultsScene":
+            break
+        step_frame(ctx, 1 / 60)
+    assert play.state.over
+    headless, _doc = play_headless(seats, 21)
+    assert play.state.summary() == headless.summary()

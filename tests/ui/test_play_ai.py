@@ -1,0 +1,70 @@
+"""The time-sliced AI runner: thinking in slices, paced moves, any registered agent kind."""
+
+from __future__ import annotations
+
+import pytest
+
+from ra_game.ai import AGENT_FACTORIES
+from ra_game.ai.base import Agent
+from ra_game.engine import GameState, Observation
+from ra_game.engine.moves import DRAW
+from ra_game.seats import Seat
+from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
+
+
+class SlowAgent(Agent):
+    """Needs three think slices; records the budgets it was given."""
+
+    def begin(self, obs: Observation) -> None:
+        self.slices: list[float] = []
+        self._choice = DRAW
+
+    def think(self, seconds: float) -> bool:
+        self.slices.append(seconds)
+        return len(self.slices) >= 3
+
+
+def test_thinks_in_slices_and_waits_for_the_board_and_the_delay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(AGENT_FACTORIES, "test:slow", lambda seed, ms: SlowAgent(seed))
+    state = GameState.new(2, seed=1)
+    seats = [Seat("test:slow", "A"), Seat("test:slow", "B")]
+    runner = AiRunner(seats, seed=1, slice_s=0.003)
+    token = 0
+    # busy board: thinks, but never moves
+    for _ in range(5):
+        assert runner.update(state, token, 0.1, idle=False, min_delay=0.6) is None
+    agent = runner.agents[state.current]
+    assert agent.slices == [0.003] * 3
+    # idle: the move appears only after 0.6 s of idle time
+    waited = 0.0
+    action = None
+    while action is None:
+        action = runner.update(state, token, 0.1, idle=True, min_delay=0.6)
+        waited += 0.1
+    assert action == DRAW and waited >= 0.6 - 1e-9
+    # a new decision starts over: one slice is not enough for this agent
+    assert runner.update(state, token + 1, 0.1, idle=True, min_delay=0.0) is None
+
+
+def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
+    assert MIN_DELAY["max"] == 0.0 < MIN_DELAY["fast"] < MIN_DELAY["normal"] < MIN_DELAY["slow"]
+    state = GameState.new(3, seed=2)
+    for kind in AGENT_FACTORIES:
+        seats = [Seat(kind, "A"), Seat(kind, "B"), Seat(kind, "C")]
+        runner = AiRunner(seats, seed=2, think_ms=30)
+        action = None
+        for _ in range(200):
+            action = runner.update(state, 0, 1 / 60, idle=True, min_delay=0.0)
+            if action is not None:
+                break
+        assert action in state.legal_actions(), kind
+
+
+def test_human_seats_get_no_agent() -> None:
+    runner = AiRunner([Seat("human", "H"), Seat("random", "R")], seed=3)
+    assert not runner.is_ai(0) and runner.is_ai(1)
+    state = GameState.new(2, seed=3)
+    state.current = 0
+    assert runner.update(state, 0, 1.0, idle=True, min_delay=0.0) is None
