@@ -184,3 +184,23 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     from ra_game.saves import load_autosave
     doc = load_autosave()
     assert doc is not None and doc["moves"][:1] == ["draw"]
+
+
+def test_passes_stay_shown_while_the_auction_goes_on() -> None:
+    s = GameState.new(3, seed=2, names=["You", "B", "C"])
+    s.phase, s.current = TURN, 1
+    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    from ra_game.scenes.play import PlayScene
+
+    ctx, _w = create_app()
+    ctx.settings.animation_speed = "max"
+    seats = [Seat("human", "You"), Seat("human", "B"), Seat("human", "C")]
+    play = PlayScene(ctx, seats, seed=1, state=s)
+    ctx.scenes.clear_to(play)
+    frames(ctx)
+    frames(ctx, 2, key_events(pygame.K_r))  # B invokes Ra: C bids next
+    frames(ctx, 2, key_events(pygame.K_p))  # C passes
+    assert play.state.current == 0 and play.state.ra_player == 1
+    assert play.model.passed == [False, False, True]
+    text, _urgent = play.status()
+    assert text.startswith("Auction of B: bid any sun")

@@ -70,7 +70,9 @@ class DisplayModel:
             self.pending[state.disaster_owner] = list(state.pending)
         self.scores: list[float] = [float(s) for s in state.scores]
         self.bids = list(state.bids)
-        self.passed = [False] * state.n
+        same_auction = state.ra_player >= 0 and state.ra_player == getattr(self, "ra_player", -1)
+        if not same_auction:  # the engine keeps no passes: keep ours while the auction goes on
+            self.passed = [False] * state.n
         self.ra_player = state.ra_player
         self.current = -1 if state.over else state.current
         self.bag_left = state.bag_left

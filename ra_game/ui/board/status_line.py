@@ -29,10 +29,12 @@ def human_status(state: GameState, mode: str, legal: list[int], picked: int) -> 
         if state.forced_bid():
             return (f"{name}: you invoked Ra and everyone passed: you must bid "
                     f"(click a sun, or {keys} + Enter).")
-        ra = state.names[state.ra_player]
+        whose = "your auction" if state.ra_player == seat else (
+            f"auction of {state.names[state.ra_player]}")
         need = f"higher than {state.high_bid}" if state.high_bid else "any sun"
-        return (f"Auction of {ra}: {name}, bid {need} (click a sun, or {keys} + Enter) "
-                f"or pass (P).")
+        who = "" if name == "You" else f"{name}, "
+        return (f"{whose[0].upper()}{whose[1:]}: {who}bid {need} "
+                f"(click a sun, or {keys} + Enter) or pass (P).")
     if mode == "discard":
         disaster = state.pending[0]
         what = "civilization" if disaster == Tile.WAR else "monument"
