@@ -204,3 +204,16 @@ def test_passes_stay_shown_while_the_auction_goes_on() -> None:
     assert play.model.passed == [False, False, True]
     text, _urgent = play.status()
     assert text.startswith("Auction of B: bid any sun")
+
+
+def test_a_bid_sun_shows_in_the_bid_area_not_in_the_player_area() -> None:
+    from ra_game.ui.board.model import DisplayModel
+
+    s = GameState.new(2, seed=2, names=["You", "Bot"], suns=[[9, 6, 5, 2], [8, 7, 4, 3]])
+    s.phase, s.current = TURN, 0
+    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    s.apply("ra")
+    s.apply("bid:7")
+    model = DisplayModel(s)
+    assert model.bids == [0, 7]
+    assert 7 not in model.suns_up[1] and model.suns_up[1] == [8, 4, 3]

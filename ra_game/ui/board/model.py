@@ -62,7 +62,8 @@ class DisplayModel:
         self.ra_count = state.ra_count
         self.auction = list(state.auction)
         self.center_sun = state.center_sun
-        self.suns_up = [list(s) for s in state.suns_up]
+        # a bid sun lies in the bid area until the auction ends (the engine keeps it "up")
+        self.suns_up = [[x for x in s if x != state.bids[p]] for p, s in enumerate(state.suns_up)]
         self.suns_down = [list(s) for s in state.suns_down]
         self.tiles = [list(t) for t in state.tiles]
         self.pending: list[list[int]] = [[] for _ in range(state.n)]
