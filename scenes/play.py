@@ -235,7 +235,7 @@ class PlayScene(Scene):
 
     def _base(self, pos: tuple[int, int]) -> tuple[float, float]:
         if self.view is None:
-            self._view_for(tuple(self.ctx.window_size))
+            self._view_for((int(self.ctx.window_size[0]), int(self.ctx.window_size[1])))
         assert self.view is not None
         return self.view.to_base(pos)
 

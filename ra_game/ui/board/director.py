@@ -8,7 +8,7 @@ Scene-level effects (sounds, the epoch scoring scene, game over) go through :cla
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -72,8 +72,8 @@ class Director:
             for k, r in slots.pending:
                 if k == kind:
                     return _center(r)
-        r = slots.tile_rect(kind)
-        return _center(r) if r else _center(slots.rect)
+        held = slots.tile_rect(kind)
+        return _center(held) if held else _center(slots.rect)
 
     def _say(self, text: str) -> Call:
         def run() -> None:
@@ -97,7 +97,7 @@ class Director:
                 m.flyers.remove(flyer)
             if after:
                 after()
-        values: dict[str, object] = {"x": to[0], "y": to[1]}
+        values: dict[str, Any] = {"x": to[0], "y": to[1]}
         if size is not None:
             values["size"] = size
         if fade:

@@ -44,11 +44,11 @@ def human_status(state: GameState, mode: str, legal: list[int], picked: int) -> 
     can.append("invoke Ra (R)")
     if any(is_god(a) for a in legal):
         can.append("play God tiles (G)")
-    why = ""
+    text = ", ".join(can[:-1]) + (" or " if len(can) > 1 else "") + can[-1] + "."
     if DRAW not in legal:
-        why = " The auction track is full." if state.bag_left else " The bag is empty."
-    return f"{_you(name)}:{why} " + ", ".join(can[:-1]) + (" or " if len(can) > 1 else "") + \
-        can[-1] + "."
+        why = "the auction track is full" if state.bag_left else "the bag is empty"
+        return f"{_you(name)} ({why}): {text}"
+    return f"{_you(name)}: {text}"
 
 
 def ai_status(state: GameState) -> str:
