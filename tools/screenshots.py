@@ -51,11 +51,14 @@ def wait_for(ctx: AppContext, what: str, done: Callable[[AppContext], bool]) -> 
         raise SystemExit(f"screenshots: never reached {what}")
 
 
-def menus(ctx: AppContext, out: Path) -> None:
+def menus(ctx: AppContext, out: Path, shoot: bool) -> None:
+    """Title, then New game (the setup scene the auction game starts from)."""
     run_frames(ctx, 40)
-    save(out, "title")
+    if shoot:
+        save(out, "title")
     press(ctx, pygame.K_n, 20)
-    save(out, "setup")
+    if shoot:
+        save(out, "setup")
 
 
 def auction(ctx: AppContext, out: Path, seed: int) -> None:
@@ -77,7 +80,7 @@ def auction(ctx: AppContext, out: Path, seed: int) -> None:
             continue
         state = play.state
         if state.phase == BID:
-            if any(state.bids):
+            if any(state.bids) and state.epoch >= 2:  # a table with some history on it
                 run_frames(ctx, 30)
                 save(out, "play_auction")
                 return
@@ -113,6 +116,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--only", default="menus,auction,scoring",
+                        help="comma list of: menus (title, setup), auction, scoring (epoch "
+                             "scoring and final results)")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
         print("screenshots: no display; run it as: xvfb-run -a python3 tools/screenshots.py",
@@ -120,10 +126,13 @@ def main() -> int:
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    only = set(args.only.split(","))
     ctx, _ = create_app()
-    menus(ctx, out)
-    auction(ctx, out, args.seed)
-    scoring_and_results(ctx, out, args.seed)
+    menus(ctx, out, "menus" in only)
+    if "auction" in only:
+        auction(ctx, out, args.seed)
+    if "scoring" in only:
+        scoring_and_results(ctx, out, args.seed)
     pygame.quit()
     return 0
 

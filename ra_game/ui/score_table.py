@@ -66,7 +66,7 @@ class ScoreTable:
         if not rows:
             return
         room = rect.bottom - line_y - 24
-        row_h = min(round(92 * scale), room // len(rows))
+        row_h = min(round(84 * scale), room // len(rows))
         first = line_y + 12 + (room - row_h * len(rows)) // 2
         for i, row in enumerate(rows):
             top = first + i * row_h
