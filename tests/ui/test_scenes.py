@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from ra_game.scenes.settings import SettingsScene
 from ra_game.scenes.setup import SetupScene, default_ai_kind
 from ra_game.scenes.title import TitleScene
 
-from ra_game.app import create_app, run_demo, run_frames
+from ra_game.app import create_app, main_loop, run_demo, run_frames
 from ra_game.engine import GameState, Move, replay_dict
 from ra_game.engine.events import EpochScored, GameOver
 from ra_game.saves import autosave, autosave_path, load_autosave
@@ -284,6 +285,16 @@ def test_an_unexpected_error_is_logged_and_shown_in_one_line(
     run_frames(ctx, 1, guard=True)
     press(ctx, pygame.K_RETURN)
     assert isinstance(top(ctx), TitleScene)
+
+
+def test_the_async_main_loop_runs_frames_and_survives_a_crash(ctx: AppContext) -> None:
+    assert asyncio.run(main_loop(ctx, max_frames=3, fps=0)) == 3
+    ctx.scenes.push(Exploding(ctx))
+    asyncio.run(main_loop(ctx, max_frames=2, fps=0))
+    assert isinstance(top(ctx), ErrorScene) and ctx.exit_code == 0
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames = asyncio.run(main_loop(ctx, max_frames=50, fps=0))
+    assert frames == 1 and ctx.quit_requested
 
 
 # -- scoring, results, hand-over ------------------------------------------------------------
