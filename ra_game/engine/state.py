@@ -632,14 +632,14 @@ class GameState:
         final = self.epoch == NUM_EPOCHS
         sun_sums = [sum(self.suns_up[p]) + sum(self.suns_down[p]) for p in range(self.n)]
         points = epoch_points(self.tiles, sun_sums if final else None)
-        rows = []
-        for p, pts in enumerate(points):
-            before = self.scores[p]
-            self.scores[p] = floored(before, sum(pts.values()))
-            rows.append(ev.PlayerScore(p, pts, before, self.scores[p]))
+        before = self.scores[:]
+        self.scores = [floored(before[p], sum(pts.values())) for p, pts in enumerate(points)]
         self.score_history.append(tuple(self.scores))
         if events is not None:
-            events.append(ev.EpochScored(self.epoch, tuple(rows)))
+            rows = tuple(
+                ev.PlayerScore(p, pts, before[p], self.scores[p]) for p, pts in enumerate(points)
+            )
+            events.append(ev.EpochScored(self.epoch, rows))
 
     def _end_game(self, events: EventList | None) -> None:
         """R-WIN: highest fame wins; among tied players, the highest sun decides."""
