@@ -129,6 +129,16 @@ class PlayScene(Scene):
         seat = self.state.to_move
         return seat is not None and self.seats[seat].is_human
 
+    SOUNDS = ("draw", "ra", "bid", "pass", "win", "disaster", "epoch", "god")
+
+    def enter(self) -> None:
+        """Load the sound effects now, so the first one does not stall a frame mid-game."""
+        sounds = getattr(self.ctx, "sounds", None)
+        if sounds is not None and not getattr(self, "_sounds_loaded", False):
+            self._sounds_loaded = True
+            for name in self.SOUNDS:
+                sounds.load(name)
+
     # -- hooks used by the director
 
     def sound(self, name: str) -> None:
