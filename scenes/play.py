@@ -19,6 +19,7 @@ import pygame
 from ra_game.engine import GameState, IllegalMoveError, Move, parse_replay, replay_dict
 from ra_game.engine import events as ev
 from ra_game.seats import Seat, seat_kinds
+from ra_game.ui import theme
 from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.board.action_bar import draw_action_bar
@@ -359,6 +360,10 @@ class PlayScene(Scene):
                                 controls, self.input.selection, self.hover)
         text, urgent = self.status()
         draw_status(surface, view, g.rect("status_line"), text, urgent)
+        if self.queue.busy and self.speed != "max":
+            hint = g.rect("button_pass")
+            view.blit_text(surface, "click or Space: skip animation", 15,
+                           (hint.right, hint.centery), "midright", theme.INK_SOFT, True)
         menu = g.rect("button_menu")
         lit = self.hover is not None and menu.collidepoint(self.hover)
         view.button(surface, menu, "Menu", "hover" if lit else "idle", "Esc", "quiet")

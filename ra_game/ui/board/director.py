@@ -247,7 +247,12 @@ class Director:
                                       before=clear,
                                       after=lambda s=seat, v=sun: m.give_sun(s, v, True)))
         what = f"{len(lot)} tile" + ("" if len(lot) == 1 else "s")
+
+        def winner_up() -> None:
+            m.current = e.player
+            m.touch()
         return Sequence(
+            Call(winner_up),
             self._say(f"{self._name(e.player)} wins the auction with sun {e.sun}: {what}."),
             Call(lambda: self.hooks.sound("win")), Parallel(*parts),
             Call(lambda: self._receive(e.player, lot)), Call(m.end_auction), Delay(0.2))
