@@ -22,8 +22,9 @@ from ..seats import Seat
 
 #: Minimum time an AI decision stays "thinking" on screen, by animation speed (seconds).
 MIN_DELAY: dict[str, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.2, "max": 0.0}
-#: Thinking time given to an agent per frame (seconds).
-DEFAULT_SLICE = 0.004
+#: Thinking time given to an agent per frame (seconds): about half a 60 Hz frame, the other half
+#: being the board's update and draw (see tools/bench_frames.py).
+DEFAULT_SLICE = 0.008
 
 
 class AiRunner:
