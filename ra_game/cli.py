@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -63,7 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print_json(data: object) -> None:
-    print(json.dumps(data))
+    """Print one JSON line; a reader that closed the pipe early is not an error."""
+    try:
+        print(json.dumps(data), flush=True)
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep interpreter shutdown quiet
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -91,13 +96,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        state = load_replay(args.file).play()
+        replay = load_replay(args.file)
+        state = replay.play()
     except RaError as exc:
         _fail(str(exc))
     if args.summary:
         _print_json(state.summary())
     else:
-        print(f"{args.file}: {len(load_replay(args.file).moves)} moves replayed; "
+        print(f"{args.file}: {len(replay.moves)} moves replayed; "
               f"{'game over' if state.over else 'game in progress'}")
     return 0
 
