@@ -8,8 +8,12 @@ Seat areas exist for every player count: ``seat_<n>p_<i>_area`` for n = 2..5, i 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_layouts import tmx  # a sibling script in tools/
 
 WIDTH, HEIGHT, TILE = 1280, 720, 16
 Rect = tuple[int, int, int, int]
@@ -54,23 +58,8 @@ def seat_objects() -> list[tuple[str, str, Rect]]:
 
 
 def tmx_text() -> str:
-    """The whole map as Tiled XML (one object layer)."""
-    objs = board_objects() + seat_objects()
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        (f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
-        f'renderorder="right-down" width="{WIDTH // TILE}" height="{HEIGHT // TILE}" '
-        f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" nextlayerid="2" '
-        f'nextobjectid="{len(objs) + 1}">'),
-        ' <objectgroup id="1" name="play">',
-    ]
-    for oid, (name, cls, (x, y, w, h)) in enumerate(objs, start=1):
-        lines.append(
-            f'  <object id="{oid}" name={quoteattr(name)} class={quoteattr(cls)} '
-            f'x="{x}" y="{y}" width="{w}" height="{h}"/>'
-        )
-    lines += [" </objectgroup>", "</map>", ""]
-    return "\n".join(lines)
+    """The whole map as Tiled XML (one object layer), written like the other scenes' layouts."""
+    return tmx("play", board_objects() + seat_objects())
 
 
 def main() -> None:
