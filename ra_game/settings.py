@@ -80,6 +80,9 @@ def _validated(data: Any) -> Settings:
         if isinstance(default, bool):
             if not isinstance(value, bool):
                 raise _BadSettings(f"{f.name!r} must be true or false")
+        elif isinstance(default, int) and (isinstance(value, bool) or not isinstance(value, int)
+                                           or value < 0):
+            raise _BadSettings(f"{f.name!r} must be a whole number, 0 or more")
         elif f.name == "animation_speed" and value not in SPEEDS:
             raise _BadSettings(f"'animation_speed' must be one of {', '.join(SPEEDS)}")
         setattr(settings, f.name, value)

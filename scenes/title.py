@@ -24,6 +24,11 @@ MENU = (
 )
 
 
+#: Seconds the glow keeps pulsing after the last input; half a pulse (it rests at its middle).
+GLOW_AWAKE = 8.0
+GLOW_HALF_PERIOD = math.pi / 1.4
+
+
 class TitleScene(LayoutScene):
     """New game, Continue (only with a good autosave), Watch a demo, Rules, Settings, Quit."""
 
@@ -46,6 +51,7 @@ class TitleScene(LayoutScene):
         self.save_doc: dict[str, object] | None = None
         self.save_error: str | None = None
         self.clock = 0.0
+        self.wake()
         self.refresh_save()
         self.group.focus(self.buttons["new"])
 
@@ -53,7 +59,13 @@ class TitleScene(LayoutScene):
         for key, button in self.buttons.items():
             button.rect = self.rects[f"button_{key}"]
 
+    def wake(self) -> None:
+        """Input (or arriving): the glow pulses again for a while."""
+        self.awake = GLOW_AWAKE
+        self.rested = False
+
     def enter(self) -> None:
+        self.wake()
         self.ctx.demo = None
         self.refresh_save()
         super().enter()
@@ -109,14 +121,28 @@ class TitleScene(LayoutScene):
         self.ctx.quit_requested = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.wake()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.group.focus(self.buttons["quit"])  # a second Esc never quits by surprise
             return
         super().handle_event(event)
 
+    def is_animating(self) -> bool:
+        """The sun's glow pulses for a while after the last input, then rests."""
+        return not self.rested
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.clock += dt
+        if self.rested:
+            return
+        if self.awake > 0:
+            self.awake -= dt
+            self.clock += dt
+            return
+        # finish the pulse: stop exactly at its middle, so resting looks deliberate
+        nxt = (self.clock // GLOW_HALF_PERIOD + 1) * GLOW_HALF_PERIOD
+        self.clock = min(nxt, self.clock + dt)
+        self.rested = self.clock >= nxt
 
     # -- drawing ------------------------------------------------------------------------------
 

@@ -187,6 +187,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
+        "ai_workers": 0,
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
     press(ctx, pygame.K_ESCAPE)
