@@ -39,6 +39,8 @@ FPS = 60
 #: A still screen wakes this often (seconds) to run timers, and redraws at least this often.
 IDLE_WAKE = 0.25
 IDLE_REDRAW = 1.0
+#: How often a resting loop looks for input (seconds): one 60 Hz frame, so input feels instant.
+REST_POLL = 1 / FPS
 LOG_FILE = "error.log"
 MAX_CRASHES = 3
 
@@ -174,6 +176,7 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
         return False
     frames.taken()
     ctx.extra["drawn"] = top
+    ctx.extra["frames_drawn"] = ctx.extra.get("frames_drawn", 0) + 1
     top.draw(window)
     pygame.display.flip()
     return True
@@ -240,28 +243,26 @@ def wants_frames(ctx: AppContext) -> bool:
     return top is not None and (top.is_animating() or frames.wanted())
 
 
-def wait_events(timeout: float) -> list[pygame.event.Event]:
-    """Sleep until an event arrives or ``timeout`` seconds pass; the pending events."""
-    first = pygame.event.wait(max(1, int(timeout * 1000)))
-    rest = pygame.event.get()
-    return rest if first.type == pygame.NOEVENT else [first, *rest]
-
-
 async def main_loop(ctx: AppContext, max_frames: int | None = None, fps: int = FPS) -> int:
     """Run frames until a scene asks to quit (or ``max_frames``); returns the frame count.
-    A still screen rests: the loop waits for events (waking every ``IDLE_WAKE`` s for timers
-    and drawing at least every ``IDLE_REDRAW`` s) instead of redrawing at ``fps``; ``fps=0``
-    (tests) never rests and draws every frame."""
+    A still screen rests: the loop only polls for events (``REST_POLL``, which costs far less
+    than SDL's own event wait), runs the scene's timers every ``IDLE_WAKE`` s and redraws at
+    least every ``IDLE_REDRAW`` s, instead of redrawing at ``fps``.  ``fps=0`` (tests) never
+    rests and draws every frame."""
     clock = pygame.time.Clock()
     frames_run = 0
-    last_draw = time.perf_counter()
+    last_draw = next_wake = time.perf_counter()
     moving = True
     while not ctx.quit_requested and ctx.scenes.top is not None:
         events: list[pygame.event.Event] | None = None
         resting = bool(fps) and not moving and not wants_frames(ctx)
         if resting:
-            events = wait_events(min(IDLE_WAKE, max(0.0, last_draw + IDLE_REDRAW
-                                                    - time.perf_counter())))
+            events = pygame.event.get()
+            now = time.perf_counter()
+            if not events and now < next_wake:
+                await asyncio.sleep(REST_POLL)
+                continue
+            next_wake = now + IDLE_WAKE
         elapsed = (clock.tick(fps) if fps else clock.tick()) / 1000
         dt = min(1.0 if resting else 0.1, elapsed)
         heartbeat = time.perf_counter() - last_draw >= IDLE_REDRAW

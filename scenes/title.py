@@ -25,7 +25,7 @@ MENU = (
 
 
 #: Seconds the glow keeps pulsing after the last input; half a pulse (it rests at its middle).
-GLOW_AWAKE = 8.0
+GLOW_AWAKE = 3.0
 GLOW_HALF_PERIOD = math.pi / 1.4
 
 
