@@ -23,8 +23,9 @@ from .parallel import TreeJob, TreeResult, run_tree
 
 log = logging.getLogger(__name__)
 
-#: Tests replace this to make workers slow or make them die.
 JobRunner = Callable[[TreeJob], TreeResult]
+#: What workers run for a job; tests put a slow or dying (picklable) function here.
+DEFAULT_RUNNER: JobRunner = run_tree
 
 
 class WorkerDied(RuntimeError):
@@ -111,17 +112,17 @@ class Batch:
 class WorkerPool:
     """``size`` spawned worker processes running one batch of search trees at a time."""
 
-    def __init__(self, size: int, runner: JobRunner = run_tree) -> None:
+    def __init__(self, size: int, runner: JobRunner | None = None) -> None:
         self.size = max(1, size)
         self._ctx = multiprocessing.get_context("spawn")
-        self._runner = runner
+        self._runner = runner or DEFAULT_RUNNER
         self._workers: list[_Worker] = []
         self._batch: Batch | None = None
         self._next_id = 0
         self.replaced = 0
         self.closed = False
         for _ in range(self.size):
-            self._workers.append(_Worker(self._ctx, runner))
+            self._workers.append(_Worker(self._ctx, self._runner))
 
     # -- batches
 

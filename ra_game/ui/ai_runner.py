@@ -76,9 +76,7 @@ class AiRunner:
     def _start_pool(workers: int | None, job_runner: JobRunner | None) -> WorkerPool | None:
         size = workers if workers is not None else default_workers(window=True)
         try:
-            if job_runner is not None:
-                return WorkerPool(size, job_runner)
-            return WorkerPool(size)
+            return WorkerPool(size, job_runner)
         except (OSError, RuntimeError, ValueError) as exc:
             log.warning("AI worker processes unavailable (%s): thinking between frames", exc)
             return None
