@@ -44,10 +44,13 @@ def positions() -> list[GameState]:
     return out
 
 
-def per_worker(states: list[GameState], iterations: int) -> tuple[float, dict[int, float]]:
-    """Iterations/s of one tree in this process, overall and by player count."""
+def per_worker(states: list[GameState], iterations: int
+               ) -> tuple[float, dict[int, float], float]:
+    """Iterations/s of one tree in this process, overall and by player count; and per second
+    of CPU time (what a shared, loaded machine cannot blur)."""
     done: dict[int, int] = {}
     spent: dict[int, float] = {}
+    cpu = time.process_time()
     for i, state in enumerate(states):
         agent = HardAgent(i, iterations=iterations)
         start = time.perf_counter()
@@ -55,8 +58,9 @@ def per_worker(states: list[GameState], iterations: int) -> tuple[float, dict[in
         agent.think(1e9)
         spent[state.n] = spent.get(state.n, 0.0) + time.perf_counter() - start
         done[state.n] = done.get(state.n, 0) + agent.last_iterations
+    cpu = time.process_time() - cpu
     by = {n: done[n] / spent[n] for n in done}
-    return sum(done.values()) / sum(spent.values()), by
+    return sum(done.values()) / sum(spent.values()), by, sum(done.values()) / cpu
 
 
 def total(states: list[GameState], iterations: int, workers: int) -> float:
@@ -80,8 +84,6 @@ def total(states: list[GameState], iterations: int, workers: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ra_game.ai.workers import default_workers
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=300, help="per tree")
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
@@ -94,10 +96,13 @@ def main(argv: list[str] | None = None) -> int:
         "positions": len(states),
         "iterations_per_tree": args.iterations,
         "per_worker_its": round(statistics.median(r[0] for r in runs), 1),
+        "per_worker_its_cpu": round(statistics.median(r[2] for r in runs), 1),
         "by_players": {str(n): round(statistics.median(r[1][n] for r in runs), 1)
                        for n in sorted(runs[0][1])},
     }
     if not args.no_total:
+        from ra_game.ai.workers import default_workers
+
         workers = args.workers or default_workers(window=False)
         result["workers"] = workers
         result["total_its"] = round(statistics.median(
