@@ -10,6 +10,7 @@ from functools import partial
 
 import pygame
 
+from ra_game.i18n import N_, _
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
@@ -19,6 +20,9 @@ from ra_game.ui.widgets import Button, Choice, TextInput
 MAX_SEATS = 5
 MIN_SEATS = 2
 PREFERRED_AI = ("ai:medium", "ai:easy", "ai:hard", "random")
+#: Shown in place of the key hint while a seat is the expert AI.
+EXPERT_LINE = N_("Expert thinks for 2 seconds with every core this computer can spare: the "
+                 "faster the computer, the stronger it plays.")
 
 
 def kind_label(kind: str) -> str:
@@ -191,7 +195,7 @@ class SetupScene(LayoutScene):
         if len(self.rows) < MAX_SEATS:
             self.draw_free_seat(surface, len(self.rows))
         humans = sum(r.kind == "human" for r in self.rows)
-        theme.text(surface, self.font(19), self.hint_text(humans), self.rects["hint"].center,
+        theme.text(surface, self.font(19), self.hint(humans), self.rects["hint"].center,
                    theme.INK_SOFT, "center")
 
     def draw_free_seat(self, surface: pygame.Surface, index: int) -> None:
@@ -206,6 +210,13 @@ class SetupScene(LayoutScene):
                 pygame.draw.line(surface, color, (x, y), (min(x + dash, row.right), y), 2)
         theme.text(surface, self.font(19), f"Seat {index + 1} is free: Add seat (A) for up to "
                    f"{MAX_SEATS} players", row.center, theme.INK_SOFT, "center")
+
+    def hint(self, humans: int) -> str:
+        """The line under the seats: what the expert level does while one is chosen, else
+        the seat count and the keys."""
+        if any(r.kind == "ai:expert" for r in self.rows):
+            return _(EXPERT_LINE)
+        return self.hint_text(humans)
 
     def hint_text(self, humans: int) -> str:
         who = ("no person: the AIs play each other" if humans == 0 else

@@ -416,3 +416,17 @@ def test_run_app_opens_a_game_straight_away_for_given_seats() -> None:
     run_frames(ctx, 2)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.seed == 3
+
+
+def test_setup_says_what_the_expert_level_does(ctx: AppContext) -> None:
+    press(ctx, pygame.K_n)
+    setup = top(ctx)
+    assert isinstance(setup, SetupScene)
+    assert "Expert" not in setup.hint(1)
+    choice = setup.kinds[2]
+    for _ in range(len(choice.options)):
+        if choice.value == "ai:expert":
+            break
+        click(ctx, choice.rect)
+    assert setup.rows[2].kind == "ai:expert"
+    assert setup.hint(1).startswith("Expert thinks for 2 seconds")
