@@ -7,7 +7,8 @@ in the first, second and third epoch), per worker and in total on N worker proce
 count), total iterations / total time over all positions, the median of ``--repeats`` runs;
 ``by_players`` the same per player count.  ``total_its``: the hard level's trees spread over
 ``--workers`` spawned processes (default: all cores), iterations / wall time including the
-pipes.  Prints one JSON line.
+pipes.  ``--decisions`` adds ``hard_decision_s``: the median wall time of a hard decision (its
+real budget) with 1 worker process and with ``--workers``.  Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -83,12 +84,33 @@ def total(states: list[GameState], iterations: int, workers: int) -> float:
         pool.close()
 
 
+def decision_times(states: list[GameState], workers: int) -> float:
+    """Median wall time of one hard decision (its real budget) on ``workers`` processes."""
+    from ra_game.ai.parallel import HARD_BUDGET, RootParallelAgent
+    from ra_game.ai.workers import WorkerPool
+
+    pool = WorkerPool(workers)
+    try:
+        pool.run(RootParallelAgent(0, HARD_BUDGET, "hard").plan(states[0].observation(0)))
+        times = []
+        for i, state in enumerate(states):
+            agent = RootParallelAgent(i, HARD_BUDGET, "hard")
+            start = time.perf_counter()
+            agent.decide(pool.run(agent.plan(state.observation(state.current))))
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+    finally:
+        pool.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=300, help="per tree")
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--no-total", action="store_true", help="skip the worker processes")
+    parser.add_argument("--decisions", action="store_true",
+                        help="also time hard decisions on 1 and on --workers processes")
     args = parser.parse_args(argv)
     states = positions()
     runs = [per_worker(states, args.iterations) for _ in range(args.repeats)]
@@ -107,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         result["workers"] = workers
         result["total_its"] = round(statistics.median(
             total(states, args.iterations, workers) for _ in range(args.repeats)), 1)
+        if args.decisions:
+            result["hard_decision_s"] = {
+                str(w): round(statistics.median(decision_times(states, w)
+                                                for _ in range(args.repeats)), 3)
+                for w in sorted({1, workers})}
     print(json.dumps(result))
     return 0
 
