@@ -7,7 +7,8 @@ Screens: ``title`` (after its intro glow has settled), ``turn`` (a person's turn
 still), ``pause`` (the pause menu over the board) and ``results`` (the final results, after the
 chart has grown).  Each runs :func:`ra_game.app.main_loop` for ``--settle`` seconds, then
 ``--seconds`` seconds are measured: CPU time of this process / wall time, as a percentage of
-one core.  Prints one JSON line (target: <= 3 % on each screen).
+one core.  Prints one JSON line (target: <= 3 % on each screen).  ``--always-draw`` redraws
+every frame at 60 Hz, as the loop did before, for a comparison on the same machine.
 """
 
 from __future__ import annotations
@@ -80,9 +81,14 @@ def open_screen(name: str) -> Any:
     return ctx
 
 
-def measure(name: str, settle: float, seconds: float) -> dict[str, Any]:
-    """Run the real loop on ``name``; CPU share over the measured window."""
+def measure(name: str, settle: float, seconds: float, always: bool = False) -> dict[str, Any]:
+    """Run the real loop on ``name``; CPU share over the measured window.  ``always``: draw
+    every frame at 60 Hz, as the loop did before it learned to rest (for comparison)."""
     ctx = open_screen(name)
+    if always:
+        from ra_game.ui import frames
+
+        frames.request(settle + seconds + 60)
     marks: dict[str, Any] = {}
 
     def start() -> None:
@@ -119,13 +125,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--settle", type=float, default=6.0)
     parser.add_argument("--screens", default=",".join(SCREENS))
+    parser.add_argument("--always-draw", action="store_true",
+                        help="redraw every frame (the loop before it rested), for comparison")
     args = parser.parse_args(argv)
-    result: dict[str, Any] = {"seconds": args.seconds, "unit": "% of one core"}
+    result: dict[str, Any] = {"seconds": args.seconds, "unit": "% of one core",
+                              "always_draw": args.always_draw}
     draws: dict[str, float] = {}
     for name in args.screens.split(","):
         if name not in SCREENS:
             parser.error(f"unknown screen {name!r}; use {', '.join(SCREENS)}")
-        m = measure(name, args.settle, args.seconds)
+        m = measure(name, args.settle, args.seconds, args.always_draw)
         result[name] = m["cpu_pct"]
         draws[name] = m["draws_per_s"]
         expected = {"title": "TitleScene", "results": "FinalResultsScene"}.get(name, "PlayScene")

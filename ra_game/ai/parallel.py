@@ -70,8 +70,7 @@ def tree_agent(job: TreeJob) -> HardAgent:
 
 
 def tree_result(agent: HardAgent) -> TreeResult:
-    stats = {a: (c.visits, c.total) for a, c in agent._root.children.items()}
-    return TreeResult(stats, agent.last_iterations)
+    return TreeResult(agent.root_stats(), agent.last_iterations)
 
 
 def run_tree(job: TreeJob) -> TreeResult:
