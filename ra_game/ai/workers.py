@@ -28,6 +28,10 @@ JobRunner = Callable[[TreeJob], TreeResult]
 DEFAULT_RUNNER: JobRunner = run_tree
 
 
+#: Deaths in a row after which a pool counts as broken.
+MAX_FAILURES_IN_A_ROW = 3
+
+
 class WorkerDied(RuntimeError):
     """A worker process ended (or failed) while it ran a job of the current batch."""
 
@@ -120,6 +124,8 @@ class WorkerPool:
         self._batch: Batch | None = None
         self._next_id = 0
         self.replaced = 0
+        #: Workers that died one after another with no job done in between.
+        self.failures_in_a_row = 0
         self.closed = False
         for _ in range(self.size):
             self._workers.append(_Worker(self._ctx, self._runner))
@@ -194,6 +200,11 @@ class WorkerPool:
         self._workers = []
 
     @property
+    def broken(self) -> bool:
+        """True when workers keep dying (e.g. they cannot start here): better not use them."""
+        return self.failures_in_a_row >= MAX_FAILURES_IN_A_ROW
+
+    @property
     def pids(self) -> list[int | None]:
         return [w.process.pid for w in self._workers]
 
@@ -228,6 +239,7 @@ class WorkerPool:
             return  # a stale answer
         if isinstance(reply, TreeResult):
             batch.results[key[1]] = reply
+            self.failures_in_a_row = 0
         else:
             batch.error = f"the search failed in a worker: {str(reply).strip().splitlines()[-1]}"
 
@@ -235,6 +247,7 @@ class WorkerPool:
         log.warning("AI worker %s: %s; starting a new one", self._workers[i].process.pid, why)
         if self._workers[i].key is not None and self._workers[i].key[0] == batch.ident:  # type: ignore[index]
             batch.error = why
+        self.failures_in_a_row += 1
         self._replace(i)
 
     def _replace(self, i: int) -> None:

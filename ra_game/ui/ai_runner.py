@@ -154,9 +154,21 @@ class AiRunner:
             self.fallbacks += 1
             self.action = self._checked(state, agent.fallback(self._obs, batch.error))  # type: ignore[attr-defined]
             self.batch = None
+            if self.pool.broken:
+                self._give_up_workers()
         elif batch.done:
             self.action = self._checked(state, agent.decide(batch.ordered()))  # type: ignore[attr-defined]
             self.batch = None
+
+    def _give_up_workers(self) -> None:
+        """Workers keep dying: search between frames from now on (logged)."""
+        log.warning("AI worker processes keep failing: thinking between frames instead")
+        assert self.pool is not None
+        self.pool.close()
+        self.pool = None
+        for agent in self.agents.values():
+            if searches(agent):
+                agent.workers = 1  # type: ignore[attr-defined]
 
     def _timed(self, fn: Callable[[], Any]) -> None:
         start = time.perf_counter()

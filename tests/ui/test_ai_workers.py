@@ -90,6 +90,7 @@ def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
         seen_thinking.append(play.runner.thinking)
         return bool(play.moves)
 
+    step_frame(ctx, 1 / 60)  # the board's first frame builds its art (slow on a busy machine)
     durations = frames_until(ctx, moved)
     # the fake search sleeps 1 s per tree (4 trees): many frames were drawn meanwhile, and
     # none of them carried it
@@ -162,3 +163,24 @@ def test_without_worker_processes_the_search_runs_in_slices() -> None:
         action = runner.update(state, 0, 1 / 60, idle=True, min_delay=0.0)
         frames += 1
     assert frames > 1 and action in state.legal_actions()
+
+
+def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
+    state = GameState.new(2, seed=8)
+    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=8, workers=1,
+                      slice_s=0.002)
+    moves = 0
+    deadline = time.monotonic() + 90
+    while runner.pool is not None and time.monotonic() < deadline:
+        action = runner.update(state, moves, 1 / 60, idle=True, min_delay=0.0)
+        if action is not None:
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        time.sleep(1 / 120)
+    assert runner.pool is None and runner.fallbacks == workers.MAX_FAILURES_IN_A_ROW
+    action = None
+    while action is None:  # now searched here, between frames
+        action = runner.update(state, moves, 1 / 60, idle=True, min_delay=0.0)
+    assert action in state.legal_actions()
