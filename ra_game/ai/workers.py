@@ -11,6 +11,7 @@ is what Windows and macOS use, and what a frozen program supports after
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -52,6 +53,10 @@ def default_workers(window: bool) -> int:
 def worker_main(conn: Connection, runner: JobRunner = run_tree) -> None:
     """A worker's loop: receive ``(key, job)``, send back ``(key, result)`` (or ``(key,
     error text)``); ``None`` ends it."""
+    # a search allocates many small objects and makes no reference cycles: collect rarely,
+    # and never scan what the imports left behind (a few per cent faster)
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
     while True:
         try:
             message = conn.recv()
