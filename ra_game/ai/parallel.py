@@ -29,18 +29,22 @@ log = logging.getLogger(__name__)
 class SearchBudget:
     """How much a level searches: ``trees`` x ``iterations`` (fixed work, the same opponent on
     every machine), or ``seconds`` of wall clock per tree (``iterations`` None) with one tree per
-    worker.  ``cap`` is the wall-clock safety net of one tree."""
+    worker, each going on past its seconds until the trees together did ``floor`` iterations
+    (so a slow or busy machine never makes the level weaker than that).  ``cap`` is the
+    wall-clock safety net of one tree."""
 
     trees: int
     iterations: int | None
     seconds: float
     cap: float
+    floor: int = 0
 
 
 #: hard: 4 trees x 300 iterations, about what one tree reached in 1 s on the reference machine
 #: (see tools/bench_search.py); expert: 2 s of wall clock on every worker.
 HARD_BUDGET = SearchBudget(trees=4, iterations=300, seconds=0.0, cap=1.4)
-EXPERT_BUDGET = SearchBudget(trees=0, iterations=None, seconds=2.0, cap=2.0)
+#: expert: 2 s of wall clock on every worker, and never less work than hard.
+EXPERT_BUDGET = SearchBudget(trees=0, iterations=None, seconds=2.0, cap=8.0, floor=1200)
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,9 @@ class TreeJob:
     seed: int
     iterations: int | None
     seconds: float
+    #: With a time budget: iterations to reach even when the seconds are over (within ``cap``).
+    at_least: int = 0
+    cap: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -75,8 +82,11 @@ def tree_result(agent: HardAgent) -> TreeResult:
 
 def run_tree(job: TreeJob) -> TreeResult:
     """Search one tree to its iteration count or its wall-clock budget (a worker's job)."""
+    start = time.perf_counter()
     agent = tree_agent(job)
     agent.think(job.seconds)
+    while agent.last_iterations < job.at_least and time.perf_counter() - start < job.cap:
+        agent.think(0.05)
     return tree_result(agent)
 
 
@@ -128,10 +138,13 @@ class RootParallelAgent(Agent):
             self._jobs = []
             return []
         b = self.budget
-        trees = b.trees if b.iterations is not None else self.workers
-        seconds = b.cap if b.iterations is not None else b.seconds
-        self._jobs = [TreeJob(obs, self.rng.getrandbits(63), b.iterations, seconds)
-                      for _ in range(trees)]
+        if b.iterations is not None:
+            trees, seconds, at_least = b.trees, b.cap, 0
+        else:
+            trees, seconds = self.workers, b.seconds
+            at_least = -(-b.floor // trees)
+        self._jobs = [TreeJob(obs, self.rng.getrandbits(63), b.iterations, seconds, at_least,
+                              b.cap) for _ in range(trees)]
         return list(self._jobs)
 
     def decide(self, results: list[TreeResult]) -> int:
@@ -162,11 +175,15 @@ class RootParallelAgent(Agent):
             if self._tree is None:
                 self._tree = tree_agent(job)
                 self._used = 0.0
-            left = min(seconds - (time.perf_counter() - start), job.seconds - self._used)
+            tree = self._tree
+            short = tree.last_iterations < job.at_least  # under the floor: go on to the cap
+            limit = max(job.cap, job.seconds) if short else job.seconds
+            left = min(seconds - (time.perf_counter() - start), limit - self._used)
             t0 = time.perf_counter()
-            done = self._tree.think(max(0.0, left))
+            done = tree.think(max(0.0, left))
             self._used += time.perf_counter() - t0
-            if done or self._used >= job.seconds:
+            short = tree.last_iterations < job.at_least
+            if done or self._used >= (max(job.cap, job.seconds) if short else job.seconds):
                 self._results.append(tree_result(self._tree))
                 self._tree = None
             if time.perf_counter() - start >= seconds:
@@ -202,7 +219,8 @@ def hard_agent(seed: int | None, think_ms: int | None = None) -> Agent:
 
 def expert_agent(seed: int | None, think_ms: int | None = None, workers: int | None = None
                  ) -> RootParallelAgent:
-    """``ai:expert``: 2 s of wall clock on every worker (``think_ms`` overrides the 2 s)."""
+    """``ai:expert``: 2 s of wall clock on every worker, never less work than hard
+    (``think_ms``: that many milliseconds instead, no floor)."""
     from . import workers as pool_module
 
     budget = EXPERT_BUDGET

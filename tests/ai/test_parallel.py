@@ -84,6 +84,22 @@ def test_levels_have_fixed_work_or_a_wall_clock_budget_on_every_worker() -> None
     state = mid_game(2, 3)
     jobs = expert.plan(state.observation(state.current))
     assert len(jobs) == 3 and all(j.seconds == pytest.approx(2.0) for j in jobs)
+    # never less work than hard: the trees share hard's iteration count as a floor
+    assert sum(j.at_least for j in jobs) >= HARD_BUDGET.trees * HARD_BUDGET.iterations
+
+
+def test_a_time_budget_goes_on_to_its_floor_on_a_slow_machine() -> None:
+    state = mid_game(3, 6)
+    obs = state.observation(state.current)
+    slow = SearchBudget(trees=0, iterations=None, seconds=0.0005, cap=60.0, floor=50)
+    agent = RootParallelAgent(2, slow, "expert", workers=2)
+    jobs = agent.plan(obs)
+    assert [j.at_least for j in jobs] == [25, 25]
+    assert all(run_tree(j).iterations >= 25 for j in jobs)
+    agent.begin(obs)  # the same in this process, in slices
+    while not agent.think(0.0005):
+        pass
+    assert agent.last_iterations >= 50
 
 
 def single_choice_position() -> GameState:
