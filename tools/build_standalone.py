@@ -195,7 +195,8 @@ def freeze(python: Path, platform: str) -> Path:
         cmd.append("--windowed")  # no console window; a .app bundle on macOS
     if platform == "macos":
         cmd += ["--osx-bundle-identifier", "net.ra-game.ra"]
-    run([*cmd, str(entry)], cwd=spec)
+    quiet = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}  # hooks import pygame
+    run([*cmd, str(entry)], cwd=spec, env=quiet)
     if platform == "macos":
         app = out / f"{APP_NAME}.app"
         (out / f"{NAME}.app").rename(app)
@@ -371,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         "platform": args.platform, "archive": archive.name, "archive_mb": round(archive_mb, 1),
         "unpacked_mb": None if unpacked_mb is None else round(unpacked_mb, 1),
         "startup_ms": ms, "build_s": round(build_s, 1),
+        "total_s": round(time.perf_counter() - start, 1),
     }), flush=True)
     return 0
 

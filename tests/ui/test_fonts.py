@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from importlib.resources import files
 from pathlib import Path
@@ -25,8 +26,6 @@ def _pixels(font: pygame.font.Font, char: str) -> bytes:
 def test_every_bundled_face_has_every_letter_the_translations_need(name: str) -> None:
     pygame.font.init()
     data = files("ra_game.assets").joinpath(name).read_bytes()
-    import io
-
     font = pygame.font.Font(io.BytesIO(data), 28)
     missing_box = _pixels(font, PRIVATE_USE)
     missing = [c for c in LETTERS if _pixels(font, c) == missing_box]
