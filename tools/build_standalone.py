@@ -102,7 +102,10 @@ def clean_env(home: Path, platform: str) -> dict[str, str]:
         root = os.environ.get("SYSTEMROOT", r"C:\Windows")
         env.update(SYSTEMROOT=root, PATH=rf"{root}\System32;{root}",
                    APPDATA=str(home / "AppData" / "Roaming"),
-                   LOCALAPPDATA=str(home / "AppData" / "Local"), USERPROFILE=str(home))
+                   LOCALAPPDATA=str(home / "AppData" / "Local"), USERPROFILE=str(home),
+                   # platformdirs asks Windows itself for the data folder, not the environment:
+                   # keep settings and error.log inside the test's home so (d) can see them
+                   RA_GAME_HOME=str(home / "ra-game"))
     else:
         env["PATH"] = "/usr/bin:/bin"
     return env
