@@ -122,15 +122,23 @@ def run(cmd: list[str], **kwargs: object) -> None:
         raise BuildError(f"{cmd[0]} failed with status {exc.returncode}") from None
 
 
+#: What a frozen program is made of (README, docs and tests are not): the source digest covers
+#: these, so a test can tell whether the archive in dist/ is stale.
+BUILD_INPUTS = ("pyproject.toml", "ra_game", "assets", "scenes", "packaging",
+                "tools/build_standalone.py")
+
+
 def source_digest(root: Path = ROOT) -> str:
-    """A hash of every source file a build uses (so a test can tell a stale archive)."""
+    """A hash of every file the build uses (so a test can tell a stale archive)."""
     digest = hashlib.sha256()
-    with tempfile.TemporaryDirectory(prefix="ra-digest-") as tmp:
-        copy = Path(tmp) / "src"
-        shutil.copytree(root, copy, ignore=SOURCE_IGNORE)
-        for path in sorted(p for p in copy.rglob("*") if p.is_file()):
-            digest.update(path.relative_to(copy).as_posix().encode())
-            digest.update(path.read_bytes())
+    files: list[Path] = []
+    for name in BUILD_INPUTS:
+        path = root / name
+        files += [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()
+                                                 and "__pycache__" not in p.parts]
+    for path in sorted(files):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
@@ -236,7 +244,10 @@ def pack(built: Path, platform: str) -> Path:
 def unpack(archive: Path, dest: Path, platform: str) -> None:
     if platform == "linux":
         with tarfile.open(archive) as tar:
-            tar.extractall(dest, filter="tar")
+            if hasattr(tarfile, "tar_filter"):  # Python >= 3.11.4 / 3.10.12
+                tar.extractall(dest, filter="tar")
+            else:
+                tar.extractall(dest)  # our own archive, just built
     elif platform == "macos":
         subprocess.run(["ditto", "-x", "-k", str(archive), str(dest)], check=True)
     else:
