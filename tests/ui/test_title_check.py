@@ -18,7 +18,7 @@ def test_exit_after_title_draws_the_title_with_the_bundled_fonts_and_sound(
     out, err = capsys.readouterr()
     report = json.loads(out.strip())
     assert report["scene"] == "TitleScene" and report["sound"] is True
-    # In this long-lived test process widgets may reuse text drawn by earlier tests, so only
+    # Button faces are cached module-wide (widgets._FACE_CACHE), so in this test process only
     # the title face is sure to be asked for here; a fresh process reports all three (the
     # wheel and standalone tests check that).
     assert "Cardo-Bold.ttf" in report["fonts"]
