@@ -316,9 +316,14 @@ def smoke_test(archive: Path, platform: str | None = None, timeout: float = 900)
             raise BuildError(f"smoke test: --version printed {version!r}")
         title = _last_json(_run_program(program, ["--exit-after-title"], work, env, 120),
                            "--exit-after-title")
-        if title.get("scene") != "TitleScene" or title.get("sound") is not True or len(
-                title.get("fonts", [])) != 3:  # type: ignore[arg-type]
-            raise BuildError(f"smoke test: the title check reported {title}")
+        catalogs = sorted(p.parent.parent.name for p in (ROOT / "ra_game" / "locale").glob(
+            "*/LC_MESSAGES/*.mo"))
+        fonts = title.get("fonts")
+        if (title.get("scene") != "TitleScene" or title.get("sound") is not True
+                or not isinstance(fonts, list) or len(fonts) != 3
+                or title.get("catalogs") != catalogs):
+            raise BuildError(f"smoke test: the title check reported {title} "
+                             f"(expected 3 fonts, sound, catalogs {catalogs})")
         summary = _last_json(_run_program(program, DEMO, work, env, timeout), "demo")
         if summary.get("over") is not True:
             raise BuildError(f"smoke test: the demo's summary is not a finished game: {summary}")

@@ -6,6 +6,7 @@ its empty environment; one healthy stand-in passes, and every kind of breakage i
 
 from __future__ import annotations
 
+import json
 import sys
 import tarfile
 from pathlib import Path
@@ -18,7 +19,10 @@ import build_standalone as bs
 
 pytestmark = pytest.mark.skipif(sys.platform.startswith("win"), reason="stand-ins are sh scripts")
 
-TITLE = '{"scene": "TitleScene", "sound": true, "fonts": ["a", "b", "c"]}'
+CATALOGS = sorted(p.parent.parent.name
+                  for p in (ROOT / "ra_game" / "locale").glob("*/LC_MESSAGES/*.mo"))
+TITLE = json.dumps({"scene": "TitleScene", "sound": True, "fonts": ["a", "b", "c"],
+                    "catalogs": CATALOGS})
 HEALTHY = {
     "--version": 'echo "ra-game 9.9"',
     "--exit-after-title": f"echo '{TITLE}'",
@@ -57,6 +61,9 @@ def test_a_healthy_program_passes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("arg", "line", "says"), [
     ("--exit-after-title", "echo 'ra-game: error: no window' >&2; exit 1", "exited with 1"),
     ("--exit-after-title", "echo '{\"scene\": \"ErrorScene\"}'", "title check reported"),
+    ("--exit-after-title", "echo " + json.dumps(json.dumps({
+        "scene": "TitleScene", "sound": True, "fonts": ["a", "b", "c"], "catalogs": ["xx"]})),
+     "title check reported"),
     ("demo", "echo '{\"over\": false}'", "not a finished game"),
     ("demo", "echo 'Traceback' >&2; echo '{\"over\": true}'", "Traceback"),
     ("demo", "mkdir -p \"$HOME/d\"; echo boom > \"$HOME/d/error.log\"; echo '{\"over\": true}'",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from ra_game.scenes.title import TitleScene
 
-from ra_game import cli
+from ra_game import cli, i18n
 
 
 def test_exit_after_title_draws_the_title_with_the_bundled_fonts_and_sound(
@@ -18,6 +18,8 @@ def test_exit_after_title_draws_the_title_with_the_bundled_fonts_and_sound(
     out, err = capsys.readouterr()
     report = json.loads(out.strip())
     assert report["scene"] == "TitleScene" and report["sound"] is True
+    assert report["catalogs"] == sorted(
+        p.parent.parent.name for p in Path(i18n.LOCALE_DIR).glob("*/LC_MESSAGES/*.mo"))
     # Button faces are cached module-wide (widgets._FACE_CACHE), so in this test process only
     # the title face is sure to be asked for here; a fresh process reports all three (the
     # wheel and standalone tests check that).
