@@ -81,6 +81,7 @@ def test_the_installed_script_opens_the_title(installed: Path, tmp_path: Path) -
     report = json.loads(result.stdout.splitlines()[-1])
     assert report["scene"] == "TitleScene" and report["sound"] is True
     assert report["fonts"] == ["Cardo-Bold.ttf", "Lato-Bold.ttf", "Lato-Regular.ttf"]
+    assert report["catalogs"]  # gettext finds the installed catalogs (at least the stand-in)
 
 
 def test_the_installed_script_plays_a_demo_to_the_end(installed: Path, tmp_path: Path) -> None:
