@@ -178,7 +178,7 @@ def check_import_source(python: Path, cwd: Path) -> None:
     probe = ("import ra_game, ra_game.assets, ra_game.scenes; "
              "print(ra_game.__file__); print(ra_game.assets.__file__)")
     out = subprocess.run([str(python), "-I", "-c", probe], cwd=cwd, check=True,
-                         capture_output=True, text=True).stdout.split()
+                         capture_output=True, text=True).stdout.splitlines()
     if not all("site-packages" in path for path in out):
         raise BuildError(f"the freeze would analyse a source tree, not the wheel: {out}")
 
