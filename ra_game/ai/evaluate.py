@@ -20,6 +20,8 @@ GOD, GOLD, PHARAOH, NILE, FLOOD = Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE, 
 DROUGHT, FUNERAL, WAR, EARTHQUAKE = Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
+#: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
+GOD_HOPE = 0.8
 EMPTY = -1
 MON0 = MONUMENTS[0]
 
@@ -50,6 +52,7 @@ class Context:
         "progress",
         "sun_sums",
         "sun_weight",
+        "up_counts",
         "up_suns",
         "use_prob",
     )
@@ -71,6 +74,7 @@ class Context:
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         self.sun_sums = [sum(state.suns_up[p]) + sum(state.suns_down[p]) for p in range(n)]
         self.up_suns = sorted(s for p in range(n) for s in state.suns_up[p])
+        self.up_counts = [len(s) for s in state.suns_up]
         self.sun_weight = (0.35, 0.6, 1.0)[min(state.epoch, NUM_EPOCHS) - 1]
 
 
@@ -82,12 +86,16 @@ def _race(mine: int, values: Sequence[int], most: float, fewest: float) -> float
     return most if mine == high else fewest if mine == low else 0.0
 
 
+def god_hope(ctx: Context, seat: int) -> float:
+    """What a God is worth to ``seat`` beyond the 2 fame it scores: the chance to spend it on
+    something better, which needs a turn (a seat down to its last sun may have none left)."""
+    return GOD_HOPE * (1.0 - ctx.progress) if ctx.up_counts[seat] >= 2 else 0.0
+
+
 def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None = None) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
-    v = 2.0 * t[GOD] + 3.0 * t[GOLD]
-    if t[GOD]:
-        v += 0.8 * t[GOD] * (1.0 - prog)
+    v = (2.0 + god_hope(ctx, seat)) * t[GOD] + 3.0 * t[GOLD]
     # pharaoh race: exact now, smoothed while the epoch is young, and again in later epochs
     ph = t[PHARAOH] if pharaohs is None else pharaohs
     counts = ctx.pharaohs[:]
