@@ -16,7 +16,15 @@ from ..engine.events import AuctionWon
 from ..engine.moves import DRAW, PASS, RA, discard_action, god_action, unpack_tiles
 from ..engine.state import BID, DISCARD, TURN
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
-from .evaluate import BagInfo, Context, best_discard, god_hope, sun_cost, tiles_gain
+from .evaluate import (
+    BagInfo,
+    Context,
+    best_discard,
+    god_hope,
+    sun_cost,
+    tile_value,
+    tiles_gain,
+)
 
 EMPTY = -1
 
@@ -101,12 +109,10 @@ def outbid_chance(
     return 1.0 / (1.0 + math.exp(-(best_net - 1.0) / 1.5)), best_sun
 
 
-def bid_choice(
-    ctx: Context, state: GameState, rng: random.Random | None = None, noise: float = 0.0,
-    lookahead: bool = True,
-) -> int:
-    """Medium bidding: the bid (or pass) with the best expected outcome.  Each later bidder
-    outbids with a probability from the lot's value to it and its suns (it may well pass)."""
+def bid_values(ctx: Context, state: GameState, lookahead: bool = True) -> list[tuple[float, int]]:
+    """(value, action) for every bid and the pass, by the expected outcome.  Each later bidder
+    outbids with a probability from the lot's value to it and its suns (it may well pass);
+    without ``lookahead`` nobody else is expected to bid (a beginner's view)."""
     seat = state.current
     lot = lot_of(state)
     gain = tiles_gain(ctx, state, seat, lot)
@@ -131,20 +137,21 @@ def bid_choice(
         # its own invoke on <= 1 tile: never pay more than the centre sun it would take
         cheap = [a for a in legal if a == PASS or a - 2 <= state.center_sun]
         legal = cheap or legal
-    best_a, best_v = PASS, -1e9
+    out = []
     for a in legal:
         if a == PASS:
             holder = state.high_bidder
             held = rival_loss(holder, state.high_bid) if holder >= 0 else 0.0
-            v = expected(state.high_bid, holder, held) + 0.2
+            out.append((expected(state.high_bid, holder, held) + 0.2, a))
         else:
             s = a - 2
-            v = expected(s, seat, gain - sun_cost(ctx, state, seat, s))
-        if noise and rng is not None:
-            v += rng.gauss(0.0, noise)
-        if v > best_v:
-            best_a, best_v = a, v
-    return best_a
+            out.append((expected(s, seat, gain - sun_cost(ctx, state, seat, s)), a))
+    return out
+
+
+def bid_choice(ctx: Context, state: GameState) -> int:
+    """Medium bidding: the bid (or pass) of :func:`bid_values` with the best value."""
+    return max(bid_values(ctx, state), key=lambda o: o[0])[1]
 
 
 def auction_value(ctx: Context, state: GameState, seat: int) -> float:
@@ -237,23 +244,55 @@ def _mean_tile_gain(ctx: Context, state: GameState, seat: int, bag: Sequence[int
     return total / max(1, count)
 
 
-def medium_action(
-    state: GameState, rng: random.Random | None = None, noise: float = 0.0
-) -> int:
-    """The medium agent's decision (with ``noise``: the easy agent's)."""
+def medium_action(state: GameState) -> int:
+    """The medium agent's decision."""
     ctx = Context(state)
-    phase = state.phase
-    if phase == DISCARD:
-        if noise and rng is not None and rng.random() < 0.2:
-            return rng.choice(state.legal_actions())
+    if state.phase == DISCARD:
         return discard_choice(ctx, state)
-    if phase == BID:
-        return bid_choice(ctx, state, rng, noise, lookahead=not noise)
-    options = turn_options(ctx, state)
-    if noise and rng is not None:
-        options = [(v + rng.gauss(0.0, noise), a) for v, a in options]
+    if state.phase == BID:
+        return bid_choice(ctx, state)
     legal = set(state.legal_actions())
-    return max((o for o in options if o[1] in legal), key=lambda o: o[0])[1]
+    return max((o for o in turn_options(ctx, state) if o[1] in legal), key=lambda o: o[0])[1]
+
+
+#: Easy drops moves this far below the best one (or this far below zero): the blunders
+#: people don't make.  What is left is blurred by noise and by the agent's bidding temper.
+EASY_GAP = 4.0
+EASY_LOSS = 2.5
+EASY_NOISE = 2.5
+
+
+def sensible(options: Sequence[tuple[float, int]]) -> list[tuple[float, int]]:
+    """The options that are not clearly losing: near the best and not far below zero."""
+    best = max(v for v, _ in options)
+    return [o for o in options if o[0] >= best - EASY_GAP and (o[0] >= -EASY_LOSS or o[0] == best)]
+
+
+def easy_action(state: GameState, rng: random.Random, temper: float) -> int:
+    """A beginner's decision: the medium's options without clearly losing moves, then
+    misjudged by noise; ``temper`` > 0 likes to bid (greedy), < 0 likes to pass (timid).
+    Easy bids as if nobody after it would bid."""
+    ctx = Context(state)
+    if state.phase == DISCARD:
+        pairs = [(-_discard_cost(ctx, state, a), a) for a in state.legal_actions()]
+        return rng.choice(sensible(pairs))[1] if rng.random() < 0.3 else discard_choice(ctx, state)
+    if state.phase == BID:
+        options = bid_values(ctx, state, lookahead=False)
+        options = [(v + (temper if a != PASS else 0.0), a) for v, a in sensible(options)]
+    else:
+        legal = set(state.legal_actions())
+        options = sensible([o for o in turn_options(ctx, state) if o[1] in legal])
+    return max((v + rng.gauss(0.0, EASY_NOISE), a) for v, a in options)[1]
+
+
+def _discard_cost(ctx: Context, state: GameState, action: int) -> float:
+    """How much tile value a War/Earthquake discard costs its owner."""
+    seat = state.current
+    held = state.tiles[seat]
+    after = held[:]
+    for k in unpack_tiles(action):
+        after[k] -= 1
+    return tile_value(ctx, seat, held) - tile_value(ctx, seat, after)
 
 
 # ----------------------------------------------------------------------------- playouts
