@@ -10,6 +10,7 @@ from functools import partial
 
 import pygame
 
+from ra_game.i18n import N_, _
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
@@ -19,6 +20,16 @@ from ra_game.ui.widgets import Button, Choice, TextInput
 MAX_SEATS = 5
 MIN_SEATS = 2
 PREFERRED_AI = ("ai:medium", "ai:easy", "ai:hard", "random")
+#: One line per seat kind, shown while a seat's kind is pointed at or focused.
+KIND_DESCRIPTIONS = {
+    "human": N_("A person plays this seat, at this screen."),
+    "ai:easy": N_("Easy: a beginner who misjudges lots and bids timidly or greedily, but never "
+                  "throws the game away."),
+    "ai:medium": N_("Medium: a steady player who bids what each lot is worth to it."),
+    "ai:hard": N_("Hard: thinks ahead over many possible draws and keeps its suns for the big "
+                  "lots."),
+    "random": N_("Random: plays any legal move, for testing; not a real opponent."),
+}
 
 
 def kind_label(kind: str) -> str:
@@ -191,8 +202,15 @@ class SetupScene(LayoutScene):
         if len(self.rows) < MAX_SEATS:
             self.draw_free_seat(surface, len(self.rows))
         humans = sum(r.kind == "human" for r in self.rows)
-        theme.text(surface, self.font(19), self.hint_text(humans), self.rects["hint"].center,
-                   theme.INK_SOFT, "center")
+        hint = self.kind_description() or self.hint_text(humans)
+        theme.text(surface, self.font(19), hint, self.rects["hint"].center, theme.INK_SOFT,
+                   "center")
+
+    def kind_description(self) -> str | None:
+        """The line describing the seat kind under the mouse (or focused), if any."""
+        pointed = [c for c in self.kinds if c.hover] or [c for c in self.kinds if c.focused]
+        text = KIND_DESCRIPTIONS.get(pointed[0].value) if pointed else None
+        return _(text) if text else None
 
     def draw_free_seat(self, surface: pygame.Surface, index: int) -> None:
         """A faint dashed place where the next seat would go."""

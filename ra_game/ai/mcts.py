@@ -71,7 +71,7 @@ def rewards(state: GameState) -> list[float]:
         values = [float(s) for s in state.scores]
         values[state.winner or 0] += 0.5  # the tie-break winner
     else:
-        values = outlook(state, Context(state))
+        values = outlook(state, Context(state, tempo=True))
     return rewards_of(values)
 
 
@@ -212,7 +212,7 @@ class HardAgent(Agent):
         nobody's search wastes its visits on bidding for junk)."""
         bidding = state.phase == BID
         if bidding:
-            ctx = Context(state)
+            ctx = Context(state, tempo=True)
             base = outlook(state, ctx)
             lot = [t for t in state.auction if t >= 0]
             gain = tiles_gain(ctx, state, mover, lot)

@@ -299,9 +299,12 @@ def _discard_cost(ctx: Context, state: GameState, action: int) -> float:
 
 
 def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = None) -> int:
-    """A fast, slightly noisy decision for simulations (``bag``: the bag's contents as seen
-    when the simulation began, close enough and much cheaper than recounting)."""
-    ctx = Context(state, bag)
+    """A fast, slightly noisy decision for the hard level's simulations (``bag``: the bag's
+    contents as seen when the simulation began, close enough and much cheaper than recounting).
+    Suns are valued by tempo (see :class:`Context`); a player invokes when the lot is worth
+    more to it than to any rival who could still bid, and a lone sun holder draws on to a full
+    track (a Ra that does not end the epoch still lets it buy the lot)."""
+    ctx = Context(state, bag, tempo=True)
     phase = state.phase
     seat = state.current
     if phase == DISCARD:
@@ -326,20 +329,41 @@ def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = N
         kinds = {t for t in lot if t != Tile.GOD}
         if kinds:
             g, k = max((tiles_gain(ctx, state, seat, (k,), 1), k) for k in kinds)
-            if g > 2.5 or (g > 0 and not can_draw):
+            g += god_hope(ctx, seat)  # the gain over the 2 fame the God would score
+            if g > 0.5 or (g > 0 and not can_draw):
                 return god_action((k,))
     if not can_draw:
         return RA
-    if not lot or not state.suns_up[seat]:
-        return DRAW
-    gain = tiles_gain(ctx, state, seat, lot)
     mine = state.suns_up[seat]
-    rival_top = max((state.suns_up[q][0] for q in range(state.n) if q != seat and state.suns_up[q]),
-                    default=0)
-    if mine[0] > rival_top:
-        pay = min(s for s in mine if s > rival_top)
-        net = gain - sun_cost(ctx, state, seat, pay)
-    else:
-        return DRAW  # someone holds a higher sun: invoking would only hand them the lot
+    if not lot or not mine:
+        return DRAW
+    rivals = [q for q in range(state.n) if q != seat and state.suns_up[q]]
+    gain = tiles_gain(ctx, state, seat, lot)
+    if not rivals:
+        if state.ra_count + 1 < state.ra_length:
+            return DRAW
+        # the next Ra ends the epoch and loses the lot: weigh that against one more tile
+        p_ra = ra_chance(state, bag)
+        net = gain - sun_cost(ctx, state, seat, mine[-1])
+        return RA if net > 0 and p_ra * net > (1.0 - p_ra) else DRAW
+    pay = mine[-1]
+    net = gain - sun_cost(ctx, state, seat, pay)
+    theirs = -1e9
+    for q in rivals:
+        above = [s for s in state.suns_up[q] if s > pay]
+        if above:
+            theirs = max(theirs, tiles_gain(ctx, state, q, lot) - sun_cost(ctx, state, q, above[-1]))
+    if theirs > 0.0:  # a rival would outbid the low sun: it takes a sun that beats theirs
+        top = max(state.suns_up[q][0] for q in rivals)
+        if mine[0] <= top:
+            return DRAW  # invoking would only hand the lot to a rival
+        net = gain - sun_cost(ctx, state, seat, min(s for s in mine if s > top))
     threshold = 5.0 - 0.5 * len(lot) - 3.0 * ctx.progress + rng.gauss(0.0, 1.5)
-    return RA if net > threshold else DRAW
+    return RA if net > threshold and net > theirs else DRAW
+
+
+def ra_chance(state: GameState, bag: BagInfo | None) -> float:
+    """The chance that the next tile drawn is a Ra (from ``bag`` if given)."""
+    if bag is None:
+        bag = BagInfo(state)
+    return bag.ra / max(1, bag.ra + bag.tiles)
