@@ -97,7 +97,8 @@ def _race(mine: int, values: Sequence[int], most: float, fewest: float) -> float
 def god_hope(ctx: Context, seat: int) -> float:
     """What a God is worth to ``seat`` beyond the 2 fame it scores: the chance to spend it on
     something better, which needs a turn (a seat down to its last sun may have none left)."""
-    return GOD_HOPE * (1.0 - ctx.progress) if ctx.up_counts[seat] >= 2 else 0.0
+    turns = min(1.0, (ctx.up_counts[seat] - 1) / 2.0)
+    return GOD_HOPE * (1.0 - ctx.progress) * turns if turns > 0 else 0.0
 
 
 def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None = None) -> float:

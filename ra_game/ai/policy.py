@@ -63,7 +63,7 @@ def god_options(ctx: Context, state: GameState, limit: int = 40) -> list[tuple[f
                 best_g, best_k = g, k
         chosen.append(best_k)
         avail.remove(best_k)
-        options[god_action(tuple(chosen))] = best_g
+        options[god_action(tuple(sorted(chosen)))] = best_g  # the legal (sorted) form
     ranked = sorted(((g, a) for a, g in options.items()), reverse=True)
     return ranked[:limit]
 
