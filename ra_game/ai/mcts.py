@@ -37,7 +37,7 @@ MAX_GOD_OPTIONS = 4
 PRIOR_VISITS = 3
 #: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
 #: rivals hold suns, and what <= 3 tiles must be worth to bid the top sun early in an epoch.
-SMALL_LOT = 4.0
+SMALL_LOT = 5.0
 TOP_SUN_LOT = 7.0
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
 PLAYOUT_LIMIT = 48
@@ -109,14 +109,14 @@ def candidate_actions(state: GameState) -> list[int]:
 
 def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
     """Leave out invoking Ra on <= 2 tiles while a rival holds suns (unless the tiles are worth
-    SMALL_LOT to the invoker or the next Ra ends the epoch), and bidding the highest sun in play
-    on <= 3 tiles in the first half of an epoch (unless they are worth TOP_SUN_LOT)."""
+    SMALL_LOT to the invoker: suns left at the epoch's end come back, so waiting costs nothing),
+    and bidding the highest sun in play on <= 3 tiles in the first half of an epoch (unless
+    they are worth TOP_SUN_LOT)."""
     lot = [t for t in state.auction if t >= 0]
     seat = state.current
     if state.phase == TURN:
         if (
             RA not in legal or DRAW not in legal or len(lot) > 2
-            or state.ra_count + 1 >= state.ra_length
             or not any(state.suns_up[q] for q in range(state.n) if q != seat)
         ):
             return legal

@@ -108,3 +108,33 @@ def test_every_level_ignores_the_bag_order_in_the_new_positions(build, make) -> 
     other = reshuffled(state)
     seat = state.current
     assert make().choose(state.observation(seat)) == make().choose(other.observation(seat))
+
+
+def test_hard_does_not_consider_invoking_on_an_empty_track_while_rivals_hold_suns() -> None:
+    """g3p_s404 #120: hard's only sun is 8 (centre 3); it invoked and paid 8 for the 3."""
+    from ra_game.ai.mcts import candidate_actions
+
+    state = position(3, up=[[12, 6], [13, 11, 7], [8]], down=[[], [], []], center=3,
+                     held=["", "", ""], ra_count=2)
+    state.current = 2
+    assert RA in state.legal_actions() and candidate_actions(state) == [DRAW]
+    state.auction = [4, 4, 2] + [-1] * 5  # three tiles: the search weighs invoking again
+    assert RA in candidate_actions(state)
+    gold = position(3, up=[[12, 6], [13, 11, 7], [8]], down=[[], [], []], center=3,
+                    held=["", "", ""], auction="gold gold", ra_count=2)
+    assert RA in candidate_actions(gold)  # two Golds are worth invoking for
+
+
+def test_hard_does_not_consider_its_top_sun_for_a_small_lot_early() -> None:
+    """g3p_s404 #45: hard paid its 13 for Pharaoh + Earthquake + Pharaoh at Ra 1/8."""
+    from ra_game.ai.mcts import candidate_actions
+    from ra_game.engine.moves import PASS, bid_action
+
+    from .positions import bidding
+
+    state = position(3, up=[[13], [11, 10, 7], [12, 6, 3]], down=[[8], [], []], center=8,
+                     held=["statue step_pyramid", "", ""], auction="pharaoh earthquake pharaoh",
+                     ra_count=1)
+    state = bidding(state, ra_player=2, bidder=0)
+    assert candidate_actions(state) == [PASS]
+    assert bid_action(13) in state.legal_actions()
