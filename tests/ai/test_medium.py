@@ -14,7 +14,8 @@ from ra_game.engine.tiles import Tile
 
 from .positions import bidding, full_valuable_lot, god_and_gold, lone_holder_lot, position
 
-REVIEW = Path(__file__).parent.parent / "fixtures" / "ai_review_g3p_s303.ra.json"
+#: A replay from ../shared/ai-review (the review of issue 12).
+REVIEW = Path(__file__).parent / "data" / "review_g3p_s303.ra.json"
 
 
 def test_an_auction_that_ends_the_epoch_is_valued_from_its_events() -> None:
