@@ -71,16 +71,6 @@ def god_options(ctx: Context, state: GameState, limit: int = 40) -> list[tuple[f
 # ----------------------------------------------------------------------------- auctions
 
 
-def willing_sun(ctx: Context, state: GameState, seat: int, lot: Sequence[int], above: int) -> int:
-    """The highest face-up sun above ``above`` that ``seat`` would still pay for ``lot`` (0: none)."""
-    gain = tiles_gain(ctx, state, seat, lot)
-    best = 0
-    for s in state.suns_up[seat]:
-        if s > above and s > best and gain - sun_cost(ctx, state, seat, s) > 0.5:
-            best = s
-    return best
-
-
 def bidders_after(state: GameState, seat: int) -> list[int]:
     """The seats still to bid after ``seat`` in the current auction, in order."""
     out = []
