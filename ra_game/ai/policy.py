@@ -207,7 +207,7 @@ def turn_options(ctx: Context, state: GameState) -> list[tuple[float, int]]:
 
 def tiny_invoke_ok(state: GameState, seat: int) -> bool:
     """Invoking on at most one tile is only worth it if buying it need not cost sun total:
-    ``seat`` must hold a sun no higher than the centre sun (see :func:`bid_choice`)."""
+    ``seat`` must hold a sun no higher than the centre sun (see :func:`bid_values`)."""
     return len(lot_of(state)) > 1 or state.suns_up[seat][-1] <= state.center_sun
 
 
