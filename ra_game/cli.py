@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import RaError, load_replay
+from .i18n import LANGUAGES, normalize_language, override_language, set_language
 from .seats import SeatSpecError, parse_seats
 
 
@@ -37,9 +38,20 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed must be an integer, not {text!r}") from None
 
 
+def _language(text: str) -> str:
+    lang = normalize_language(text)
+    if lang is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}; use one of: {', '.join(LANGUAGES)}")
+    return lang
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ra-game", description="Ra, the auction board game for 2-5 players.")
     parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
+                        help=f"language for this run only: {', '.join(LANGUAGES)} "
+                             "(default: the Settings choice, else the system's)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
@@ -121,6 +133,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
     args = build_parser().parse_args(argv)
+    override_language(args.lang)
+    if args.lang:
+        set_language(args.lang)
     if args.command == "play":
         return cmd_play(args)
     if args.command == "replay":

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import N_, _
 from .. import theme
 from .view import View
 
-ITEMS = (("resume", "Resume", "Esc"), ("quit", "Save & quit to title", "Q"))
+ITEMS = (("resume", N_("Resume"), "Esc"), ("quit", N_("Save & quit to title"), "Q"))
 
 
 class PauseMenu:
@@ -45,9 +46,10 @@ class PauseMenu:
         shade.fill((20, 14, 8, 140))
         surface.blit(shade, (0, 0))
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
-        view.blit_text(surface, "Paused", 36, (self.panel.centerx, self.panel.y + 46), "center",
-                       theme.INK, True)
+        view.fit_text(surface, _("Paused"), pygame.Rect(self.panel.x + 20, self.panel.y + 20,
+                                                        self.panel.width - 40, 52),
+                      36, theme.INK, True, max_lines=1)
         for i, ((_name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
-            view.button(surface, r, label, "hover" if lit else "idle", key,
+            view.button(surface, r, _(label), "hover" if lit else "idle", key,
                         focused=i == self.cursor)

@@ -14,7 +14,7 @@ import pygame
 from .. import theme
 from ..layout import scale_for
 from ..sprites import SpriteBank
-from ..widgets import render_button
+from ..widgets import note_button, render_button
 
 
 class View:
@@ -59,12 +59,24 @@ class View:
 
     def blit_text(self, surface: pygame.Surface, content: str, size: float,
                   pos: tuple[float, float], anchor: str = "topleft",
-                  color: theme.Color = theme.INK, bold: bool = False) -> pygame.Rect:
-        """Draw cached text at base position ``pos`` with a pygame.Rect anchor name."""
+                  color: theme.Color = theme.INK, bold: bool = False,
+                  box: pygame.Rect | None = None) -> pygame.Rect:
+        """Draw cached text at base position ``pos`` with a pygame.Rect anchor name.
+
+        ``box`` (base pixels) is the room the text has, reported to ``theme.record_text``."""
         img = self.text(content, size, color, bold)
         rect = img.get_rect(**{anchor: self.p(*pos)})
         surface.blit(img, rect)
+        theme.note_text(content, rect, None if box is None else self.r(box), img.get_height())
         return rect
+
+    def fit_text(self, surface: pygame.Surface, content: str, box: pygame.Rect, size: float,
+                 color: theme.Color = theme.INK, bold: bool = False, align: str = "center",
+                 min_size: float = 12, max_lines: int = 2) -> None:
+        """Text in base rect ``box``: shrunk (not below ``min_size`` base px) or wrapped."""
+        assets = self.sprites.assets
+        theme.fitted_text(surface, lambda s: assets.font(self.s(s), bold=bold), content,
+                          self.r(box), size, color, align, min_size, max_lines)
 
     def blit_center(self, surface: pygame.Surface, img: pygame.Surface,
                     center: tuple[float, float]) -> None:
@@ -83,3 +95,4 @@ class View:
                                  self.sprites.assets)
             self._buttons[key] = face
         surface.blit(face, face.get_rect(center=screen.center))
+        note_button(label, screen, self.sprites.assets)
