@@ -298,6 +298,10 @@ class PlayScene(Scene):
             choice = self.pause.click(self._base(event.pos))
         if choice == "resume":
             self.pause = None
+        elif choice == "settings":
+            from .settings import SettingsScene
+
+            self.ctx.scenes.push(SettingsScene(self.ctx))
         elif choice == "quit":
             self.pause = None
             self._save_and_quit()

@@ -179,7 +179,7 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     frames(ctx, 4)
     click(ctx, play, play.geom.rect("button_menu"))
     assert play.pause is not None
-    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[1]).center))
+    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[2]).center))
     assert type(ctx.scenes.top).__name__ == "TitleScene"
     from ra_game.saves import load_autosave
     doc = load_autosave()

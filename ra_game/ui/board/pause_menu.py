@@ -1,4 +1,5 @@
-"""The pause menu (Esc): Resume, or Save & quit to the title.  Mouse, arrows + Enter, or keys."""
+"""The pause menu (Esc): Resume, Settings (language, speed, sound...), or Save & quit to the
+title.  Mouse, arrows + Enter, or keys."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from ...i18n import N_, _
 from .. import theme
 from .view import View
 
-ITEMS = (("resume", N_("Resume"), "Esc"), ("quit", N_("Save & quit to title"), "Q"))
+ITEMS = (("resume", N_("Resume"), "Esc"), ("settings", N_("Settings"), "S"),
+         ("quit", N_("Save & quit to title"), "Q"))
 
 
 class PauseMenu:
-    """A small modal panel; :meth:`handle` returns ``"resume"``, ``"quit"`` or None."""
+    """A small modal panel; :meth:`key` and :meth:`click` return ``"resume"``, ``"settings"``,
+    ``"quit"`` or None."""
 
     def __init__(self, panel: pygame.Rect) -> None:
         self.panel = panel
@@ -35,6 +38,8 @@ class PauseMenu:
             return "resume"
         if key == pygame.K_q:
             return "quit"
+        if key == pygame.K_s:
+            return "settings"
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(ITEMS)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -1,0 +1,113 @@
+"""The translation workflow in one command: extract -> update -> compile -> check.
+
+    python tools/i18n.py            # all four steps (what to run after adding or changing text)
+    python tools/i18n.py extract    # code -> ra_game/locale/ra_game.pot
+    python tools/i18n.py update     # .pot -> each ra_game/locale/<lang>/LC_MESSAGES/ra_game.po
+    python tools/i18n.py compile    # each .po -> .mo (committed, shipped in the wheel)
+    python tools/i18n.py check      # lists untranslated and fuzzy entries; exit 1 if any
+    python tools/i18n.py init xx    # start a new language xx (then add it to LANGUAGES)
+
+It drives Babel (``pip install -e ".[i18n]"``), a development dependency only: the game reads
+the compiled ``.mo`` files with the standard library's gettext.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "ra_game" / "locale"
+POT = LOCALE / "ra_game.pot"
+DOMAIN = "ra_game"
+#: Keywords besides Babel's defaults (_ gettext ngettext ...): N_ marks constants; pgettext
+#: takes a context first.
+KEYWORDS = ("-k", "N_", "-k", "pgettext:1c,2")
+
+
+def pybabel(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], cwd=ROOT,
+                   check=True)
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES").is_dir())
+
+
+def extract(output: Path = POT) -> None:
+    """Collect every msgid of ra_game/ and scenes/ (see babel.cfg) into ``output``."""
+    pybabel("extract", "-F", "babel.cfg", *KEYWORDS, "--no-location", "--sort-output",
+            "--project", "ra-game", "--copyright-holder", "the Ra project",
+            "--msgid-bugs-address", "", "-o", str(output), ".")
+
+
+def update() -> None:
+    """Merge the template into every language's .po (new msgids come in empty)."""
+    pybabel("update", "-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "--no-fuzzy-matching",
+            "--ignore-obsolete")
+
+
+def compile_all() -> None:
+    """Compile every .po to its .mo."""
+    pybabel("compile", "-d", str(LOCALE), "-D", DOMAIN, "--statistics")
+
+
+def init(lang: str) -> None:
+    """Start the catalog of a new language from the template."""
+    pybabel("init", "-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "-l", lang)
+
+
+def problems(lang: str) -> list[str]:
+    """Untranslated and fuzzy entries of one catalog, one line each."""
+    from babel.messages.pofile import read_po
+
+    path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as fh:
+        catalog = read_po(fh)
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        if message.fuzzy:
+            out.append(f"{lang}: fuzzy: {msgid!r}")
+        elif not all(strings):
+            out.append(f"{lang}: untranslated: {msgid!r}")
+    return out
+
+
+def check() -> int:
+    found = [line for lang in languages() for line in problems(lang)]
+    for line in found:
+        print(line)
+    print(f"{len(found)} untranslated or fuzzy entries in {', '.join(languages())}")
+    return 1 if found else 0
+
+
+def main(argv: list[str]) -> int:
+    step = argv[0] if argv else "all"
+    if step == "extract":
+        extract()
+    elif step == "update":
+        update()
+    elif step == "compile":
+        compile_all()
+    elif step == "check":
+        return check()
+    elif step == "init" and len(argv) == 2:
+        init(argv[1])
+    elif step == "all":
+        extract()
+        update()
+        compile_all()
+        return check()
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
