@@ -86,7 +86,8 @@ class ScoreTable:
             label_y = cell.centery + round(8 * scale)
         size = 17 if column.icon else 20
         box = pygame.Rect(cell.x + 2, label_y - round(20 * scale), cell.w - 4, round(40 * scale))
-        theme.fitted_text(surface, lambda s: assets.font(max(10, round(s * scale)), bold=True),
+        # 12 px at 1280x720; a smaller window may go down to 8 px for the longest headers
+        theme.fitted_text(surface, lambda s: assets.font(max(8, round(s * scale)), bold=True),
                           resolve(column.title), box, size, theme.INK, min_size=12)
 
     def _row(self, surface: pygame.Surface, assets: Assets, row: Row, box: pygame.Rect,

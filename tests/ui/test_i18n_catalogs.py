@@ -1,0 +1,180 @@
+"""Catalogs: complete, consistent with the code, compiled; language detection, the setting and
+``--lang``."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ra_game import i18n
+from ra_game.i18n import LANGUAGES, LOCALE_DIR, detect_language, normalize_language
+
+babel_pofile = pytest.importorskip("babel.messages.pofile", reason="Babel (the i18n extra)")
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def read_catalog(path: Path):  # type: ignore[no-untyped-def]
+    with path.open("rb") as fh:
+        return babel_pofile.read_po(fh)
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "ra_game.po"
+
+
+def tools_i18n():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("tools_i18n", ROOT / "tools" / "i18n.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def msgids(catalog) -> set[str | tuple[str, ...]]:  # type: ignore[no-untyped-def]
+    return {m.id for m in catalog if m.id}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_is_complete_with_the_same_placeholders(lang: str) -> None:
+    catalog = read_catalog(po_path(lang))
+    assert catalog.num_plurals >= 2
+    problems = []
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy:
+            problems.append(f"fuzzy: {ids[0]!r}")
+        if isinstance(m.id, tuple) and len(strings) != catalog.num_plurals:
+            problems.append(f"plural forms missing: {ids[0]!r}")
+        if not all(s.strip() for s in strings):
+            problems.append(f"empty: {ids[0]!r}")
+        wanted = sorted(set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0])))
+        for s in strings:
+            if sorted(set(PLACEHOLDER.findall(s))) != wanted:
+                problems.append(f"placeholders differ: {ids[0]!r} -> {s!r}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_mo_is_compiled_from_the_current_po(lang: str) -> None:
+    """The shipped .mo says exactly what the .po says (so it is not older than the .po)."""
+    catalog = read_catalog(po_path(lang))
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "ra_game.mo").open("rb") as fh:
+        compiled = gettext.GNUTranslations(fh)
+    plural = gettext.c2py(catalog.plural_expr)
+    for m in catalog:
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            for n in (1, 2, 5, 1000000):
+                form = plural(n)
+                assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[form], m.id
+        else:
+            assert compiled.gettext(m.id) == m.string, m.id
+
+
+def test_every_string_in_the_code_is_in_every_catalog(tmp_path: Path) -> None:
+    """Extraction run now (as tools/i18n.py does) finds no msgid the catalogs lack."""
+    pot = tmp_path / "fresh.pot"
+    tools_i18n().extract(pot)
+    code = msgids(read_catalog(pot))
+    assert len(code) > 150
+    assert msgids(read_catalog(LOCALE_DIR / "ra_game.pot")) == code
+    for lang in TRANSLATED:
+        assert msgids(read_catalog(po_path(lang))) == code, lang
+
+
+def test_no_case_mapping_on_translated_text() -> None:
+    """Turkish casing (i/İ, ı/I): no str.upper/lower/title/capitalize in the UI code."""
+    offenders = []
+    for folder in ("ra_game/ui", "scenes"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if re.search(r"\.(upper|lower|title|capitalize|swapcase)\(\)", line):
+                    if "pygame.key.name" in line or "t.upper()[:6]" in line:
+                        continue  # key names and tile ids (art stand-ins), never translated
+                    offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({"LANGUAGE": "tr:es", "LC_ALL": "pt_BR.UTF-8", "LANG": "es_ES.UTF-8"}, "tr"),
+    ({"LANGUAGE": "de:pt", "LANG": "es_ES.UTF-8"}, "pt"),  # first supported of the list
+    ({"LC_ALL": "pt_BR.UTF-8", "LC_MESSAGES": "tr_TR", "LANG": "es_ES"}, "pt"),
+    ({"LC_MESSAGES": "tr_TR.UTF-8", "LANG": "es_ES.UTF-8"}, "tr"),
+    ({"LANG": "es_AR.UTF-8"}, "es"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),  # unsupported: English
+    ({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}, "en"),  # C means English
+    ({}, "en"),
+])
+def test_locale_detection_order(environ: dict[str, str], expected: str) -> None:
+    assert detect_language(environ) == expected
+
+
+def test_normalize_and_switch() -> None:
+    assert normalize_language("pt-BR") == "pt" and normalize_language("xx") is None
+    assert i18n.set_language("tr_TR.UTF-8") == "tr"
+    assert i18n._("Settings") == "Ayarlar"
+    assert i18n.ngettext("Take {n} tile", "Take {n} tiles", 3).format(n=3) == "3 karo al"
+    assert i18n.set_language("en") == "en" and i18n._("Settings") == "Settings"
+
+
+def test_dates_follow_the_language() -> None:
+    from datetime import datetime
+
+    moment = datetime(2026, 12, 5, 14, 3)
+    assert i18n.format_datetime(moment, "en") == "Dec 5, 2026, 14:03"
+    assert i18n.format_datetime(moment, "es") == "5 dic 2026, 14:03"
+    assert i18n.format_datetime(moment, "pt") == "5 de dez de 2026, 14:03"
+    assert i18n.format_datetime(moment, "tr") == "5 Ara 2026 14:03"
+    assert i18n.format_date(moment, "tr") == "05.12.2026"
+
+
+def test_first_start_follows_the_system_then_the_saved_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ra_game.app import create_app
+    from ra_game.settings import save_settings, settings_path
+
+    monkeypatch.setenv("LANGUAGE", "es_ES")
+    ctx, _w = create_app()
+    assert i18n.current_language() == "es" and ctx.settings.language == ""
+    ctx.settings.language = "tr"
+    assert save_settings(ctx.settings) is None
+    assert json.loads(settings_path().read_text())["language"] == "tr"
+    create_app()
+    assert i18n.current_language() == "tr"  # the saved choice beats the system
+    i18n.override_language("pt")
+    create_app()
+    assert i18n.current_language() == "pt"  # --lang beats both
+
+
+def test_a_bad_language_in_settings_is_reported_and_defaulted() -> None:
+    from ra_game.settings import load_settings_checked, settings_path
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('{"language": "xx"}', encoding="utf-8")
+    settings, warning = load_settings_checked()
+    assert settings.language == "" and warning and "language" in warning
+
+
+def test_cli_lang_overrides_and_rejects_bad_values(capsys: pytest.CaptureFixture[str]) -> None:
+    from ra_game.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--lang", "xx", "replay", "nothing.ra.json"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown language 'xx'" in err
+    replay = next((ROOT / "tests" / "fixtures").rglob("*.ra.json"))
+    assert main(["--lang", "es", "replay", str(replay)]) == 0
+    assert i18n.current_language() == "es"
