@@ -11,8 +11,10 @@ from __future__ import annotations
 import pygame
 
 from ..engine.tiles import CATEGORY, NUM_KINDS, TILE_IDS, TILE_NAMES
+from ..i18n import generation
 from . import theme
 from .assets import Assets
+from .words import tile_name
 
 #: Fill colour of the drawn stand-in for each tile category.
 CATEGORY_COLORS: dict[str, theme.Color] = {
@@ -71,6 +73,7 @@ class SpriteBank:
         self.assets = assets
         self.text = TextCache(assets)
         self._fallback: dict[tuple[str, int], pygame.Surface] = {}
+        self._labelled: dict[tuple[int, int, int], pygame.Surface] = {}
         self._present: dict[str, bool] = {}
 
     def _image(self, name: str, px: int) -> pygame.Surface | None:
@@ -87,9 +90,40 @@ class SpriteBank:
             return None
 
     def tile(self, kind: int, px: int) -> pygame.Surface:
-        """Tile ``kind`` (0-22) as a ``px`` square."""
+        """Tile ``kind`` (0-22) as a ``px`` square, its name on the label band in the chosen
+        language (the art leaves the band empty)."""
         px = max(4, int(px))
-        return self._image(tile_file(kind), px) or self._drawn(f"tile{kind}", px)
+        art = self._image(tile_file(kind), px)
+        if art is None:
+            return self._drawn(f"tile{kind}", px)
+        key = (kind, px, generation())
+        labelled = self._labelled.get(key)
+        if labelled is None:
+            if len(self._labelled) > 400:
+                self._labelled.clear()
+            labelled = art.copy()
+            self._label(labelled, kind)
+            self._labelled[key] = labelled
+        return labelled
+
+    def _label(self, surf: pygame.Surface, kind: int) -> None:
+        """The tile's name centred on the band at the bottom (as laid out by make_art.py)."""
+        px = surf.get_width()
+        if px < 24:
+            return  # too small to read: the icon says it
+        category = CATEGORY[kind]
+        color = (theme.WHITE if category == "disaster" else theme.GOLD_LIGHT if category == "ra"
+                 else theme.INK)
+        name = tile_name(kind)
+        size = max(6, round(px * 0.125))
+        img = self.assets.font(size, True).render(name, True, color)
+        room = px * 100 // 128
+        while img.get_width() > room and size > 6:
+            size -= 1
+            img = self.assets.font(size, True).render(name, True, color)
+        if img.get_width() > room:
+            img = pygame.transform.smoothscale(img, (room, img.get_height()))
+        surf.blit(img, img.get_rect(center=(px // 2, round(px * 107.5 / 128))))
 
     def sun(self, sun: int, px: int) -> pygame.Surface:
         """Face-up sun disc ``sun`` (1-16)."""
@@ -109,6 +143,7 @@ class SpriteBank:
     def clear(self) -> None:
         """Forget sized copies (after a resize)."""
         self._fallback.clear()
+        self._labelled.clear()
         self.text.clear()
 
     # -- drawn stand-ins, used only when the art file is missing
