@@ -104,8 +104,9 @@ def auction(ctx: AppContext, out: Path, seed: int) -> None:
 def board(ctx: AppContext, out: Path) -> None:
     """A fixed table from a golden replay (epoch 2, bids on the table, you to bid): the same
     picture in every language, for play_<lang>.png."""
-    from ra_game.engine import load_replay
     from ra_game.scenes.play import PlayScene
+
+    from ra_game.engine import load_replay
     from ra_game.seats import AI_NAMES, Seat
 
     replay = load_replay(Path(__file__).resolve().parent.parent / "tests" / "fixtures" /
