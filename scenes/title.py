@@ -7,12 +7,14 @@ import math
 import pygame
 
 from ra_game.engine import RaError, parse_replay
-from ra_game.i18n import N_, _, format_datetime
+from ra_game.engine.tiles import TILE_BY_ID
+from ra_game.i18n import N_, _, format_datetime, generation
 from ra_game.saves import SaveError, autosave_time, load_autosave
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
+from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button
 from ra_game.ui.words import names_list
 
@@ -176,7 +178,16 @@ LEFT_FAN = (("tiles/pharaoh.png", 14, (-0.26, 0.06)), ("tiles/god.png", 2, (0.0,
             ("tiles/nile.png", -12, (0.26, 0.08)), ("suns/sun_13.png", 0, (0.02, 0.36)))
 RIGHT_FAN = (("tiles/pyramid.png", 12, (-0.26, 0.08)), ("tiles/gold.png", -2, (0.0, -0.04)),
              ("tiles/astronomy.png", -14, (0.26, 0.06)), ("suns/sun_back.png", 0, (-0.02, 0.36)))
-_ROTATED: dict[tuple[str, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_ROTATED: dict[tuple[str, int, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_BANKS: dict[int, SpriteBank] = {}
+
+
+def _fan_image(assets: Assets, name: str, size: int) -> pygame.Surface:
+    """A tile with its name in the chosen language (through the sprite bank), or a sun."""
+    if name.startswith("tiles/"):
+        bank = _BANKS.setdefault(id(assets), SpriteBank(assets))
+        return bank.tile(TILE_BY_ID[name[6:-4]], size)
+    return assets.scaled(name, (size * 4 // 5,) * 2)
 
 
 def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
@@ -186,10 +197,12 @@ def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
     for name, angle, (fx, fy) in fan:
         if not assets.has(name):
             continue
-        key = (name, size, angle)
+        key = (name, size, angle, generation())
         cached = _ROTATED.get(key)
         if cached is None:
-            base = assets.scaled(name, (size, size) if "tiles" in name else (size * 4 // 5,) * 2)
+            if len(_ROTATED) > 64:
+                _ROTATED.clear()
+            base = _fan_image(assets, name, size)
             img = pygame.transform.rotozoom(base, angle, 1.0)
             shadow = pygame.mask.from_surface(img).to_surface(setcolor=(60, 40, 20, 90),
                                                               unsetcolor=(0, 0, 0, 0))

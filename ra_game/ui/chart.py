@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from . import theme
 from .words import display_name
 
@@ -76,7 +76,8 @@ def draw_chart(
         pygame.draw.line(surface, theme.PAPYRUS_SHADE, (plot.x, y), (plot.right, y), 1)
         theme.text(surface, small, str(v), (plot.x - 8, int(y)), theme.INK_SOFT, "midright")
     points_n = max((len(s) for s in series), default=1)
-    labels = [_("Start"), *(_("Epoch {n}").format(n=n) for n in range(1, 4))][:points_n]
+    labels = [pgettext("chart axis: fame before the first epoch", "Start"),
+              *(_("Epoch {n}").format(n=n) for n in range(1, 4))][:points_n]
     xs = [plot.x + plot.w * i / max(1, points_n - 1) for i in range(points_n)]
     for x, label in zip(xs, labels):
         pygame.draw.line(surface, theme.PAPYRUS_SHADE, (x, plot.y), (x, plot.bottom), 1)

@@ -79,6 +79,8 @@ def test_mo_is_compiled_from_the_current_po(lang: str) -> None:
             for n in (1, 2, 5, 1000000):
                 form = plural(n)
                 assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[form], m.id
+        elif m.context:
+            assert compiled.pgettext(m.context, m.id) == m.string, m.id
         else:
             assert compiled.gettext(m.id) == m.string, m.id
 
