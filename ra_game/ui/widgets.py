@@ -149,7 +149,7 @@ class Button(Widget):
                                  self.hint, assets)
             _FACE_CACHE[key] = face
         surface.blit(face, face.get_rect(center=self.rect.center))
-        note_button(label, self.rect, assets)
+        note_button(label, self.rect, assets, self.hint)
 
 
 _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
@@ -203,7 +203,7 @@ def render_button(
     font, lines = button_label_layout(size, label, assets)
     center = body.center
     widest = max(font.size(line)[0] for line in lines)
-    if hint and w > widest + 2.2 * h:
+    if shows_keycap(size, widest, hint, assets):
         _keycap(out, assets, hint, body, text_col)
     line_h = font.get_linesize()
     top = center[1] - line_h * len(lines) // 2
@@ -234,12 +234,17 @@ def button_label_layout(size: tuple[int, int], label: str, assets: Assets
     return layout
 
 
-def note_button(label: str, rect: pygame.Rect, assets: Assets) -> None:
-    """Report a button label's lines to :func:`theme.record_text` (fit tests)."""
+def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -> None:
+    """Report a button label's lines to :func:`theme.record_text` (fit tests): the label must
+    stay inside the button and clear of its key cap."""
     if not theme._RECORDERS:
         return
     font, lines = button_label_layout(rect.size, label, assets)
     box = rect.inflate(-8, -2)
+    widest = max(font.size(line)[0] for line in lines)
+    if shows_keycap(rect.size, widest, hint, assets):
+        cap = _keycap_width(assets, hint, rect.height) + 12
+        box = rect.inflate(-2 * cap, -2)
     line_h = font.get_linesize()
     top = rect.centery - line_h * len(lines) // 2
     for i, line in enumerate(lines):
@@ -247,6 +252,18 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets) -> None:
         r = pygame.Rect(0, 0, w, h)
         r.center = (rect.centerx, top + line_h * i + line_h // 2)
         theme.note_text(line, r, box, font.get_height())
+
+
+def shows_keycap(size: tuple[int, int], label_width: int, hint: str, assets: Assets) -> bool:
+    """Whether a button has room for its key cap beside its centred label."""
+    w, h = size
+    return bool(hint) and w > label_width + 2.2 * h and (
+        (w - label_width) // 2 >= _keycap_width(assets, hint, h) + 14)
+
+
+def _keycap_width(assets: Assets, hint: str, height: int) -> int:
+    """The width of the key cap drawn for ``hint`` on a button ``height`` pixels high."""
+    return assets.font(max(10, int((height - 3) * 0.28)), bold=True).size(hint)[0] + 10
 
 
 def _keycap(out: pygame.Surface, assets: Assets, hint: str, body: pygame.Rect,

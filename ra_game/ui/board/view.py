@@ -95,4 +95,4 @@ class View:
                                  self.sprites.assets)
             self._buttons[key] = face
         surface.blit(face, face.get_rect(center=screen.center))
-        note_button(label, screen, self.sprites.assets)
+        note_button(label, screen, self.sprites.assets, hint)
