@@ -139,10 +139,10 @@ def text(
     return rect
 
 
-def fit_lines(font_for: Callable[[float], pygame.font.Font], content: str, width: int,
-              height: int, size: float, min_size: float = 12,
-              max_lines: int = 2) -> tuple[pygame.font.Font, list[str]]:
-    """The font and lines that show ``content`` in ``width`` x ``height``: one line at ``size``
+def fit_layout(font_for: Callable[[float], pygame.font.Font], content: str, width: int,
+               height: int, size: float, min_size: float = 12,
+               max_lines: int = 2) -> tuple[float, list[str]]:
+    """The size and lines that show ``content`` in ``width`` x ``height``: one line at ``size``
     or smaller (down to ``min_size``), else wrapped onto up to ``max_lines`` lines."""
     s = size
     while True:
@@ -151,7 +151,7 @@ def fit_lines(font_for: Callable[[float], pygame.font.Font], content: str, width
             break
         s = max(min_size, s - 1)
     if font.size(content)[0] <= width or max_lines == 1:
-        return font, [content]
+        return s, [content]
     s = size
     while True:
         font = font_for(s)
@@ -159,8 +159,16 @@ def fit_lines(font_for: Callable[[float], pygame.font.Font], content: str, width
         fits = (len(lines) <= max_lines and font.get_linesize() * len(lines) <= height * 1.15
                 and all(font.size(line)[0] <= width for line in lines))
         if fits or s <= min_size:
-            return font, lines
+            return s, lines
         s = max(min_size, s - 1)
+
+
+def fit_lines(font_for: Callable[[float], pygame.font.Font], content: str, width: int,
+              height: int, size: float, min_size: float = 12,
+              max_lines: int = 2) -> tuple[pygame.font.Font, list[str]]:
+    """Like :func:`fit_layout`, with the font of the chosen size."""
+    s, lines = fit_layout(font_for, content, width, height, size, min_size, max_lines)
+    return font_for(s), lines
 
 
 def fitted_text(
