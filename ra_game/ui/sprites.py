@@ -2,7 +2,7 @@
 
 Sprites come from the art in ``assets/`` (``tiles/<id>.png``, ``suns/sun_<n>.png``,
 ``suns/sun_back.png``) through ``Assets.scaled``, so each size is scaled once.  If a file is
-missing, a drawn stand-in (coloured tile with its short label, or a numbered disc) is used, so
+missing, a drawn stand-in (coloured tile with its name, or a numbered disc) is used, so
 the board never fails to draw.  :class:`TextCache` keeps rendered strings: no per-frame font work.
 """
 
@@ -22,14 +22,6 @@ CATEGORY_COLORS: dict[str, theme.Color] = {
     "river": theme.TURQUOISE, "civilization": (150, 110, 60), "monument": (120, 120, 110),
     "disaster": (60, 30, 30),
 }
-
-#: Short labels (at most 6 letters) for the stand-in tiles and tooltips.
-SHORT_LABELS: tuple[str, ...] = tuple(
-    {"step_pyramid": "STEP", "agriculture": "AGRI", "astronomy": "ASTRO", "earthquake": "QUAKE",
-     "religion": "RELIG", "fortress": "FORT", "pharaoh": "PHARAO"}.get(t, t.upper()[:6])
-    for t in TILE_IDS
-)
-
 
 def tile_file(kind: int) -> str:
     return f"tiles/{TILE_IDS[kind]}.png"
@@ -72,7 +64,7 @@ class SpriteBank:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self.text = TextCache(assets)
-        self._fallback: dict[tuple[str, int], pygame.Surface] = {}
+        self._fallback: dict[tuple[str, int, int], pygame.Surface] = {}
         self._labelled: dict[tuple[int, int, int], pygame.Surface] = {}
         self._present: dict[str, bool] = {}
 
@@ -149,7 +141,9 @@ class SpriteBank:
     # -- drawn stand-ins, used only when the art file is missing
 
     def _drawn(self, key: str, px: int) -> pygame.Surface:
-        surf = self._fallback.get((key, px))
+        named = key.startswith("tile") and key != "tileback"  # carries a name: per language
+        cache_key = (key, px, generation() if named else 0)
+        surf = self._fallback.get(cache_key)
         if surf is None:
             surf = pygame.Surface((px, px), pygame.SRCALPHA)
             if key == "tileback":
@@ -158,7 +152,7 @@ class SpriteBank:
                 self._draw_tile(surf, int(key[4:]))
             else:
                 self._draw_sun(surf, None if key == "back" else int(key[3:]))
-            self._fallback[(key, px)] = surf
+            self._fallback[cache_key] = surf
         return surf
 
     def _draw_tile(self, surf: pygame.Surface, kind: int) -> None:
@@ -168,7 +162,7 @@ class SpriteBank:
         pygame.draw.rect(surf, theme.PAPYRUS, rect, border_radius=px // 8)
         pygame.draw.rect(surf, color, rect.inflate(-px // 8, -px // 8), border_radius=px // 10)
         pygame.draw.rect(surf, theme.INK, rect, width=max(1, px // 40), border_radius=px // 8)
-        label = self.assets.font(max(6, px // 4), True).render(SHORT_LABELS[kind], True,
+        label = self.assets.font(max(6, px // 4), True).render(tile_name(kind), True,
                                                                theme.WHITE)
         if label.get_width() > rect.width - 4:
             label = pygame.transform.smoothscale(
@@ -204,4 +198,4 @@ def all_sprite_names() -> list[str]:
             + [SUN_BACK_FILE])
 
 
-__all__ = ["SHORT_LABELS", "TILE_NAMES", "SpriteBank", "TextCache", "all_sprite_names"]
+__all__ = ["TILE_NAMES", "SpriteBank", "TextCache", "all_sprite_names"]
