@@ -5,6 +5,7 @@ in another language; and a language switch mid-game changes the very next frame.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,6 +36,7 @@ NAMES = ["You", "Hatshepsut", "Imhotep"]
 
 # -- what an English msgid looks like once formatted ------------------------------------------
 
+@functools.cache
 def _english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     """Regexes of the English msgids whose translation in ``lang`` differs (placeholders match
     anything), so a drawn text matching one is English left on the screen."""
@@ -335,3 +337,43 @@ def test_switching_language_mid_game_changes_the_next_frame() -> None:
     assert "Robar" in texts and "Invocar a Ra" in texts and "Pujas" in texts
     assert "Draw" not in texts and "Bids" not in texts
     assert pygame.display.get_surface().get_view("2").raw != before.get_view("2").raw
+
+
+# -- a whole game in another language ----------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "by"), [("tr", "keyboard"), ("pt", "mouse")])
+def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
+    """A person plays to the final results; every frame is checked: no English, no overflow."""
+    import random
+
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.ui.board.autopilot import Autopilot
+
+    ctx, _w = create_app()
+    ctx.settings.animation_speed = "max"
+    i18n.set_language(lang)
+    seats = [Seat("human", "You"), Seat("ai:easy", "Khufu"), Seat("random", "Imhotep")]
+    play = PlayScene(ctx, seats, seed=7)
+    ctx.scenes.clear_to(play)
+    pilot = Autopilot(ctx, play, random.Random(7), by=by)
+    problems: list[str] = []
+    scenes: set[str] = set()
+    for _ in range(20000):
+        top = ctx.scenes.top
+        scenes.add(type(top).__name__)
+        if type(top).__name__ == "FinalResultsScene":
+            with theme.record_text() as records:
+                step_frame(ctx, 1 / 60)
+            problems += check_records(records, lang, (1280, 720), "results")
+            break
+        for event in pilot.events():
+            pygame.event.post(event)
+        with theme.record_text() as records:
+            step_frame(ctx, 1 / 60)
+        problems += check_records(records, lang, (1280, 720), type(top).__name__)
+        if len(problems) > 20:
+            break
+    assert play.state.over
+    assert {"PlayScene", "EpochScoringScene", "FinalResultsScene"} <= scenes
+    assert sorted(set(problems)) == []
