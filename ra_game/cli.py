@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
     play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")
 
+    _lang_option(play)
+
     replay = sub.add_parser("replay", help="replay a .ra.json file")
     replay.add_argument("file")
     replay.add_argument("--summary", action="store_true", help="print the state summary JSON")
@@ -72,7 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal")
     demo.add_argument("--exit-on-end", action="store_true",
                       help="quit after the final results and print the summary JSON")
+    _lang_option(demo)
     return parser
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after a command too (``ra-game play --lang tr``); the top level's otherwise."""
+    parser.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="CODE",
+                        help=f"language for this run only: {', '.join(LANGUAGES)}")
 
 
 def _print_json(data: object) -> None:

@@ -180,3 +180,10 @@ def test_cli_lang_overrides_and_rejects_bad_values(capsys: pytest.CaptureFixture
     replay = next((ROOT / "tests" / "fixtures").rglob("*.ra.json"))
     assert main(["--lang", "es", "replay", str(replay)]) == 0
     assert i18n.current_language() == "es"
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--headless", "--lang", "klingon", "--players", "random,random"])
+    assert exc.value.code == 2 and capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(SystemExit):
+        main(["play", "--headless", "--lang", "tr", "--players", "random,wizard"])
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bilinmeyen yer türü 'wizard'" in err
