@@ -31,6 +31,12 @@ def pybabel(*args: str) -> None:
                    check=True)
 
 
+def version() -> str:
+    """The game's version (ra_game/__init__.py), for the catalogs' headers."""
+    text = (ROOT / "ra_game" / "__init__.py").read_text(encoding="utf-8")
+    return text.split("__version__ = ", 1)[1].split("\n", 1)[0].strip("\"'")
+
+
 def languages() -> list[str]:
     return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES").is_dir())
 
@@ -38,7 +44,7 @@ def languages() -> list[str]:
 def extract(output: Path = POT) -> None:
     """Collect every msgid of ra_game/ and scenes/ (see babel.cfg) into ``output``."""
     pybabel("extract", "-F", "babel.cfg", *KEYWORDS, "--no-location", "--sort-output",
-            "--project", "ra-game", "--copyright-holder", "the Ra project",
+            "--project", "ra-game", "--version", version(), "--copyright-holder", "the Ra project",
             "--msgid-bugs-address", "", "-o", str(output), ".")
 
 
