@@ -69,11 +69,16 @@ class TitleScene(LayoutScene):
         except SaveError as exc:
             self.save_doc, self.save_error = None, str(exc)
         self.buttons["continue"].enabled = self.save_doc is not None
+        self._save_line: tuple[int, str] | None = None
 
     @property
     def save_info(self) -> str:
-        """The line about the autosave (made when drawn, so it follows a language switch)."""
-        return describe_save(self.save_doc) if self.save_doc else ""
+        """The line about the autosave, made again only after a language switch."""
+        if not self.save_doc:
+            return ""
+        if self._save_line is None or self._save_line[0] != generation():
+            self._save_line = (generation(), describe_save(self.save_doc))
+        return self._save_line[1]
 
     # -- actions ------------------------------------------------------------------------------
 
