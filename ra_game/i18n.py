@@ -123,10 +123,30 @@ def _os_language() -> str | None:
             return locale.windows_locale.get(lcid)
         except (AttributeError, OSError):
             return None
+    if sys.platform == "darwin":
+        apple = _macos_language()
+        if apple:
+            return apple
     try:
         return locale.getlocale()[0]
     except ValueError:
         return None
+
+
+def _macos_language() -> str | None:
+    """The first of the user's preferred languages on macOS (System Settings > Language)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                             text=True, timeout=2, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for part in out.replace("(", " ").replace(")", " ").replace(",", " ").split():
+        code = part.strip('"')
+        if code:
+            return code
+    return None
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:

@@ -187,3 +187,18 @@ def test_cli_lang_overrides_and_rejects_bad_values(capsys: pytest.CaptureFixture
         main(["play", "--headless", "--lang", "tr", "--players", "random,wizard"])
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bilinmeyen yer türü 'wizard'" in err
+
+
+def test_without_locale_variables_the_os_setting_decides(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(i18n, "_os_language", lambda: "tr_TR")
+    assert detect_language() == "tr"
+    monkeypatch.setattr(i18n, "_os_language", lambda: None)
+    assert detect_language() == "en"
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(
+        a, 0, stdout='(\n    "pt-BR",\n    "en-US"\n)\n'))
+    assert normalize_language(i18n._macos_language()) == "pt"
