@@ -372,7 +372,7 @@ class Choice(Widget):
         box = r.inflate(-2 * r.height, -4)
         theme.fitted_text(surface, lambda s: assets.font(int(s), bold=True), self.label, box,
                           max(12, int(r.height * 0.42)), color,
-                          min_size=min(12, max(12, int(r.height * 0.42))))
+                          min_size=12)
 
 
 class TextInput(Widget):
