@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gettext
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -377,3 +378,42 @@ def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
     assert play.state.over
     assert {"PlayScene", "EpochScoringScene", "FinalResultsScene"} <= scenes
     assert sorted(set(problems)) == []
+
+
+# -- room to grow: every text 30 % longer ------------------------------------------------------
+
+def _longer(text: str) -> str:
+    """``text`` with every word of 3+ letters 30 % longer (placeholders kept)."""
+    def word(m: re.Match[str]) -> str:
+        return m.group(0) + "x" * round(len(m.group(0)) * 0.3)
+    parts = re.split(r"(\{[^}]*\})", text)
+    return "".join(p if p.startswith("{") else re.sub(r"[A-Za-z]{3,}", word, p) for p in parts)
+
+
+class _LongerTranslations(gettext.NullTranslations):
+    """A pseudo-language: the English text, 30 % longer (a future language's head room)."""
+
+    def gettext(self, message: str) -> str:
+        return _longer(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return _longer(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return _longer(message)
+
+
+def test_text_30_percent_longer_than_english_still_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Head room for the strings and languages still to come, at 1280x720."""
+    ctx, _w = create_app()
+    ctx.settings.animation_speed = "max"
+    monkeypatch.setattr(i18n, "_translation", _LongerTranslations())
+    monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1000)
+    problems: list[str] = []
+    for name, make, keys in scene_makers():
+        with theme.record_text() as records:
+            show(ctx, make(ctx), keys)
+            ctx.scenes.top.draw(pygame.display.get_surface())
+        assert any("xx" in r.content for r in records), name
+        problems += check_records(records, "en", (1280, 720), name)
+    assert problems == []
