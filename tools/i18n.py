@@ -6,6 +6,11 @@
     python tools/i18n.py compile    # each .po -> .mo (committed, shipped in the wheel)
     python tools/i18n.py check      # lists untranslated and fuzzy entries; exit 1 if any
     python tools/i18n.py init xx    # start a new language xx (then add it to LANGUAGES)
+    python tools/i18n.py todo es > es.json   # the untranslated/fuzzy entries of es, as JSON
+    python tools/i18n.py fill es es.json     # write the msgstr filled in es.json back, compile
+
+``todo`` / ``fill`` suit a quick pass over many new strings: fill in ``"msgstr"`` (a string, or
+one string per plural form) in the JSON and give it back; placeholders are checked.
 
 It drives Babel (``pip install -e ".[i18n]"``), a development dependency only: the game reads
 the compiled ``.mo`` files with the standard library's gettext.
@@ -84,6 +89,73 @@ def problems(lang: str) -> list[str]:
     return out
 
 
+def _po(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def todo(lang: str) -> list[dict[str, object]]:
+    """The entries of ``lang`` still to translate, as JSON-ready dicts."""
+    from babel.messages.pofile import read_po
+
+    with _po(lang).open("rb") as fh:
+        catalog = read_po(fh)
+    out: list[dict[str, object]] = []
+    for m in catalog:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if not m.fuzzy and all(strings):
+            continue
+        entry: dict[str, object] = {"msgid": m.id[0] if isinstance(m.id, tuple) else m.id}
+        if isinstance(m.id, tuple):
+            entry["msgid_plural"] = m.id[1]
+            entry["msgstr"] = [""] * catalog.num_plurals
+        else:
+            entry["msgstr"] = ""
+        if m.context:
+            entry["context"] = m.context
+        out.append(entry)
+    return out
+
+
+def _placeholders(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"\{(\w*)[^{}]*\}", text))
+
+
+def fill(lang: str, path: Path) -> int:
+    """Write the translations of a ``todo`` JSON file into ``lang``'s .po; returns problems."""
+    import json
+
+    from babel.messages.pofile import read_po, write_po
+
+    with _po(lang).open("rb") as fh:
+        catalog = read_po(fh)
+    problems = 0
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        msgid = entry["msgid"]
+        key = (msgid, entry["msgid_plural"]) if "msgid_plural" in entry else msgid
+        message = catalog.get(key, context=entry.get("context"))
+        if message is None:
+            print(f"{lang}: not in the catalog (any more): {msgid!r}")
+            problems += 1
+            continue
+        strings = entry["msgstr"] if isinstance(entry["msgstr"], list) else [entry["msgstr"]]
+        wanted = _placeholders(msgid) | _placeholders(entry.get("msgid_plural", ""))
+        bad = [s for s in strings if not s or _placeholders(s) != wanted]
+        if bad or len(strings) != (catalog.num_plurals if "msgid_plural" in entry else 1):
+            print(f"{lang}: skipped (empty, wrong placeholders or plural forms): {msgid!r}")
+            problems += 1
+            continue
+        message.string = tuple(strings) if "msgid_plural" in entry else strings[0]
+        message.flags.discard("fuzzy")
+    with _po(lang).open("wb") as fh:
+        write_po(fh, catalog, width=76)
+    compile_all()
+    return problems
+
+
 def check() -> int:
     found = [line for lang in languages() for line in problems(lang)]
     for line in found:
@@ -104,6 +176,12 @@ def main(argv: list[str]) -> int:
         return check()
     elif step == "init" and len(argv) == 2:
         init(argv[1])
+    elif step == "todo" and len(argv) == 2:
+        import json
+
+        print(json.dumps(todo(argv[1]), ensure_ascii=False, indent=1))
+    elif step == "fill" and len(argv) == 3:
+        return 1 if fill(argv[1], Path(argv[2])) else 0
     elif step == "all":
         extract()
         update()

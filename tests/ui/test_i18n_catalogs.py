@@ -202,3 +202,29 @@ def test_without_locale_variables_the_os_setting_decides(
     monkeypatch.setattr(subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(
         a, 0, stdout='(\n    "pt-BR",\n    "en-US"\n)\n'))
     assert normalize_language(i18n._macos_language()) == "pt"
+
+
+def test_todo_and_fill_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick translation pass: ``todo`` lists what is missing, ``fill`` writes it back
+    (refusing wrong placeholders) and compiles."""
+    import shutil
+
+    tool = tools_i18n()
+    shutil.copytree(LOCALE_DIR, tmp_path / "locale")
+    monkeypatch.setattr(tool, "LOCALE", tmp_path / "locale")
+    po = tmp_path / "locale" / "es" / "LC_MESSAGES" / "ra_game.po"
+    catalog = read_catalog(po)
+    catalog["Settings"].string = ""
+    catalog[("Take {n} tile", "Take {n} tiles")].string = ("", "", "")
+    with po.open("wb") as fh:
+        babel_pofile.write_po(fh, catalog)
+    missing = tool.todo("es")
+    assert [e["msgid"] for e in missing] == ["Settings", "Take {n} tile"]
+    missing[0]["msgstr"] = "Ajustes"
+    missing[1]["msgstr"] = ["Tomar {count} ficha"] * 3  # wrong placeholder: refused
+    answers = tmp_path / "es.json"
+    answers.write_text(json.dumps(missing), encoding="utf-8")
+    assert tool.fill("es", answers) == 1
+    assert [e["msgid"] for e in tool.todo("es")] == ["Take {n} tile"]
+    with (po.parent / "ra_game.mo").open("rb") as fh:
+        assert gettext.GNUTranslations(fh).gettext("Settings") == "Ajustes"
