@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
                         help=f"language for this run only: {', '.join(LANGUAGES)} "
                              "(default: the Settings choice, else the system's)")
+    parser.add_argument("--exit-after-title", action="store_true",
+                        help="open the window, draw the first title frame, print one JSON line "
+                             "and quit (a smoke test of the window, art, fonts and sound)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
@@ -151,6 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_replay(args)
     if args.command == "demo":
         return cmd_demo(args)
+    if args.exit_after_title:
+        from .app import run_title_check
+
+        return run_title_check()
     from .app import run_app
 
     return run_app()
