@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import RaError, load_replay
+from .i18n import LANGUAGES, normalize_language, override_language, set_language
 from .seats import SeatSpecError, parse_seats
 
 
@@ -48,9 +49,20 @@ def _workers(text: str) -> int:
     return value
 
 
+def _language(text: str) -> str:
+    lang = normalize_language(text)
+    if lang is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}; use one of: {', '.join(LANGUAGES)}")
+    return lang
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ra-game", description="Ra, the auction board game for 2-5 players.")
     parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
+                        help=f"language for this run only: {', '.join(LANGUAGES)} "
+                             "(default: the Settings choice, else the system's)")
     parser.add_argument("--exit-after-title", action="store_true",
                         help="open the window, draw the first title frame, print one JSON line "
                              "and quit (a smoke test of the window, art, fonts and sound)")
@@ -68,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="processes for the AI's search (default: all cores headless, "
                            "all but one in the window)")
 
+    _lang_option(play)
+
     replay = sub.add_parser("replay", help="replay a .ra.json file")
     replay.add_argument("file")
     replay.add_argument("--summary", action="store_true", help="print the state summary JSON")
@@ -80,7 +94,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="quit after the final results and print the summary JSON")
     demo.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
                       help="processes for the AI's search (default: all cores but one)")
+    _lang_option(demo)
     return parser
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after a command too (``ra-game play --lang tr``); the top level's otherwise."""
+    parser.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="CODE",
+                        help=f"language for this run only: {', '.join(LANGUAGES)}")
 
 
 def _print_json(data: object) -> None:
@@ -148,6 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
     multiprocessing.freeze_support()  # first: a frozen program's AI workers start here
     args = build_parser().parse_args(argv)
+    override_language(args.lang)
+    if args.lang:
+        set_language(args.lang)
     if args.command == "play":
         return cmd_play(args)
     if args.command == "replay":

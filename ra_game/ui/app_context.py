@@ -24,6 +24,7 @@ class Settings:
     fullscreen: bool = False
     sound: bool = True
     ai_workers: int = 0  # processes for the AI's search; 0: all cores but one
+    language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 
 @dataclass

@@ -81,7 +81,7 @@ def test_levels_have_fixed_work_or_a_wall_clock_budget_on_every_worker() -> None
     expert = make_agent("ai:expert", 1)
     assert isinstance(expert, RootParallelAgent) and expert.budget.iterations is None
     expert.workers = 3
-    state = mid_game(2, 3)
+    state = mid_game(4, 11)
     jobs = expert.plan(state.observation(state.current))
     assert len(jobs) == 3 and all(j.seconds == pytest.approx(2.0) for j in jobs)
     # never less work than hard: the trees share hard's iteration count as a floor
