@@ -29,8 +29,8 @@ KIND_DESCRIPTIONS = {
     "ai:medium": N_("Medium: a steady player who bids what each lot is worth to it."),
     "ai:hard": N_("Hard: thinks ahead over many possible draws and keeps its suns for the big "
                   "lots."),
-    "ai:expert": N_("Expert: thinks for 2 seconds with every core this computer can spare, so "
-                    "the faster the computer, the stronger it plays."),
+    "ai:expert": N_("Expert: thinks 2 s on every spare core; the faster the computer, the "
+                    "stronger it plays."),
     "random": N_("Random: plays any legal move, for testing; not a real opponent."),
 }
 

@@ -15,7 +15,7 @@ from ra_game.ai import workers
 from ra_game.ai.mcts import HardAgent
 from ra_game.ai.parallel import TreeJob, TreeResult
 from ra_game.app import create_app, step_frame
-from ra_game.engine import GameState
+from ra_game.engine import GameState, Move
 from ra_game.seats import Seat
 from ra_game.ui.ai_runner import AiRunner
 from ra_game.ui.board.autopilot import click_events, key_events
@@ -50,20 +50,30 @@ def no_search_here(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(HardAgent, "think", forbidden)
 
 
-def hard_first_seed() -> int:
-    seed = 1
-    while GameState.new(2, seed=seed).current != 0:
-        seed += 1
-    return seed
+def searched_position(players: int = 2, seed: int = 1) -> GameState:
+    """A position where seat 0 (the hard AI) has a real choice for its search (draws until
+    the track holds a few tiles)."""
+    from ra_game.ai.mcts import candidate_actions
+    from ra_game.engine.moves import DRAW
+
+    state = GameState.new(players, seed=seed)
+    while not (state.current == 0 and len(candidate_actions(state)) > 1):
+        legal = state.legal_actions()
+        state.apply_action(DRAW if DRAW in legal else legal[-1])
+    return state
 
 
 def play_with_hard(monkeypatch: pytest.MonkeyPatch, runner: Any) -> tuple[Any, Any]:
     """The window on a 2-player game where a hard AI (seat 0) moves first, vs a person."""
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", runner)
-    ctx, _w = create_app(players=[Seat("ai:hard", "Hard"), Seat("human", "You")],
-                         seed=hard_first_seed(), ai_workers=1)
+    from ra_game.scenes.play import PlayScene
+
+    ctx, _w = create_app(ai_workers=1)
     ctx.settings.animation_speed = "max"
-    return ctx, ctx.scenes.top
+    seats = [Seat("ai:hard", "Hard"), Seat("human", "You")]
+    play = PlayScene(ctx, seats, seed=1, state=searched_position())
+    ctx.scenes.clear_to(play)
+    return ctx, play
 
 
 def frames_until(ctx: Any, done: Any, limit: float = 60.0) -> list[float]:
@@ -83,6 +93,7 @@ def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
     monkeypatch: pytest.MonkeyPatch, no_search_here: None
 ) -> None:
     ctx, play = play_with_hard(monkeypatch, slow_tree)
+    vote = Move.from_action(play.state.legal_actions()[0]).text
     assert play.runner.pool is not None and play.runner.pool.size == 1
     seen_thinking = []
 
@@ -96,7 +107,8 @@ def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
     # none of them carried it
     assert sum(seen_thinking) >= 30
     assert max(durations) < SLOW_SECONDS / 2
-    assert play.moves[0] == "draw"  # the fake trees' vote, i.e. the workers' answer
+    # the fake trees' vote (the first candidate), i.e. the workers' answer
+    assert play.moves[-1] == vote
     play.close()
 
 
@@ -110,7 +122,10 @@ def test_leaving_the_game_stops_the_workers_at_once(monkeypatch: pytest.MonkeyPa
         pygame.event.post(e)
     step_frame(ctx, 1 / 60)
     assert play.pause is not None
-    for e in click_events(play.view.r(play.pause.item_rects()[1]).center):
+    from ra_game.ui.board.pause_menu import ITEMS
+
+    quit_index = [item[0] for item in ITEMS].index("quit")
+    for e in click_events(play.view.r(play.pause.item_rects()[quit_index]).center):
         pygame.event.post(e)
     start = time.monotonic()
     step_frame(ctx, 1 / 60)
@@ -135,7 +150,7 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
-    state = GameState.new(3, seed=5)
+    state = searched_position(3, 5)
     seats = [Seat("ai:hard", "A"), Seat("ai:hard", "B"), Seat("ai:hard", "C")]
     runner = AiRunner(seats, seed=5, workers=1)
     assert runner.pool is not None
@@ -154,7 +169,7 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
 
 
 def test_without_worker_processes_the_search_runs_in_slices() -> None:
-    state = GameState.new(2, seed=7)
+    state = searched_position(2, 7)
     runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=7, workers=0,
                       slice_s=0.002)
     assert runner.pool is None
@@ -167,7 +182,7 @@ def test_without_worker_processes_the_search_runs_in_slices() -> None:
 
 def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
-    state = GameState.new(2, seed=8)
+    state = searched_position(2, 8)
     runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=8, workers=1,
                       slice_s=0.002)
     moves = 0

@@ -432,4 +432,4 @@ def test_setup_says_what_the_expert_level_does(ctx: AppContext) -> None:
         click(ctx, choice.rect)
     assert setup.rows[2].kind == "ai:expert"
     description = setup.kind_description()
-    assert description is not None and description.startswith("Expert: thinks for 2 seconds")
+    assert description is not None and description.startswith("Expert: thinks 2 s")
