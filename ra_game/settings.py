@@ -2,23 +2,32 @@
 
 Folders come from platformdirs; the environment variable ``RA_GAME_HOME`` redirects both the
 config and the data folder under one directory (tests point it at a temporary folder).
-A missing file gives the defaults; a corrupted one gives the defaults and a one-line warning.
+A missing file gives the defaults; a damaged one (not a regular file, too large, not JSON, a
+wrong shape or value) gives the defaults and a one-line warning, and is moved aside as
+``settings.damaged-<date>.json`` so the next save does not destroy it.  Validation follows each
+field's default: booleans must be booleans, text must be short printable text, and a field listed
+in :data:`CHOICES` must hold one of its values.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+from .safefile import BadFile, move_aside, read_json_bounded, write_json_atomic
 from .ui.app_context import Settings
 
 APP_NAME = "ra-game"
 HOME_ENV = "RA_GAME_HOME"
 SETTINGS_FILE = "settings.json"
 SPEEDS = ("slow", "normal", "fast", "max")
+MAX_SETTINGS_BYTES = 64_000
+MAX_TEXT_SETTING = 64
+#: Text settings that must hold one of a few values (others may add theirs here).
+CHOICES: dict[str, tuple[str, ...]] = {"animation_speed": SPEEDS}
 
 __all__ = [
     "SPEEDS",
@@ -56,16 +65,26 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON to ``path`` through a temporary file, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-
-
 class _BadSettings(Exception):
     """A settings document with a wrong shape or value."""
+
+
+def _short_text(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TEXT_SETTING and value.isprintable()
+
+
+def _checked_value(name: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise _BadSettings(f"{name!r} must be true or false")
+    elif isinstance(default, int | float):
+        if isinstance(value, bool) or not isinstance(value, type(default)):
+            raise _BadSettings(f"{name!r} must be a number")
+    elif isinstance(default, str) and not _short_text(value):
+        raise _BadSettings(f"{name!r} must be short text")
+    if name in CHOICES and value not in CHOICES[name]:
+        raise _BadSettings(f"{name!r} must be one of {', '.join(CHOICES[name])}")
+    return value
 
 
 def _validated(data: Any) -> Settings:
@@ -73,33 +92,29 @@ def _validated(data: Any) -> Settings:
         raise _BadSettings("not a JSON object")
     settings = Settings()
     for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        default = getattr(settings, f.name)
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise _BadSettings(f"{f.name!r} must be true or false")
-        elif f.name == "animation_speed" and value not in SPEEDS:
-            raise _BadSettings(f"'animation_speed' must be one of {', '.join(SPEEDS)}")
-        setattr(settings, f.name, value)
+        if f.name in data:
+            default = getattr(settings, f.name)
+            setattr(settings, f.name, _checked_value(f.name, data[f.name], default))
     return settings
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:
-    """The saved settings and None, or the defaults and a one-line warning if unreadable."""
+    """The saved settings and None, or the defaults and a one-line warning if unusable (the
+    unusable file is moved aside and the warning says where)."""
     path = settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"Settings could not be read ({exc.__class__.__name__}); using defaults."
-    try:
-        return _validated(json.loads(text)), None
-    except (json.JSONDecodeError, _BadSettings) as exc:
-        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        return Settings(), f"Settings file was damaged ({why}); using defaults."
+        data = read_json_bounded(path, MAX_SETTINGS_BYTES)
+        if data is None:
+            return Settings(), None
+        return _validated(data), None
+    except (BadFile, _BadSettings) as exc:
+        why = str(exc)
+    kept = move_aside(path)
+    if kept is None:
+        return Settings(), _("The settings file was damaged ({reason}); using defaults.").format(
+            reason=why)
+    return Settings(), _("The settings file was damaged ({reason}); using defaults. It was kept "
+                         "as {file}.").format(reason=why, file=kept.name)
 
 
 def load_settings() -> Settings:
@@ -112,5 +127,6 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_json_atomic(settings_path(), asdict(settings))
     except OSError as exc:
-        return f"Settings could not be saved: {exc.strerror or exc}"
+        return _("The settings could not be saved: {reason}").format(
+            reason=exc.strerror or exc.__class__.__name__)
     return None

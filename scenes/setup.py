@@ -10,6 +10,8 @@ from functools import partial
 
 import pygame
 
+from ra_game.i18n import _, ngettext
+from ra_game.saves import clean_name, first_free_slot, list_slots
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
@@ -18,6 +20,8 @@ from ra_game.ui.widgets import Button, Choice, TextInput
 
 MAX_SEATS = 5
 MIN_SEATS = 2
+#: The longest name the name fields take (saves accept up to ``saves.MAX_NAME_LENGTH``).
+NAME_LENGTH = 16
 PREFERRED_AI = ("ai:medium", "ai:easy", "ai:hard", "random")
 
 
@@ -87,19 +91,29 @@ class SetupScene(LayoutScene):
         humans = sum(r.kind == "human" for r in self.rows)
         out, seen = [], 0
         for i, row in enumerate(self.rows):
-            name = row.name.strip() or auto_name(row.kind, i, seen, humans)
+            name = clean_name(row.name, NAME_LENGTH).strip() or auto_name(row.kind, i, seen,
+                                                                          humans)
             out.append(Seat(row.kind, name))
             seen += row.kind == "human"
         return out
+
+    @property
+    def humans(self) -> int:
+        return sum(r.kind == "human" for r in self.rows)
 
     def set_kind(self, index: int, kind: str) -> None:
         self.rows[index].kind = kind
         self._rename()
         for i, row in enumerate(self.rows):
             self.names[i].text = row.name
+        self.hide.enabled = self.humans >= 2
 
     def set_name(self, index: int, text: str) -> None:
-        self.rows[index].name = text
+        """A typed name: printable characters only, at most NAME_LENGTH of them."""
+        clean = clean_name(text, NAME_LENGTH)
+        if clean != text:
+            self.names[index].text = clean
+        self.rows[index].name = clean
         self.rows[index].auto = False
 
     def add_seat(self) -> None:
@@ -121,11 +135,25 @@ class SetupScene(LayoutScene):
         if warning:
             self.ctx.notices.append(warning)
 
-    def start(self) -> None:
-        from ra_game.scenes.play import PlayScene
+    @property
+    def hide_applies(self) -> bool:
+        """Hidden scores protect something only when two or more people share the screen."""
+        return self.hide_scores and self.humans >= 2
 
+    def start(self) -> None:
+        """Start in the first empty save slot; when every slot holds a game, ask which one
+        the new game replaces (never overwrite a game silently)."""
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.slots import NewGame, SlotsScene
+
+        slots = list_slots()
+        free = first_free_slot(slots)
+        if free is None:
+            self.manager.push(SlotsScene(self.ctx, slots, NewGame(self.seats(),
+                                                                  self.hide_applies)))
+            return
         self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None,
-                                       hide_scores=self.hide_scores))
+                                       hide_scores=self.hide_applies, slot=free))
 
     def back(self) -> None:
         self.manager.pop()
@@ -139,7 +167,8 @@ class SetupScene(LayoutScene):
         self.names: list[TextInput] = []
         self.kinds: list[Choice] = []
         for i, row in enumerate(self.rows):
-            name = TextInput((0, 0, 10, 10), row.name, on_change=partial(self.set_name, i))
+            name = TextInput((0, 0, 10, 10), row.name, on_change=partial(self.set_name, i),
+                             max_length=NAME_LENGTH)
             kind = Choice((0, 0, 10, 10), options, row.kind, on_change=partial(self.set_kind, i))
             self.names.append(name)
             self.kinds.append(kind)
@@ -154,8 +183,9 @@ class SetupScene(LayoutScene):
         for button in self.buttons.values():
             self.group.add(button)
         self.hide = self.group.add(Choice(
-            (0, 0, 10, 10), [(False, "shown"), (True, "hidden (hotseat)")], self.hide_scores,
-            on_change=self.set_hide, caption="Scores"))
+            (0, 0, 10, 10), [(False, _("shown")), (True, _("hidden (hotseat)"))],
+            self.hide_scores, on_change=self.set_hide, caption=_("Scores"),
+            enabled=self.humans >= 2))
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
             Button((0, 0, 10, 10), "Back", self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.buttons["start"] = self.group.add(  # type: ignore[assignment]
@@ -208,8 +238,20 @@ class SetupScene(LayoutScene):
                    f"{MAX_SEATS} players", row.center, theme.INK_SOFT, "center")
 
     def hint_text(self, humans: int) -> str:
-        who = ("no person: the AIs play each other" if humans == 0 else
-               "1 person against the AIs" if humans == 1 else
-               f"{humans} people share this screen (hotseat)")
-        return (f"{len(self.rows)} players, {who}.   Tab/arrows move · Enter/Space choose · "
-                "Left/Right change a choice")
+        players = len(self.rows)
+        if humans == 0:
+            who = ngettext("{players} player, no person: the AIs play each other.",
+                           "{players} players, no person: the AIs play each other.", players)
+        elif humans == 1:
+            who = ngettext("{players} player, 1 person against the AIs.",
+                           "{players} players, 1 person against the AIs.", players)
+        else:
+            who = ngettext("{players} players, {people} person shares this screen (hotseat).",
+                           "{players} players, {people} people share this screen (hotseat).",
+                           humans)
+        who = who.format(players=players, people=humans)
+        if humans < 2:
+            return who + "   " + _("Hidden scores apply only when two or more people share "
+                                   "this screen.")
+        return who + "   " + _("Tab/arrows move · Enter/Space choose · Left/Right change a "
+                               "choice")

@@ -6,88 +6,117 @@ import math
 
 import pygame
 
-from ra_game.engine import RaError, parse_replay
-from ra_game.saves import SaveError, load_autosave
+from ra_game.i18n import N_, _
+from ra_game.saves import SlotInfo, first_free_slot, latest_resumable, list_slots
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 
-MENU = (
-    ("new", "New game", "n"),
-    ("continue", "Continue", "c"),
-    ("demo", "Watch a demo", "d"),
-    ("rules", "Rules", "r"),
-    ("settings", "Settings", "s"),
-    ("quit", "Quit", "q"),
+#: The menu, top to bottom: (key, label, shortcut).  The buttons are stacked inside the layout's
+#: ``menu_area``; to add an entry, add a row here and a method named after its key.
+MENU: tuple[tuple[str, str, str], ...] = (
+    ("new", N_("New game"), "n"),
+    ("continue", N_("Continue"), "c"),
+    ("load", N_("Load game"), "l"),
+    ("demo", N_("Watch a demo"), "d"),
+    ("rules", N_("Rules"), "r"),
+    ("settings", N_("Settings"), "s"),
+    ("quit", N_("Quit"), "q"),
 )
+#: The tallest a menu button gets (base pixels), and the share of a row it fills.
+MENU_BUTTON_HEIGHT = 50
+MENU_FILL = 0.84
+
+
+def menu_rects(area: pygame.Rect, count: int, max_height: int) -> list[pygame.Rect]:
+    """``count`` button rects stacked evenly in ``area`` (rows shrink when there are many)."""
+    pitch = area.height / max(1, count)
+    height = max(8, min(max_height, int(pitch * MENU_FILL)))
+    return [pygame.Rect(area.x, round(area.y + i * pitch + (pitch - height) / 2), area.width,
+                        height) for i in range(count)]
 
 
 class TitleScene(LayoutScene):
-    """New game, Continue (only with a good autosave), Watch a demo, Rules, Settings, Quit."""
+    """The main menu; Continue resumes the newest saved game, Load game lists the save slots."""
 
     layout_name = "title"
     REQUIRED = (
-        "title_sun", "title_text", "subtitle", "menu_panel", "notice", "deco_left", "deco_right",
-        *(f"button_{key}" for key, _, _ in MENU),
+        "title_sun", "title_text", "subtitle", "menu_panel", "menu_area", "notice", "deco_left",
+        "deco_right",
     )
 
     def build(self) -> None:
         self.buttons: dict[str, Button] = {}
-        actions = {
-            "new": self.new_game, "continue": self.continue_game, "demo": self.watch_demo,
-            "rules": self.rules, "settings": self.settings, "quit": self.quit,
-        }
         for key, label, shortcut in MENU:
             style = "primary" if key == "new" else "normal"
-            button = Button((0, 0, 10, 10), label, actions[key], shortcut=shortcut, style=style)
+            action = getattr(self, f"menu_{key}")
+            button = Button((0, 0, 10, 10), _(label), action, shortcut=shortcut, style=style)
             self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
-        self.save_doc: dict[str, object] | None = None
-        self.save_error: str | None = None
+        self.slots: list[SlotInfo] = []
+        self.save_problem: str | None = None
+        self.save_info = ""
         self.clock = 0.0
-        self.refresh_save()
         self.group.focus(self.buttons["new"])
 
     def place(self) -> None:
-        for key, button in self.buttons.items():
-            button.rect = self.rects[f"button_{key}"]
+        rects = menu_rects(self.rects["menu_area"], len(MENU), self.px(MENU_BUTTON_HEIGHT))
+        for (key, _label, _key), rect in zip(MENU, rects):
+            self.buttons[key].rect = rect
 
     def enter(self) -> None:
         self.ctx.demo = None
+        for key, label, _key in MENU:  # a language switch shows on return
+            self.buttons[key].label = _(label)
         self.refresh_save()
         super().enter()
 
+    @property
+    def save_error(self) -> str | None:
+        return self.save_problem
+
     def refresh_save(self) -> None:
-        """Look at the autosave: Continue is enabled only when it can be resumed."""
-        try:
-            self.save_doc, self.save_error = load_autosave(), None
-        except SaveError as exc:
-            self.save_doc, self.save_error = None, str(exc)
-        self.buttons["continue"].enabled = self.save_doc is not None
-        self.save_info = describe_save(self.save_doc) if self.save_doc else ""
+        """Read the save slots once: Continue is enabled only when a game can be resumed."""
+        self.slots = list_slots()
+        problems = [s.problem for s in self.slots if s.problem]
+        self.save_problem = problems[-1] if problems else None
+        latest = latest_resumable(self.slots)
+        self.buttons["continue"].enabled = latest is not None
+        self.buttons["load"].enabled = any(not s.empty for s in self.slots)
+        self.save_info = describe_slot(latest) if latest is not None else ""
 
     # -- actions ------------------------------------------------------------------------------
 
-    def new_game(self) -> None:
+    def menu_new(self) -> None:
         from ra_game.scenes.setup import SetupScene
 
         self.manager.push(SetupScene(self.ctx))
 
-    def continue_game(self) -> None:
-        if self.save_doc is None:
-            return
+    def menu_continue(self) -> None:
+        latest = latest_resumable(self.slots)
+        if latest is not None:
+            self.resume(latest)
+
+    def resume(self, slot: SlotInfo) -> None:
+        """Open the game saved in ``slot`` (one line on the title if it cannot be resumed)."""
         from ra_game.scenes.play import PlayScene
 
+        assert slot.doc is not None
         try:
-            scene = PlayScene.from_save(self.ctx, dict(self.save_doc))
-        except ValueError as exc:  # ReplayError and friends: one line, no crash
-            self.save_doc, self.save_error = None, f"The saved game cannot be resumed: {exc}"
+            scene = PlayScene.from_save(self.ctx, dict(slot.doc), slot=slot.index)
+        except ValueError as exc:  # SaveError and friends: one line, no crash
+            self.save_problem = str(exc)
             self.buttons["continue"].enabled = False
             return
         self.manager.push(scene)
 
-    def watch_demo(self) -> None:
+    def menu_load(self) -> None:
+        from ra_game.scenes.slots import SlotsScene
+
+        self.manager.push(SlotsScene(self.ctx, self.slots))
+
+    def menu_demo(self) -> None:
         from ra_game.scenes.play import PlayScene
         from ra_game.scenes.setup import demo_seats
 
@@ -95,17 +124,17 @@ class TitleScene(LayoutScene):
         self.ctx.demo = DemoOptions(speed="normal" if speed == "slow" else speed)
         self.manager.push(PlayScene(self.ctx, demo_seats(), seed=None, hide_scores=False))
 
-    def rules(self) -> None:
+    def menu_rules(self) -> None:
         from ra_game.scenes.rules import RulesScene
 
         self.manager.push(RulesScene(self.ctx))
 
-    def settings(self) -> None:
+    def menu_settings(self) -> None:
         from ra_game.scenes.settings import SettingsScene
 
         self.manager.push(SettingsScene(self.ctx))
 
-    def quit(self) -> None:
+    def menu_quit(self) -> None:
         self.ctx.quit_requested = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -124,9 +153,9 @@ class TitleScene(LayoutScene):
         self.draw_friezes(surface)
         sun = self.rects["title_sun"]
         draw_glow(surface, sun.center, int(sun.width * 0.75), self.clock)
-        theme.sun_disc(surface, sun.center, int(sun.width * 0.38))
+        theme.sun_disc(surface, sun.center, max(1, int(sun.width * 0.38)))
         draw_title(surface, self.font(176, serif=True), "RA", self.rects["title_text"].center)
-        theme.text(surface, self.font(26, serif=True), "The auction game of ancient Egypt",
+        theme.text(surface, self.font(26, serif=True), _("The auction game of ancient Egypt"),
                    self.rects["subtitle"].center, theme.INK, "center")
         draw_fan(surface, self.ctx.assets, self.rects["deco_left"], LEFT_FAN)
         draw_fan(surface, self.ctx.assets, self.rects["deco_right"], RIGHT_FAN)
@@ -134,28 +163,45 @@ class TitleScene(LayoutScene):
         self.draw_notice(surface)
         credit = self.rects.get("credit")
         if credit is not None:
-            theme.text(surface, self.font(16), "After the board game by Reiner Knizia",
+            theme.text(surface, self.font(16), _("After the board game by Reiner Knizia"),
                        credit.midleft, theme.INK_SOFT, "midleft")
 
     def draw_notice(self, surface: pygame.Surface) -> None:
-        lines = [*self.ctx.notices[-1:], *([self.save_error] if self.save_error else [])]
+        lines = [*self.ctx.notices[-1:], *([self.save_problem] if self.save_problem else [])]
+        rect = self.rects["notice"]
         if lines:
-            theme.text(surface, self.font(20, bold=True), "  ·  ".join(lines),
-                       self.rects["notice"].center, theme.TERRACOTTA, "center")
+            fit_text(surface, self.font(18, bold=True), "  ·  ".join(lines), rect,
+                     theme.TERRACOTTA)
         elif self.save_info:
-            theme.text(surface, self.font(18), self.save_info, self.rects["notice"].center,
-                       theme.INK_SOFT, "center")
+            fit_text(surface, self.font(18), self.save_info, rect, theme.INK_SOFT)
 
 
-def describe_save(doc: dict[str, object]) -> str:
-    """One line about the saved game, e.g. ``Saved game: Ana, Bo and Cy, epoch 2``."""
-    try:
-        state = parse_replay(doc).play()
-    except RaError:
-        return ""
-    names = list(state.names)
-    who = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"Continue: {who}, epoch {state.epoch} of 3"
+def fit_text(surface: pygame.Surface, font: pygame.font.Font, content: str, rect: pygame.Rect,
+             color: theme.Color) -> None:
+    """One line centred in ``rect``, squeezed to its width when it is longer."""
+    img = font.render(content, True, color)
+    if img.get_width() > rect.width > 0:
+        height = max(1, img.get_height() * rect.width // img.get_width())
+        img = pygame.transform.smoothscale(img, (rect.width, height))
+    surface.blit(img, img.get_rect(center=rect.center))
+
+
+def list_names(names: list[str]) -> str:
+    """``Ana, Bo and Cy`` (the last pair joined by a translated "and")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def describe_slot(slot: SlotInfo) -> str:
+    """One line about a saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3``."""
+    return _("Continue: {players}, epoch {epoch} of 3").format(
+        players=list_names(slot.names), epoch=slot.epoch)
+
+
+def new_game_slot(slots: list[SlotInfo]) -> int | None:
+    """The slot a new game takes without asking: the first empty one (None: all are used)."""
+    return first_free_slot(slots)
 
 
 #: (image, angle in degrees, offset from the rect centre as fractions of its size)
@@ -164,18 +210,22 @@ LEFT_FAN = (("tiles/pharaoh.png", 14, (-0.26, 0.06)), ("tiles/god.png", 2, (0.0,
 RIGHT_FAN = (("tiles/pyramid.png", 12, (-0.26, 0.08)), ("tiles/gold.png", -2, (0.0, -0.04)),
              ("tiles/astronomy.png", -14, (0.26, 0.06)), ("suns/sun_back.png", 0, (-0.02, 0.36)))
 _ROTATED: dict[tuple[str, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+#: The most rotated images kept (two fans of four at a few window sizes).
+ROTATED_CACHE_LIMIT = 32
 
 
 def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
              fan: tuple[tuple[str, int, tuple[float, float]], ...]) -> None:
     """A few tiles and a sun disc lying casually on the table, with soft shadows."""
-    size = rect.width * 34 // 100
+    size = max(2, rect.width * 34 // 100)
     for name, angle, (fx, fy) in fan:
         if not assets.has(name):
             continue
         key = (name, size, angle)
         cached = _ROTATED.get(key)
         if cached is None:
+            if len(_ROTATED) >= ROTATED_CACHE_LIMIT:
+                _ROTATED.clear()
             base = assets.scaled(name, (size, size) if "tiles" in name else (size * 4 // 5,) * 2)
             img = pygame.transform.rotozoom(base, angle, 1.0)
             shadow = pygame.mask.from_surface(img).to_surface(setcolor=(60, 40, 20, 90),
@@ -190,6 +240,7 @@ def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
 def draw_glow(surface: pygame.Surface, center: tuple[int, int], radius: int, clock: float) -> None:
     """Soft gold rings behind the sun that breathe slowly."""
     pulse = 0.5 + 0.5 * math.sin(clock * 1.4)
+    radius = max(1, radius)
     glow = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     for i in range(6, 0, -1):
         alpha = int((10 + 6 * pulse) * (7 - i) / 2)

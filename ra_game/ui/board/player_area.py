@@ -31,9 +31,11 @@ class PlayerAreas:
                           model.tiles[seat], model.pending[seat])
 
     def draw(self, surface: pygame.Surface, view: View, model: DisplayModel, hidden: bool,
-             kinds: list[str]) -> None:
+             kinds: list[str], viewer: int | None = None) -> None:
+        """``hidden``: fame face down except the ``viewer``'s own (and all once it is over)."""
         for seat in range(model.n):
-            score = None if hidden and not model.over else round(model.scores[seat])
+            concealed = hidden and not model.over and seat != viewer
+            score = None if concealed else round(model.scores[seat])
             key = (view.size, model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),

@@ -1,0 +1,302 @@
+"""Files the game keeps for the player, read and written so that nothing on disk can hurt it.
+
+* :func:`read_json_bounded` reads only a regular file, at most ``limit`` bytes, in one read, and
+  turns every way a document can be bad (not UTF-8, not JSON, nested too deep, a number too long)
+  into :class:`BadFile` with a short reason.
+* :func:`write_json_atomic` writes through a unique temporary file in the same folder, flushes
+  the file and the folder to disk around ``os.replace``, optionally keeps the previous version as
+  ``NAME.bak``, and never leaves its temporary file behind.
+* :func:`move_aside` renames a file that cannot be used to ``STEM.damaged-<date>SUFFIX``.
+* :class:`SlotLock` keeps a second running copy of the game from writing the same file; a lock
+  left by a crashed copy (its process is gone) is taken over.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+MAX_DOCUMENT_BYTES = 2_000_000
+TMP_SUFFIX = ".tmp"
+
+
+class BadFile(ValueError):
+    """A file that is there but cannot be used; ``str()`` is a short reason (no newline)."""
+
+
+def read_bytes_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
+    """The bytes of the regular file ``path``, or None when there is no file.
+
+    Raises :class:`BadFile` for a FIFO, folder or device (never opened for reading, so it cannot
+    block), for a file larger than ``limit`` bytes, and for a file that cannot be read."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadFile(f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise BadFile("is not a regular file")
+    if info.st_size > limit:
+        raise BadFile(f"is too large ({info.st_size} bytes)")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadFile(f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between stat and open
+            raise BadFile("is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise BadFile(f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise BadFile("is too large")
+    return data
+
+
+def parse_json(data: bytes) -> Any:
+    """Decode JSON bytes; :class:`BadFile` for anything that is not a sound document."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFile("is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadFile(f"is not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise BadFile("is nested too deeply") from None
+    except ValueError:  # an integer longer than Python converts
+        raise BadFile("holds a number that is too long") from None
+
+
+def read_json_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> Any:
+    """The decoded JSON of ``path`` (None when missing); :class:`BadFile` when unusable."""
+    data = read_bytes_bounded(path, limit)
+    return None if data is None else parse_json(data)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename) to disk where the system allows it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _file_mode(target: Path) -> int:
+    """The permissions a rewritten file keeps: the old file's, or the umask's default."""
+    try:
+        return os.stat(target).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def write_bytes_atomic(path: Path, data: bytes, keep_backup: bool = False) -> None:
+    """Replace ``path`` by ``data`` so that a reader only ever sees the old or the new file.
+
+    A symlink at ``path`` is followed (its target is written).  With ``keep_backup`` the
+    previous file stays as ``NAME.bak``.  Raises OSError; the temporary file never remains."""
+    path = Path(os.path.realpath(path))
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=folder)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), _file_mode(path))
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_backup:
+            _backup(path)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _backup(path: Path) -> None:
+    """Make ``NAME.bak`` the current ``path`` (a hard link: no copy, no moment without it)."""
+    if not path.is_file():
+        return
+    bak = backup_path(path)
+    fd, link_name = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=TMP_SUFFIX, dir=path.parent)
+    os.close(fd)
+    os.unlink(link_name)
+    try:
+        os.link(path, link_name)
+    except OSError:  # no hard links here (some file systems): copy instead
+        Path(link_name).write_bytes(path.read_bytes())
+    os.replace(link_name, bak)
+
+
+def write_json_atomic(path: Path, data: Any, keep_backup: bool = False) -> None:
+    """:func:`write_bytes_atomic` of ``data`` as indented JSON."""
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    write_bytes_atomic(path, text.encode("utf-8"), keep_backup)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def clean_temporary_files(folder: Path, max_age_s: float = 60.0) -> int:
+    """Delete temporary files of interrupted writes older than ``max_age_s``; how many."""
+    removed = 0
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(TMP_SUFFIX)):
+            continue
+        try:
+            if now - entry.lstat().st_mtime >= max_age_s:
+                entry.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def damaged_name(path: Path, when: float | None = None) -> Path:
+    """``slot-1.ra.json`` -> ``slot-1.damaged-20261130-0612.ra.json`` (unique in its folder)."""
+    name = path.name
+    suffix = next((s for s in (".ra.json", ".json") if name.endswith(s) and name != s), "")
+    stem = name[: len(name) - len(suffix)]
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    candidate = path.with_name(f"{stem}.damaged-{stamp}{suffix}")
+    n = 2
+    while os.path.lexists(candidate):
+        candidate = path.with_name(f"{stem}.damaged-{stamp}-{n}{suffix}")
+        n += 1
+    return candidate
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename an unusable file out of the way; its new path, or None if it could not move."""
+    target = damaged_name(path)
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+class SlotLock:
+    """An exclusive claim of one file by this process: ``NAME.lock`` holding our pid."""
+
+    def __init__(self, target: Path) -> None:
+        self.path = target.with_name(target.name + ".lock")
+        self.held = False
+
+    def owner(self) -> int | None:
+        """The pid of a live process holding the lock, or None when it is free or stale."""
+        try:
+            data = read_bytes_bounded(self.path, 64)
+        except BadFile:
+            return None
+        if data is None:
+            return None
+        try:
+            pid = int(data.decode("ascii").strip() or "0")
+        except (UnicodeDecodeError, ValueError):
+            return None
+        return pid if _alive(pid) else None
+
+    def held_by_other(self) -> bool:
+        owner = self.owner()
+        return owner is not None and owner != os.getpid()
+
+    def acquire(self) -> bool:
+        """Take the lock (taking over a stale one); False when another live copy holds it."""
+        if self.held:
+            return True
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        for _ in range(3):
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                owner = self.owner()
+                if owner == os.getpid():
+                    self.held = True
+                    return True
+                if owner is not None:
+                    return False
+                self._remove_stale()
+                continue
+            with os.fdopen(fd, "w", encoding="ascii") as fh:
+                fh.write(f"{os.getpid()}\n")
+            self.held = True
+            return True
+        return False
+
+    def _remove_stale(self) -> None:
+        """Remove a lock whose process is gone (renamed first, so two copies never both win)."""
+        grave = self.path.with_name(f"{self.path.name}.stale-{os.getpid()}")
+        try:
+            os.replace(self.path, grave)
+        except OSError:
+            return
+        try:
+            pid = int(grave.read_text(encoding="ascii").strip() or "0")
+        except (OSError, UnicodeDecodeError, ValueError):
+            pid = 0
+        try:
+            if _alive(pid):  # another copy took it over meanwhile: give it back
+                os.replace(grave, self.path)
+            else:
+                os.unlink(grave)
+        except OSError:
+            pass
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        if self.owner() == os.getpid():
+            try:
+                self.path.unlink()
+            except OSError:
+                pass
