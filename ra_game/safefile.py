@@ -82,9 +82,12 @@ def parse_json(data: bytes) -> Any:
 
 
 def read_json_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> Any:
-    """The decoded JSON of ``path`` (None when missing); :class:`BadFile` when unusable."""
+    """The decoded JSON of ``path``; FileNotFoundError when there is no file, :class:`BadFile`
+    when it cannot be used."""
     data = read_bytes_bounded(path, limit)
-    return None if data is None else parse_json(data)
+    if data is None:
+        raise FileNotFoundError(path)
+    return parse_json(data)
 
 
 def _fsync_folder(folder: Path) -> None:

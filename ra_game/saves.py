@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,8 +139,6 @@ def _load(path: Path) -> tuple[dict[str, Any], GameState]:
         doc = read_json_bounded(path)
     except BadFile as exc:
         raise SaveError(_("The saved game {reason}.").format(reason=exc)) from None
-    if doc is None:
-        raise FileNotFoundError(path)
     return doc, check_document(doc)[1]
 
 
@@ -231,15 +230,72 @@ def delete_slot(index: int) -> str | None:
 
 
 class SlotWriter:
-    """The running game's hold on its slot: autosaves there while holding the slot's lock."""
+    """The running game's hold on its slot: autosaves there while holding the slot's lock.
 
-    def __init__(self, index: int) -> None:
+    Writing flushes the file and its folder to disk, which can take tens of milliseconds, so
+    :meth:`write` hands the newest document to a background thread and returns at once (the
+    frame never waits; documents queued faster than the disk takes them are skipped, the
+    newest always wins).  :meth:`flush` waits for the disk; errors come back as one line from
+    :meth:`write`, :meth:`poll_error` or :meth:`flush`.  Where threads are unavailable the
+    write happens in place."""
+
+    def __init__(self, index: int, background: bool = True) -> None:
         self.index = index
         self.path = slot_path(index)
         self.lock = SlotLock(self.path)
+        self.background = background
+        self._cond = threading.Condition()
+        self._pending: dict[str, Any] | None = None
+        self._busy = False
+        self._error: str | None = None
+        self._thread: threading.Thread | None = None
 
     def write(self, doc: dict[str, Any]) -> str | None:
         """Save ``doc`` (the previous save stays as ``.bak``); a one-line error or None."""
+        if not self.background:
+            return self.write_now(doc)
+        with self._cond:
+            self._pending = doc
+            if self._thread is None:
+                thread = threading.Thread(target=self._run, name=f"ra-save-{self.index + 1}",
+                                          daemon=True)
+                try:
+                    thread.start()
+                except RuntimeError:  # no threads here: write in place
+                    self._pending, self.background = None, False
+                    return self.write_now(doc)
+                self._thread = thread
+            self._cond.notify_all()
+            error, self._error = self._error, None
+        return error
+
+    def poll_error(self) -> str | None:
+        """The last error of the background writer (reported once), or None."""
+        with self._cond:
+            error, self._error = self._error, None
+        return error
+
+    def flush(self, timeout: float = 10.0) -> str | None:
+        """Wait until every queued document is on disk; the last error, or None."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            error, self._error = self._error, None
+        return error
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None)
+                doc, self._pending, self._busy = self._pending, None, True
+            error = self.write_now(doc) if doc is not None else None
+            with self._cond:
+                self._busy = False
+                if error:
+                    self._error = error
+                self._cond.notify_all()
+
+    def write_now(self, doc: dict[str, Any]) -> str | None:
+        """Write ``doc`` in this thread (see :meth:`write`)."""
         try:
             if not self.lock.acquire():
                 return _("Another copy of Ra is using save slot {slot}: this game is not "
@@ -252,6 +308,7 @@ class SlotWriter:
 
     def clear(self) -> None:
         """The game is over: empty the slot and let it go."""
+        self.flush()
         try:
             mine = self.lock.acquire()
         except OSError:
@@ -262,7 +319,10 @@ class SlotWriter:
                     p.unlink()
                 except OSError:
                     pass
-        self.release()
-
-    def release(self) -> None:
         self.lock.release()
+
+    def release(self) -> str | None:
+        """Finish writing and let the slot go (the save stays); the last error, or None."""
+        error = self.flush()
+        self.lock.release()
+        return error

@@ -103,10 +103,9 @@ def load_settings_checked() -> tuple[Settings, str | None]:
     unusable file is moved aside and the warning says where)."""
     path = settings_path()
     try:
-        data = read_json_bounded(path, MAX_SETTINGS_BYTES)
-        if data is None:
-            return Settings(), None
-        return _validated(data), None
+        return _validated(read_json_bounded(path, MAX_SETTINGS_BYTES)), None
+    except FileNotFoundError:
+        return Settings(), None
     except (BadFile, _BadSettings) as exc:
         why = str(exc)
     kept = move_aside(path)

@@ -138,9 +138,11 @@ class PlayScene(Scene):
         return seat if seat is not None and self.seats[seat].is_human else None
 
     def release_save(self) -> None:
-        """Let go of the save slot (the app quits): the save stays for next time."""
+        """Finish writing and let go of the save slot (the save stays for next time)."""
         if self.saver is not None:
-            self.saver.release()
+            error = self.saver.release()
+            if error:
+                self.ctx.notices.append(error)
 
     def human_to_move(self) -> bool:
         seat = self.state.to_move
@@ -218,6 +220,10 @@ class PlayScene(Scene):
     # -- the frame
 
     def update(self, dt: float) -> None:
+        if self.saver is not None:
+            error = self.saver.poll_error()
+            if error:
+                self.notice = error
         if self.pause is not None:
             return
         speed = self.speed

@@ -112,6 +112,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     assert handovers >= 2
     assert len(play.moves) >= 40 and not play.state.over
     from ra_game.saves import read_slot
+    assert play.saver is not None and play.saver.flush() is None
     doc = read_slot(0).doc
     assert doc is not None and doc["hide_scores"] is True and "seed" not in doc
     resumed = PlayScene.from_save(ctx, doc)

@@ -224,8 +224,7 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
     assert isinstance(title, TitleScene) and not title.buttons["continue"].enabled
     doc = saved_game()
     writer = SlotWriter(1)
-    assert writer.write(doc) is None
-    writer.release()
+    assert writer.write(doc) is None and writer.release() is None
     assert read_slot(1).doc == doc
     press(ctx, pygame.K_ESCAPE)  # Esc only moves the focus to Quit...
     assert not ctx.quit_requested

@@ -56,11 +56,11 @@ def test_slot_round_trip_backup_and_clear() -> None:
     doc["hide_scores"] = False
     assert read_slot(0).empty
     writer = SlotWriter(0)
-    assert writer.write(doc) is None
+    assert writer.write(doc) is None and writer.flush() is None
     assert read_slot(0).doc == doc
     state.apply("draw")
     newer = dict(doc, moves=["draw", "draw"], bag=doc["bag"] + [replay_dict(state, [])["bag"][1]])
-    assert writer.write(newer) is None
+    assert writer.write(newer) is None and writer.flush() is None
     assert read_slot(0).doc == newer
     bak = slot_path(0).with_name("slot-1.ra.json.bak")
     assert json.loads(bak.read_text()) == doc  # the previous save is kept
@@ -87,5 +87,7 @@ def test_a_finished_or_impossible_game_is_not_offered() -> None:
 def test_a_write_failure_is_one_line_not_an_exception(ra_home: Path) -> None:
     ra_home.mkdir(parents=True, exist_ok=True)
     (ra_home / "data").write_text("a file where the folder should be")
-    message = SlotWriter(0).write({"format": "ra-replay/1"})
+    writer = SlotWriter(0)
+    writer.write({"format": "ra-replay/1"})
+    message = writer.flush()
     assert message and "\n" not in message
