@@ -257,27 +257,48 @@ class SlotLock:
         if self.held:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        for _ in range(3):
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                owner = self.owner()
-                if owner == os.getpid():
-                    self.held = True
-                    return True
-                if owner is not None:
-                    return False
-                self._remove_stale()
-                continue
-            with os.fdopen(fd, "w", encoding="ascii") as fh:
-                fh.write(f"{os.getpid()}\n")
-            self.held = True
-            return True
+        for _ in range(4):
+            if self._create():
+                self.held = True
+                return True
+            owner = self.owner()
+            if owner == os.getpid():
+                self.held = True
+                return True
+            if owner is not None:
+                return False
+            self._remove_stale()
         return False
 
+    def _create(self) -> bool:
+        """Create the lock file holding our pid in one step (never an empty lock file)."""
+        fd, draft = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=TMP_SUFFIX,
+                                     dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as fh:
+                fh.write(f"{os.getpid()}\n")
+            try:
+                os.link(draft, self.path)
+            except FileExistsError:
+                return False
+            except OSError:  # no hard links here: exclusive create, then the pid
+                try:
+                    lock_fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                except FileExistsError:
+                    return False
+                with os.fdopen(lock_fd, "w", encoding="ascii") as fh:
+                    fh.write(f"{os.getpid()}\n")
+            return True
+        finally:
+            try:
+                os.unlink(draft)
+            except OSError:
+                pass
+
     def _remove_stale(self) -> None:
-        """Remove a lock whose process is gone (renamed first, so two copies never both win)."""
-        grave = self.path.with_name(f"{self.path.name}.stale-{os.getpid()}")
+        """Remove a lock whose process is gone (moved away first; if a live copy took the lock
+        over meanwhile, it is put back)."""
+        grave = self.path.with_name(f".{self.path.name}.stale-{os.getpid()}{TMP_SUFFIX}")
         try:
             os.replace(self.path, grave)
         except OSError:
@@ -287,10 +308,12 @@ class SlotLock:
         except (OSError, UnicodeDecodeError, ValueError):
             pid = 0
         try:
-            if _alive(pid):  # another copy took it over meanwhile: give it back
-                os.replace(grave, self.path)
-            else:
-                os.unlink(grave)
+            if _alive(pid) and pid != os.getpid():
+                os.link(grave, self.path)  # give it back (fails if yet another copy won)
+        except OSError:
+            pass
+        try:
+            os.unlink(grave)
         except OSError:
             pass
 

@@ -193,14 +193,18 @@ def test_the_game_starts_and_says_one_line(case: str) -> None:
 # -- replays on the command line ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "data"), [*malformed_json(), *wrong_shapes(sample_save())],
+#: Bad saves that are still valid replays (names and extra fields are the save's business).
+VALID_REPLAYS = {"name_nul", "name_control", "name_newline", "name_huge", "hide_scores_string",
+                 "lone_surrogate"}
+BAD_REPLAYS = [(n, d) for n, d in [*malformed_json(), *wrong_shapes(sample_save())]
+               if n not in VALID_REPLAYS]
+
+
+@pytest.mark.parametrize(("name", "data"), BAD_REPLAYS,
                          ids=lambda v: v if isinstance(v, str) else "")
 def test_replay_command_says_one_line_and_exits_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes
 ) -> None:
-    if name in ("name_nul", "name_control", "name_newline", "name_huge", "hide_scores_string",
-                "lone_surrogate"):
-        pytest.skip("a valid replay: names and unknown fields are the save's business")
     path = tmp_path / "bad.ra.json"
     path.write_bytes(data)
     for extra in ((), ("--summary",)):
