@@ -231,9 +231,7 @@ class SlotsScene(LayoutScene):
         error = delete_slot(index)
         self.slots = list_slots()
         self.message = error or _("The game in slot {slot} was deleted.").format(slot=index + 1)
-        keep = self.selected
-        self.build()
-        self.select(keep)
+        self.build()  # selects and focuses the first game left
         self._placed_for = None
         self.relayout()
 
