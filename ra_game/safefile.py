@@ -21,12 +21,31 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_, _
+
 MAX_DOCUMENT_BYTES = 2_000_000
 TMP_SUFFIX = ".tmp"
 
 
 class BadFile(ValueError):
-    """A file that is there but cannot be used; ``str()`` is a short reason (no newline)."""
+    """A file that is there but cannot be used; ``str()`` is one translated sentence saying why
+    (the message is kept untranslated until shown, so a language switch applies)."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message)
+        self.message, self.values = message, values
+
+    def __str__(self) -> str:
+        return _(self.message).format(**self.values)
+
+
+NOT_REGULAR = N_("The file is not a regular file.")
+TOO_LARGE = N_("The file is too large ({size} bytes).")
+UNREADABLE = N_("The file cannot be read ({error}).")
+NOT_UTF8 = N_("The file is not UTF-8 text.")
+NOT_JSON = N_("The file is not valid JSON (line {line}).")
+TOO_DEEP = N_("The file is nested too deeply.")
+NUMBER_TOO_LONG = N_("The file holds a number that is too long.")
 
 
 def read_bytes_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
@@ -39,29 +58,29 @@ def read_bytes_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes | N
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise BadFile(f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+        raise BadFile(UNREADABLE, error=exc.strerror or exc.__class__.__name__) from None
     if not stat.S_ISREG(info.st_mode):
-        raise BadFile("is not a regular file")
+        raise BadFile(NOT_REGULAR)
     if info.st_size > limit:
-        raise BadFile(f"is too large ({info.st_size} bytes)")
+        raise BadFile(TOO_LARGE, size=info.st_size)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise BadFile(f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+        raise BadFile(UNREADABLE, error=exc.strerror or exc.__class__.__name__) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between stat and open
-            raise BadFile("is not a regular file")
+            raise BadFile(NOT_REGULAR)
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise BadFile(f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+        raise BadFile(UNREADABLE, error=exc.strerror or exc.__class__.__name__) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise BadFile("is too large")
+        raise BadFile(TOO_LARGE, size=len(data))
     return data
 
 
@@ -70,15 +89,15 @@ def parse_json(data: bytes) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadFile("is not UTF-8 text") from None
+        raise BadFile(NOT_UTF8) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadFile(f"is not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise BadFile(NOT_JSON, line=exc.lineno) from None
     except RecursionError:
-        raise BadFile("is nested too deeply") from None
+        raise BadFile(TOO_DEEP) from None
     except ValueError:  # an integer longer than Python converts
-        raise BadFile("holds a number that is too long") from None
+        raise BadFile(NUMBER_TOO_LONG) from None
 
 
 def read_json_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> Any:

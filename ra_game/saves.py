@@ -62,21 +62,21 @@ def clean_name(text: str, limit: int = MAX_NAME_LENGTH) -> str:
 def check_document(doc: Any) -> tuple[Replay, GameState]:
     """The replay and the state of a resumable save document; :class:`SaveError` otherwise."""
     if not isinstance(doc, dict):
-        raise SaveError(_("The saved game is damaged (not a JSON object)."))
+        raise SaveError(_("The file does not hold a saved game."))
     try:
         replay = parse_replay(doc)
         state = replay.play()
     except RaError as exc:
-        raise SaveError(_("The saved game cannot be resumed: {reason}").format(reason=exc)) \
-            from None
+        raise SaveError(_("Its moves do not replay: {reason}.").format(
+            reason=str(exc).rstrip("."))) from None
     except (RecursionError, ValueError, TypeError):
-        raise SaveError(_("The saved game is damaged.")) from None
+        raise SaveError(_("The file does not hold a saved game.")) from None
     if not all(valid_name(p["name"]) for p in replay.players if p["name"]):
-        raise SaveError(_("The saved game is damaged (a player's name cannot be shown)."))
+        raise SaveError(_("A player's name in it cannot be shown."))
     if state.over:
-        raise SaveError(_("The saved game is already finished."))
+        raise SaveError(_("The game is already finished."))
     if not isinstance(doc.get("hide_scores", False), bool):
-        raise SaveError(_("The saved game is damaged ('hide_scores' must be true or false)."))
+        raise SaveError(_("Its hidden-scores option is not true or false."))
     return replay, state
 
 
@@ -138,7 +138,7 @@ def _load(path: Path) -> tuple[dict[str, Any], GameState]:
     try:
         doc = read_json_bounded(path)
     except BadFile as exc:
-        raise SaveError(_("The saved game {reason}.").format(reason=exc)) from None
+        raise SaveError(str(exc)) from None
     return doc, check_document(doc)[1]
 
 
@@ -161,18 +161,19 @@ def read_slot(index: int) -> SlotInfo:
 
 def _recover(info: SlotInfo, path: Path, reason: str) -> SlotInfo:
     kept = move_aside(path)
-    where = kept.name if kept is not None else path.name
+    where = str(kept if kept is not None else path)
     bak = backup_path(path)
     try:
         doc, state = _load(bak)
         write_json_atomic(path, doc)
     except (FileNotFoundError, SaveError, OSError):
-        info.problem = _("Slot {slot}: {reason} It was kept as {file}.").format(
-            slot=info.index + 1, reason=reason, file=where)
+        info.problem = _("The game in slot {slot} cannot be resumed. {reason} It was kept as "
+                         "{file}.").format(slot=info.index + 1, reason=reason, file=where)
         return info
     _describe(info, doc, state, path)
-    info.problem = _("Slot {slot}: {reason} It was kept as {file}; the save before it was "
-                     "restored.").format(slot=info.index + 1, reason=reason, file=where)
+    info.problem = _("The game in slot {slot} cannot be resumed. {reason} It was kept as "
+                     "{file}, and the save before it was restored.").format(
+        slot=info.index + 1, reason=reason, file=where)
     return info
 
 

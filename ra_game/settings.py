@@ -16,8 +16,14 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from .i18n import _
-from .safefile import BadFile, move_aside, read_json_bounded, write_json_atomic
+from .i18n import N_, _
+from .safefile import (
+    BadFile,
+    clean_temporary_files,
+    move_aside,
+    read_json_bounded,
+    write_json_atomic,
+)
 from .ui.app_context import Settings
 
 APP_NAME = "ra-game"
@@ -66,7 +72,14 @@ def settings_path() -> Path:
 
 
 class _BadSettings(Exception):
-    """A settings document with a wrong shape or value."""
+    """A settings document with a wrong shape or value; ``str()`` is one translated sentence."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message)
+        self.message, self.values = message, values
+
+    def __str__(self) -> str:
+        return _(self.message).format(**self.values)
 
 
 def _short_text(value: Any) -> bool:
@@ -76,20 +89,21 @@ def _short_text(value: Any) -> bool:
 def _checked_value(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise _BadSettings(f"{name!r} must be true or false")
+            raise _BadSettings(N_("The setting '{name}' must be true or false."), name=name)
     elif isinstance(default, int | float):
         if isinstance(value, bool) or not isinstance(value, type(default)):
-            raise _BadSettings(f"{name!r} must be a number")
+            raise _BadSettings(N_("The setting '{name}' must be a number."), name=name)
     elif isinstance(default, str) and not _short_text(value):
-        raise _BadSettings(f"{name!r} must be short text")
+        raise _BadSettings(N_("The setting '{name}' must be short text."), name=name)
     if name in CHOICES and value not in CHOICES[name]:
-        raise _BadSettings(f"{name!r} must be one of {', '.join(CHOICES[name])}")
+        raise _BadSettings(N_("The setting '{name}' must be one of: {values}."), name=name,
+                           values=", ".join(CHOICES[name]))
     return value
 
 
 def _validated(data: Any) -> Settings:
     if not isinstance(data, dict):
-        raise _BadSettings("not a JSON object")
+        raise _BadSettings(N_("The file does not hold settings."))
     settings = Settings()
     for f in fields(Settings):
         if f.name in data:
@@ -102,6 +116,7 @@ def load_settings_checked() -> tuple[Settings, str | None]:
     """The saved settings and None, or the defaults and a one-line warning if unusable (the
     unusable file is moved aside and the warning says where)."""
     path = settings_path()
+    clean_temporary_files(path.parent)
     try:
         return _validated(read_json_bounded(path, MAX_SETTINGS_BYTES)), None
     except FileNotFoundError:
@@ -110,10 +125,10 @@ def load_settings_checked() -> tuple[Settings, str | None]:
         why = str(exc)
     kept = move_aside(path)
     if kept is None:
-        return Settings(), _("The settings file was damaged ({reason}); using defaults.").format(
-            reason=why)
-    return Settings(), _("The settings file was damaged ({reason}); using defaults. It was kept "
-                         "as {file}.").format(reason=why, file=kept.name)
+        return Settings(), _("The settings could not be used, so the defaults apply. {reason}"
+                             ).format(reason=why)
+    return Settings(), _("The settings could not be used, so the defaults apply. {reason} The "
+                         "file was kept as {file}.").format(reason=why, file=kept)
 
 
 def load_settings() -> Settings:
