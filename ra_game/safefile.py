@@ -276,7 +276,7 @@ class SlotLock:
         if self.held:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        for _ in range(4):
+        for _attempt in range(4):
             if self._create():
                 self.held = True
                 return True

@@ -31,14 +31,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
+import pygame
 
-import ra_game.ui  # noqa: E402,F401  (makes ra_game.scenes importable from a checkout)
-from ra_game import faults  # noqa: E402
-from ra_game.engine import RaError, load_replay  # noqa: E402
-from ra_game.safefile import write_json_atomic  # noqa: E402
-from ra_game.saves import check_document, read_slot, slot_path  # noqa: E402
-from ra_game.settings import load_settings_checked, settings_path  # noqa: E402
+import ra_game.ui  # noqa: F401  (makes ra_game.scenes importable from a checkout)
+from ra_game import faults
+from ra_game.engine import RaError, load_replay
+from ra_game.safefile import write_json_atomic
+from ra_game.saves import check_document, read_slot, slot_path
+from ra_game.settings import load_settings_checked, settings_path
 
 Check = Callable[[], None]
 
