@@ -106,7 +106,14 @@ class SetupScene(LayoutScene):
         self._rename()
         for i, row in enumerate(self.rows):
             self.names[i].text = row.name
+        self._show_hide_choice()
+
+    def _show_hide_choice(self) -> None:
+        """The hide-scores choice applies (and shows the preference) only with two people;
+        otherwise it is greyed out at "shown"."""
         self.hide.enabled = self.humans >= 2
+        shown = self.hide_scores if self.hide.enabled else False
+        self.hide.index = next(i for i, (v, _l) in enumerate(self.hide.options) if v == shown)
 
     def set_name(self, index: int, text: str) -> None:
         """A typed name: printable characters only, at most NAME_LENGTH of them."""
@@ -184,8 +191,8 @@ class SetupScene(LayoutScene):
             self.group.add(button)
         self.hide = self.group.add(Choice(
             (0, 0, 10, 10), [(False, _("shown")), (True, _("hidden (hotseat)"))],
-            self.hide_scores, on_change=self.set_hide, caption=_("Scores"),
-            enabled=self.humans >= 2))
+            self.hide_scores, on_change=self.set_hide, caption=_("Scores")))
+        self._show_hide_choice()
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
             Button((0, 0, 10, 10), "Back", self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.buttons["start"] = self.group.add(  # type: ignore[assignment]
