@@ -145,7 +145,8 @@ def write_bytes_atomic(path: Path, data: bytes, keep_backup: bool = False) -> No
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as fh:
-            os.fchmod(fh.fileno(), _file_mode(path))
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), _file_mode(path))
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -231,10 +232,13 @@ def move_aside(path: Path) -> Path | None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (never signals it)."""
     if pid <= 0:
         return False
     if pid == os.getpid():
         return True
+    if os.name == "nt":  # os.kill would terminate the process there
+        return _alive_windows(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -244,6 +248,22 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return True
+
+
+def _alive_windows(pid: int) -> bool:  # pragma: no cover - Windows only
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return ctypes.get_last_error() == 5  # access denied: it exists
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return True
+        return code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)
 
 
 class SlotLock:

@@ -251,6 +251,17 @@ class SlotWriter:
         self._error: str | None = None
         self._thread: threading.Thread | None = None
 
+    def claim(self) -> str | None:
+        """Take the slot for this game now (before the first save), so another copy starting
+        a game meanwhile chooses another slot; a one-line message if it cannot."""
+        try:
+            if self.lock.acquire():
+                return None
+        except OSError:
+            return None  # the first save will say what is wrong with the folder
+        return _("Another copy of Ra is using save slot {slot}: this game is not being "
+                 "saved.").format(slot=self.index + 1)
+
     def write(self, doc: dict[str, Any]) -> str | None:
         """Save ``doc`` (the previous save stays as ``.bak``); a one-line error or None."""
         if not self.background:

@@ -97,6 +97,9 @@ class PlayScene(Scene):
         self.pressed = False
         self.notice = ""
         self.game_over: ev.GameOver | None = None
+        if self.saver is not None and any(s.is_human for s in self.seats) and \
+                getattr(ctx, "demo", None) is None:
+            self.notice = self.saver.claim() or ""
 
     @classmethod
     def from_save(cls, ctx: Any, doc: dict[str, Any], slot: int | None = None) -> PlayScene:

@@ -194,7 +194,8 @@ def save_replay(path: str | Path, doc: dict[str, Any]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            os.fchmod(fh.fileno(), _file_mode(target))
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), _file_mode(target))
             fh.write(json.dumps(doc, indent=1) + "\n")
             fh.flush()
             os.fsync(fh.fileno())

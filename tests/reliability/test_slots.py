@@ -336,3 +336,18 @@ def test_name_fields_take_printable_text_of_bounded_length(ctx: AppContext) -> N
     setup.group.focus(setup.buttons["start"])  # type: ignore[attr-defined]
     press(ctx, pygame.K_RETURN)
     assert top(ctx).seats[0].name == name  # type: ignore[attr-defined]
+
+
+def test_a_new_game_claims_its_slot_at_once_so_another_copy_picks_another(
+    ctx: AppContext,
+) -> None:
+    press(ctx, pygame.K_RETURN)  # New game
+    press(ctx, pygame.K_RETURN)  # Start: slot 1, claimed before any move
+    lock = slot_path(0).with_name("slot-1.ra.json.lock")
+    assert lock.read_text().strip() == str(os.getpid())
+    lock.write_text(f"{os.getppid()}\n")  # as another running copy would see it: taken
+    assert list_slots()[0].locked
+    from ra_game.saves import first_free_slot
+
+    assert first_free_slot(list_slots()) == 1
+    lock.unlink()
