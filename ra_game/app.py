@@ -111,8 +111,8 @@ def handle_global(ctx: AppContext, event: pygame.event.Event) -> bool:
         surface = pygame.display.get_surface()
         if surface is not None:
             size = surface.get_size()
-            if size != clamp_size(size) and not ctx.settings.fullscreen:
-                surface = open_window(size, False)  # a window manager ignored the minimum
+            if size != clamp_size(size):  # a window manager ignored the minimum
+                surface = open_window(size, False)
                 size = surface.get_size()
             _resized(ctx, size)
         return event.type == pygame.VIDEORESIZE

@@ -153,6 +153,9 @@ class SetupScene(LayoutScene):
         from ra_game.scenes.play import PlayScene
         from ra_game.scenes.slots import NewGame, SlotsScene
 
+        if self.humans == 0:  # the AIs play each other: nothing to save
+            self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None))
+            return
         slots = list_slots()
         free = first_free_slot(slots)
         if free is None:

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -58,7 +59,9 @@ class Tally:
             check()
         except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
             if len(self.failures) < 10:
-                self.failures.append(f"{name}: {exc.__class__.__name__}: {str(exc)[:200]}")
+                where = traceback.extract_tb(exc.__traceback__)[-1]
+                self.failures.append(f"{name}: {exc.__class__.__name__}: {str(exc)[:200]} "
+                                     f"({Path(where.filename).name}:{where.lineno})")
             return
         entry["handled"] += 1
 
@@ -164,7 +167,8 @@ def kill_writers(rng: random.Random) -> Check:
         path = folder / "slot-1.ra.json"
         docs = [faults.sample_save(4), faults.sample_save(20, seed=3),
                 faults.sample_save(60, seed=5)]
-        write_json_atomic(path, docs[0], keep_backup=True)
+        write_json_atomic(path, docs[0])
+        write_json_atomic(path, docs[0], keep_backup=True)  # so a .bak exists from the start
         pids = []
         for doc in docs[1:]:
             pid = os.fork()
@@ -245,7 +249,8 @@ def window_round(tally: Tally, rng: random.Random, frames: int) -> dict[str, int
     def chaos() -> None:
         nonlocal stats
         stats = monkey.run(frames, step_frame)
-        assert min(w for w, _ in stats.sizes) >= MIN_SIZE[0]
+        small = [s for s in stats.sizes if s != (max(s[0], MIN_SIZE[0]), max(s[1], MIN_SIZE[1]))]
+        assert not small, f"window below the minimum: {small}"
 
     tally.run("random_input", chaos)
     pygame.display.quit()
