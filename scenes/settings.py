@@ -19,7 +19,7 @@ ROWS: tuple[tuple[str, str, list[tuple[Any, str]], str], ...] = (
     ("speed", "Animation speed", [(s, s) for s in SPEEDS],
      "How fast tiles, bids and AI moves are shown (a click or Space skips anyway)."),
     ("hide", "Hide scores", ON_OFF,
-     "Hotseat: fame stays secret until the end, with a hand-over screen between people."),
+     "Two or more people at this screen: each sees only their own fame until the end."),
     ("fullscreen", "Fullscreen", ON_OFF, "F11 switches at any time."),
     ("sound", "Sound", ON_OFF, "Short effects for draws, bids and scoring."),
 )
