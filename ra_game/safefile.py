@@ -256,12 +256,12 @@ def _alive_windows(pid: int) -> bool:  # pragma: no cover - Windows only
     kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
     handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:
-        return ctypes.get_last_error() == 5  # access denied: it exists
+        return int(kernel32.GetLastError()) == 5  # access denied: it exists
     try:
         code = ctypes.c_ulong()
         if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
             return True
-        return code.value == 259  # STILL_ACTIVE
+        return int(code.value) == 259  # STILL_ACTIVE
     finally:
         kernel32.CloseHandle(handle)
 
