@@ -131,10 +131,12 @@ def first_scene(
         from .scenes.play import PlayScene
 
         hide = ctx.settings.hide_scores and ctx.demo is None
-        slot = first_free_slot(list_slots()) if ctx.demo is None else None
-        if slot is None and ctx.demo is None:
-            ctx.notices.append(_("Every save slot holds a game: this game is not being saved."))
-        return PlayScene(ctx, list(players), seed=seed, hide_scores=hide, slot=slot)
+        humans = any(s.is_human for s in players)
+        slot = first_free_slot(list_slots()) if ctx.demo is None and humans else None
+        scene = PlayScene(ctx, list(players), seed=seed, hide_scores=hide, slot=slot)
+        if slot is None and ctx.demo is None and humans:
+            scene.notice = _("Every save slot holds a game: this game is not being saved.")
+        return scene
     from .scenes.title import TitleScene
 
     return TitleScene(ctx)

@@ -250,6 +250,7 @@ class SlotWriter:
         self._busy = False
         self._error: str | None = None
         self._thread: threading.Thread | None = None
+        self._stop = False
 
     def claim(self) -> str | None:
         """Take the slot for this game now (before the first save), so another copy starting
@@ -268,7 +269,8 @@ class SlotWriter:
             return self.write_now(doc)
         with self._cond:
             self._pending = doc
-            if self._thread is None:
+            self._stop = False
+            if self._thread is None or not self._thread.is_alive():
                 thread = threading.Thread(target=self._run, name=f"ra-save-{self.index + 1}",
                                           daemon=True)
                 try:
@@ -297,7 +299,10 @@ class SlotWriter:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None)
+                self._cond.wait_for(lambda: self._pending is not None or self._stop)
+                if self._pending is None:  # stopped with nothing left to write
+                    self._thread = None
+                    return
                 doc, self._pending, self._busy = self._pending, None, True
             error = self.write_now(doc) if doc is not None else None
             with self._cond:
@@ -318,9 +323,17 @@ class SlotWriter:
             return _("The game could not be saved: {reason}").format(reason=reason)
         return None
 
+    def _finish(self) -> str | None:
+        """Write what is queued, then let the writer thread end."""
+        error = self.flush()
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        return error
+
     def clear(self) -> None:
         """The game is over: empty the slot and let it go."""
-        self.flush()
+        self._finish()
         try:
             mine = self.lock.acquire()
         except OSError:
@@ -335,6 +348,6 @@ class SlotWriter:
 
     def release(self) -> str | None:
         """Finish writing and let the slot go (the save stays); the last error, or None."""
-        error = self.flush()
+        error = self._finish()
         self.lock.release()
         return error

@@ -351,3 +351,31 @@ def test_a_new_game_claims_its_slot_at_once_so_another_copy_picks_another(
 
     assert first_free_slot(list_slots()) == 1
     lock.unlink()
+
+
+def test_the_writer_thread_ends_when_the_game_lets_its_slot_go() -> None:
+    import threading
+
+    before = threading.active_count()
+    writers = [SlotWriter(i) for i in range(3)]
+    for writer in writers:
+        assert writer.write(sample_save(4)) is None
+    for writer in writers:
+        assert writer.release() is None
+    for _ in range(200):
+        if threading.active_count() <= before:
+            break
+        threading.Event().wait(0.01)
+    assert threading.active_count() <= before
+    assert all(read_slot(i).resumable for i in range(3))
+
+
+def test_a_game_started_from_the_command_line_with_every_slot_used_says_so(
+    ctx: AppContext,
+) -> None:
+    from ra_game.app import first_scene
+
+    docs = [save(i, 4 + i) for i in range(SLOT_COUNT)]
+    play = first_scene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=3)
+    assert play.saver is None and "not being saved" in play.notice  # type: ignore[attr-defined]
+    assert [s.doc for s in list_slots()] == docs
