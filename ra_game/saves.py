@@ -224,7 +224,7 @@ def delete_slot(index: int) -> str | None:
             except FileNotFoundError:
                 pass
     except OSError as exc:
-        return _("The save could not be deleted: {reason}").format(reason=exc.strerror or exc)
+        return _("The save could not be deleted: {reason}.").format(reason=exc.strerror or exc)
     finally:
         lock.release()
     return None
@@ -320,7 +320,7 @@ class SlotWriter:
             write_json_atomic(self.path, doc, keep_backup=True)
         except (OSError, TypeError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc.__class__.__name__
-            return _("The game could not be saved: {reason}").format(reason=reason)
+            return _("The game could not be saved: {reason}.").format(reason=reason)
         return None
 
     def _finish(self) -> str | None:
