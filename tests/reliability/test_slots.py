@@ -270,8 +270,7 @@ def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext)
 
 def _fame_shown(play: object) -> list[bool]:
     """Which seats' fame the board drew face up in the last frame."""
-    cache = play.areas._cache  # type: ignore[attr-defined]
-    return [cache[s][0][5] is not None for s in sorted(cache)]
+    return [score is not None for score in play.areas.shown_scores]  # type: ignore[attr-defined]
 
 
 def test_hidden_scores_show_the_person_at_the_screen_their_own_fame_only() -> None:
@@ -289,7 +288,7 @@ def test_hidden_scores_show_the_person_at_the_screen_their_own_fame_only() -> No
             break
         top_scene = ctx.scenes.top
         if top_scene is play and not play.queue.busy and play.human_to_move() \
-                and play.input.mode != "idle" and play.areas._cache:
+                and play.input.mode != "idle" and play.areas.shown_scores:
             seat = play.state.to_move
             assert play.viewer() == seat
             assert _fame_shown(play) == [s == seat for s in range(3)]
