@@ -25,17 +25,28 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("settings", N_("Settings"), "s"),
     ("quit", N_("Quit"), "q"),
 )
-#: The tallest a menu button gets (base pixels), and the share of a row it fills.
+#: Menu buttons: the tallest they get, their width and the gap between two columns (base
+#: pixels), the share of a row they fill, and the most rows in one column.
 MENU_BUTTON_HEIGHT = 50
+MENU_BUTTON_WIDTH = 312
+MENU_COLUMN_GAP = 24
 MENU_FILL = 0.84
+MENU_MAX_ROWS = 7
 
 
-def menu_rects(area: pygame.Rect, count: int, max_height: int) -> list[pygame.Rect]:
-    """``count`` button rects stacked evenly in ``area`` (rows shrink when there are many)."""
-    pitch = area.height / max(1, count)
+def menu_rects(area: pygame.Rect, count: int, max_height: int, width: int, gap: int
+               ) -> list[pygame.Rect]:
+    """``count`` button rects centred in ``area``: one column of up to MENU_MAX_ROWS, else two
+    (filled top to bottom, then left to right); rows shrink to fit the height."""
+    columns = 1 if count <= MENU_MAX_ROWS else 2
+    rows = -(-count // columns)
+    width = min(width, (area.width - gap * (columns - 1)) // columns)
+    pitch = area.height / max(1, rows)
     height = max(8, min(max_height, int(pitch * MENU_FILL)))
-    return [pygame.Rect(area.x, round(area.y + i * pitch + (pitch - height) / 2), area.width,
-                        height) for i in range(count)]
+    left = area.centerx - (columns * width + (columns - 1) * gap) // 2
+    return [pygame.Rect(left + (i // rows) * (width + gap),
+                        round(area.y + (i % rows) * pitch + (pitch - height) / 2), width, height)
+            for i in range(count)]
 
 
 class TitleScene(LayoutScene):
@@ -43,8 +54,7 @@ class TitleScene(LayoutScene):
 
     layout_name = "title"
     REQUIRED = (
-        "title_sun", "title_text", "subtitle", "menu_panel", "menu_area", "notice", "deco_left",
-        "deco_right",
+        "title_sun", "title_text", "subtitle", "menu_area", "notice", "deco_left", "deco_right",
     )
 
     def build(self) -> None:
@@ -61,9 +71,11 @@ class TitleScene(LayoutScene):
         self.group.focus(self.buttons["new"])
 
     def place(self) -> None:
-        rects = menu_rects(self.rects["menu_area"], len(MENU), self.px(MENU_BUTTON_HEIGHT))
+        rects = menu_rects(self.rects["menu_area"], len(MENU), self.px(MENU_BUTTON_HEIGHT),
+                           self.px(MENU_BUTTON_WIDTH), self.px(MENU_COLUMN_GAP))
         for (key, _label, _key), rect in zip(MENU, rects):
             self.buttons[key].rect = rect
+        self.menu_panel = rects[0].unionall(rects[1:]).inflate(self.px(48), self.px(28))
 
     def enter(self) -> None:
         self.ctx.demo = None
@@ -159,7 +171,7 @@ class TitleScene(LayoutScene):
                    self.rects["subtitle"].center, theme.INK, "center")
         draw_fan(surface, self.ctx.assets, self.rects["deco_left"], LEFT_FAN)
         draw_fan(surface, self.ctx.assets, self.rects["deco_right"], RIGHT_FAN)
-        theme.panel(surface, self.rects["menu_panel"], radius=self.px(18))
+        theme.panel(surface, self.menu_panel, radius=self.px(18))
         self.draw_notice(surface)
         credit = self.rects.get("credit")
         if credit is not None:

@@ -26,16 +26,16 @@ COMMON: list[Obj] = [
 
 
 def _title() -> list[Obj]:
-    """The title: the menu buttons are stacked by the scene inside ``menu_area`` (one row per
-    entry of ``scenes/title.py``'s MENU), so adding an entry needs no layout change."""
+    """The title: the scene places its menu buttons inside ``menu_area`` (one column, or two
+    for more than seven entries of ``scenes/title.py``'s MENU) and draws the panel around
+    them, so adding an entry needs no layout change."""
     return [
         ("frieze_top", "decor", (0, 0, 1280, 18)),
         ("frieze_bottom", "decor", (0, 702, 1280, 18)),
         ("title_sun", "decor", (540, 28, 200, 200)),
         ("title_text", "label", (340, 50, 600, 150)),
         ("subtitle", "label", (290, 222, 700, 34)),
-        ("menu_panel", "panel", (460, 266, 360, 378)),
-        ("menu_area", "menu", (484, 280, 312, 350)),
+        ("menu_area", "menu", (390, 280, 500, 350)),
         ("notice", "label", (40, 652, 1200, 26)),
         ("credit", "label", (20, 678, 400, 22)),
         ("deco_left", "decor", (110, 330, 290, 290)),

@@ -146,3 +146,15 @@ def test_random_input_over_whole_games_never_crashes() -> None:
     for slot in list_slots():
         assert slot.problem is None  # every save the run left behind is whole
     pygame.display.quit()
+
+
+def test_the_title_menu_takes_more_entries_in_two_columns() -> None:
+    from ra_game.scenes.title import MENU_MAX_ROWS, menu_rects
+
+    area = pygame.Rect(390, 280, 500, 350)
+    for count in range(1, 13):
+        rects = menu_rects(area, count, 50, 312, 24)
+        assert len(rects) == count
+        assert all(area.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert len({r.x for r in rects}) == (1 if count <= MENU_MAX_ROWS else 2)

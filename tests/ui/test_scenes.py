@@ -211,8 +211,8 @@ def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     assert ctx.window_size == (1600, 900)
     title = top(ctx)
     assert isinstance(title, TitleScene)
-    area = title.rects["menu_area"]  # 312x350 at a scale of 1.25
-    assert area.size == (390, 438) and title.buttons["new"].rect.width == 390
+    area = title.rects["menu_area"]  # 500x350 at a scale of 1.25
+    assert area.size == (625, 438) and title.buttons["new"].rect.width == 390  # 312 x 1.25
     assert title.buttons["quit"].rect.bottom <= area.bottom
 
 
