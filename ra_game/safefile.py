@@ -266,6 +266,39 @@ def _alive_windows(pid: int) -> bool:  # pragma: no cover - Windows only
         kernel32.CloseHandle(handle)
 
 
+def _process_start(pid: int) -> str | None:
+    """When process ``pid`` started (Linux: clock ticks after boot), to tell a reused pid from
+    the copy that wrote a lock; None where the system does not say."""
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    fields = stat_line.rsplit(")", 1)[-1].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def _lock_text() -> str:
+    """What a lock file holds: our pid, and when we started where the system says."""
+    start = _process_start(os.getpid())
+    return f"{os.getpid()} {start}\n" if start else f"{os.getpid()}\n"
+
+
+def _live_owner(data: bytes) -> int | None:
+    """The pid a lock file names if that process still runs (the same one, not a reuse)."""
+    try:
+        parts = data.decode("ascii").split()
+        pid = int(parts[0]) if parts else 0
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not _alive(pid):
+        return None
+    if len(parts) > 1 and pid != os.getpid():
+        start = _process_start(pid)
+        if start is not None and start != parts[1]:
+            return None  # the pid now belongs to another program
+    return pid
+
+
 class SlotLock:
     """An exclusive claim of one file by this process: ``NAME.lock`` holding our pid."""
 
@@ -279,13 +312,7 @@ class SlotLock:
             data = read_bytes_bounded(self.path, 64)
         except BadFile:
             return None
-        if data is None:
-            return None
-        try:
-            pid = int(data.decode("ascii").strip() or "0")
-        except (UnicodeDecodeError, ValueError):
-            return None
-        return pid if _alive(pid) else None
+        return None if data is None else _live_owner(data)
 
     def held_by_other(self) -> bool:
         owner = self.owner()
@@ -315,7 +342,7 @@ class SlotLock:
                                      dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="ascii") as fh:
-                fh.write(f"{os.getpid()}\n")
+                fh.write(_lock_text())
             try:
                 os.link(draft, self.path)
             except FileExistsError:
@@ -326,7 +353,7 @@ class SlotLock:
                 except FileExistsError:
                     return False
                 with os.fdopen(lock_fd, "w", encoding="ascii") as fh:
-                    fh.write(f"{os.getpid()}\n")
+                    fh.write(_lock_text())
             return True
         finally:
             try:
@@ -343,11 +370,11 @@ class SlotLock:
         except OSError:
             return
         try:
-            pid = int(grave.read_text(encoding="ascii").strip() or "0")
-        except (OSError, UnicodeDecodeError, ValueError):
-            pid = 0
+            pid = _live_owner(grave.read_bytes())
+        except OSError:
+            pid = None
         try:
-            if _alive(pid) and pid != os.getpid():
+            if pid is not None and pid != os.getpid():
                 os.link(grave, self.path)  # give it back (fails if yet another copy won)
         except OSError:
             pass

@@ -192,3 +192,16 @@ def test_the_background_writer_reports_a_full_disk_to_the_board(small_disk: Path
     assert message and "could not be saved" in message
     assert read_slot(0).doc == sample_save(5)
     writer.release()
+
+
+def test_a_lock_naming_a_reused_pid_is_stale(tmp_path: Path) -> None:
+    target = tmp_path / "slot-1.ra.json"
+    lock_path = target.with_name(target.name + ".lock")
+    lock_path.write_text(f"{os.getppid()} 1\n")  # alive, but it started at another time
+    if not Path(f"/proc/{os.getppid()}/stat").exists():
+        pytest.skip("this system does not tell when a process started")
+    lock = SlotLock(target)
+    assert lock.owner() is None and lock.acquire()
+    assert lock_path.read_text().split()[0] == str(os.getpid())
+    lock.release()
+    assert not lock_path.exists()
