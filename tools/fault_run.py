@@ -191,6 +191,57 @@ def kill_writers(rng: random.Random) -> Check:
     return check
 
 
+def lock_race() -> Check:
+    """Two copies find a stale lock at once: exactly one of them may take it."""
+    from ra_game.safefile import SlotLock
+
+    def check() -> None:
+        folder = Path(tempfile.mkdtemp(prefix="ra-lock-"))
+        target = folder / "slot-1.ra.json"
+        (folder / "slot-1.ra.json.lock").write_text("999999999\n")
+        r, w = os.pipe()
+        pids = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.write(w, b"1" if SlotLock(target).acquire() else b"0")
+                    time.sleep(5)
+                finally:
+                    os._exit(0)
+            pids.append(pid)
+        answers = os.read(r, 1) + os.read(r, 1)
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(r)
+        os.close(w)
+        shutil.rmtree(folder)
+        assert sorted(answers) == sorted(b"01"), answers
+    return check
+
+
+def app_start(data: bytes, fifo: bool) -> Check:
+    """The game starts with ``data`` (or a FIFO) as both the save and the settings."""
+    def check() -> None:
+        from ra_game.app import create_app, run_frames
+
+        fresh_home()
+        for path in (slot_path(0), settings_path()):
+            _put(path, data)
+            if fifo:
+                path.unlink()
+                os.mkfifo(path)
+        ctx, _ = _bounded(create_app)  # type: ignore[misc]
+        run_frames(ctx, 2)
+        title = ctx.scenes.top
+        assert type(title).__name__ == "TitleScene"
+        lines = [*ctx.notices, *([title.save_error] if title.save_error else [])]
+        assert lines and all("\n" not in line for line in lines)
+        pygame.display.quit()
+    return check
+
+
 def disk_full(tally: Tally) -> None:
     from ra_game.saves import SlotWriter
     from ra_game.settings import Settings, save_settings
@@ -282,6 +333,9 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
             tally.run(f"non_regular_{kind}" if kind != "oversized" else "oversized", check)
     for _ in range(10):
         tally.run("killed_writers", kill_writers(rng))
+        tally.run("stale_lock_race", lock_race())
+    for name, data in [*faults.malformed_json(), ("fifo", b"")]:
+        tally.run(f"app_start_{name}", app_start(data, name == "fifo"))
     disk_full(tally)
     shutil.rmtree(home, ignore_errors=True)
     return window_round(tally, rng, frames)
