@@ -62,21 +62,21 @@ def clean_name(text: str, limit: int = MAX_NAME_LENGTH) -> str:
 def check_document(doc: Any) -> tuple[Replay, GameState]:
     """The replay and the state of a resumable save document; :class:`SaveError` otherwise."""
     if not isinstance(doc, dict):
-        raise SaveError(_("The file does not hold a saved game."))
+        raise SaveError(_("The saved game is damaged (not a JSON object)."))
     try:
         replay = parse_replay(doc)
         state = replay.play()
     except RaError as exc:
-        raise SaveError(_("Its moves do not replay: {reason}.").format(
-            reason=str(exc).rstrip("."))) from None
+        raise SaveError(_("The saved game cannot be resumed: {reason}").format(
+            reason=exc)) from None
     except (RecursionError, ValueError, TypeError):
-        raise SaveError(_("The file does not hold a saved game.")) from None
+        raise SaveError(_("The saved game is damaged (not a JSON object).")) from None
     if not all(valid_name(p["name"]) for p in replay.players if p["name"]):
-        raise SaveError(_("A player's name in it cannot be shown."))
+        raise SaveError(_("A player's name in the saved game cannot be shown."))
     if state.over:
-        raise SaveError(_("The game is already finished."))
+        raise SaveError(_("The saved game is already finished."))
     if not isinstance(doc.get("hide_scores", False), bool):
-        raise SaveError(_("Its hidden-scores option is not true or false."))
+        raise SaveError(_("The saved game is damaged ('hide_scores' must be true or false)."))
     return replay, state
 
 
@@ -167,13 +167,11 @@ def _recover(info: SlotInfo, path: Path, reason: str) -> SlotInfo:
         doc, state = _load(bak)
         write_json_atomic(path, doc)
     except (FileNotFoundError, SaveError, OSError):
-        info.problem = _("The game in slot {slot} cannot be resumed. {reason} It was kept as "
-                         "{file}.").format(slot=info.index + 1, reason=reason, file=where)
+        info.problem = _("{problem} It was kept as {file}.").format(problem=reason, file=where)
         return info
     _describe(info, doc, state, path)
-    info.problem = _("The game in slot {slot} cannot be resumed. {reason} It was kept as "
-                     "{file}, and the save before it was restored.").format(
-        slot=info.index + 1, reason=reason, file=where)
+    info.problem = _("{problem} It was kept as {file}, and the save before it was restored."
+                     ).format(problem=reason, file=where)
     return info
 
 
@@ -320,7 +318,7 @@ class SlotWriter:
             write_json_atomic(self.path, doc, keep_backup=True)
         except (OSError, TypeError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc.__class__.__name__
-            return _("The game could not be saved: {reason}.").format(reason=reason)
+            return _("The game could not be saved: {reason}").format(reason=reason)
         return None
 
     def _finish(self) -> str | None:

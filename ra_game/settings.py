@@ -141,6 +141,6 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_json_atomic(settings_path(), asdict(settings))
     except OSError as exc:
-        return _("The settings could not be saved: {reason}.").format(
+        return _("Settings could not be saved: {reason}").format(
             reason=exc.strerror or exc.__class__.__name__)
     return None
