@@ -248,18 +248,17 @@ class SetupScene(LayoutScene):
                    f"{MAX_SEATS} players", row.center, theme.INK_SOFT, "center")
 
     def hint_text(self, humans: int) -> str:
-        players = len(self.rows)
+        n = len(self.rows)
         if humans == 0:
-            who = ngettext("{players} player, no person: the AIs play each other.",
-                           "{players} players, no person: the AIs play each other.", players)
+            who = ngettext("{n} player, no person: the AIs play each other.",
+                           "{n} players, no person: the AIs play each other.", n)
         elif humans == 1:
-            who = ngettext("{players} player, 1 person against the AIs.",
-                           "{players} players, 1 person against the AIs.", players)
+            who = ngettext("{n} player, 1 person against the AIs.",
+                           "{n} players, 1 person against the AIs.", n)
         else:
-            who = ngettext("{players} players, {people} person shares this screen (hotseat).",
-                           "{players} players, {people} people share this screen (hotseat).",
-                           humans)
-        who = who.format(players=players, people=humans)
+            who = ngettext("{n} players, {people} people share this screen (hotseat).",
+                           "{n} players, {people} people share this screen (hotseat).", n)
+        who = who.format(n=n, people=humans)
         if humans < 2:
             return who + "   " + _("Hidden scores apply only when two or more people share "
                                    "this screen.")
