@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -206,9 +207,11 @@ def list_names(names: list[str]) -> str:
 
 
 def describe_slot(slot: SlotInfo) -> str:
-    """One line about a saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3``."""
-    return _("Continue: {players}, epoch {epoch} of 3").format(
-        players=list_names(slot.names), epoch=slot.epoch)
+    """One line about a saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3 (saved
+    2026-11-30 06:12)``."""
+    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+    return _("Continue: {players}, epoch {epoch} of {total} (saved {date})").format(
+        players=list_names(slot.names), epoch=slot.epoch, total=3, date=date)
 
 
 def new_game_slot(slots: list[SlotInfo]) -> int | None:

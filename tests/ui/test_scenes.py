@@ -235,7 +235,7 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
     run_frames(fresh, 1)
     title = top(fresh)
     assert isinstance(title, TitleScene) and title.buttons["continue"].enabled
-    assert title.save_info == "Continue: Ana, Bo and Cy, epoch 1 of 3"
+    assert title.save_info.startswith("Continue: Ana, Bo and Cy, epoch 1 of 3 (saved ")
     click(fresh, title.buttons["continue"].rect)
     play = top(fresh)
     assert isinstance(play, PlayScene)
