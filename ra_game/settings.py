@@ -16,7 +16,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from .i18n import N_, _
+from .i18n import LANGUAGES, N_, _
 from .safefile import (
     BadFile,
     clean_temporary_files,
@@ -33,7 +33,8 @@ SPEEDS = ("slow", "normal", "fast", "max")
 MAX_SETTINGS_BYTES = 64_000
 MAX_TEXT_SETTING = 64
 #: Text settings that must hold one of a few values (others may add theirs here).
-CHOICES: dict[str, tuple[str, ...]] = {"animation_speed": SPEEDS}
+CHOICES: dict[str, tuple[str, ...]] = {"animation_speed": SPEEDS,
+                                       "language": ("", *LANGUAGES)}  # "": the system's
 
 __all__ = [
     "SPEEDS",

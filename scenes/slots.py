@@ -9,15 +9,15 @@ confirmation, Y / Enter says yes and N / Esc says no.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ra_game.i18n import _
+from ra_game.i18n import N_, _, format_datetime
 from ra_game.saves import SLOT_COUNT, SlotInfo, delete_slot, list_slots
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -50,7 +50,7 @@ def slot_detail(slot: SlotInfo) -> str:
         return _("In use by another copy of Ra")
     if slot.doc is None:
         return _("Empty")
-    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+    date = format_datetime(datetime.fromtimestamp(slot.saved_at))
     return _("Epoch {epoch} of 3 · saved {date}").format(epoch=slot.epoch, date=date)
 
 
@@ -127,20 +127,20 @@ class SlotsScene(LayoutScene):
         self.rows = [SlotRow(slot, partial(self.choose, slot.index)) for slot in self.slots]
         for row in self.rows:
             self.group.add(row)
-        open_label = _("Start here") if self.new_game else _("Load")
+        open_label = N_("Start here") if self.new_game else N_("Load")
         self.buttons = {
-            "back": Button((0, 0, 10, 10), _("Back"), self.back, shortcut=pygame.K_ESCAPE,
+            "back": Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE,
                            hint="Esc"),
-            "delete": Button((0, 0, 10, 10), _("Delete"), self.ask_delete,
+            "delete": Button((0, 0, 10, 10), N_("Delete"), self.ask_delete,
                              shortcut=pygame.K_DELETE, hint="Del"),
             "open": Button((0, 0, 10, 10), open_label, self.open_selected, style="primary",
                            hint="Enter"),
         }
         for button in self.buttons.values():
             self.group.add(button)
-        self.yes = Button((0, 0, 10, 10), _("Yes"), self.answer_yes, shortcut="y",
+        self.yes = Button((0, 0, 10, 10), N_("Yes"), self.answer_yes, shortcut="y",
                           style="primary")
-        self.no = Button((0, 0, 10, 10), _("No"), self.answer_no, shortcut="n")
+        self.no = Button((0, 0, 10, 10), N_("No"), self.answer_no, shortcut="n")
         self.confirm_group.widgets.clear()
         self.confirm_group.add(self.yes)
         self.confirm_group.add(self.no)

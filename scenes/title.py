@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import math
-import time
+from datetime import datetime
 
 import pygame
 
-from ra_game.i18n import N_, _
+from ra_game.engine.tiles import TILE_BY_ID
+from ra_game.i18n import N_, _, format_datetime, generation
 from ra_game.saves import SlotInfo, first_free_slot, latest_resumable, list_slots
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
+from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button
+from ra_game.ui.words import names_list
 
 #: The menu, top to bottom: (key, label, shortcut).  The buttons are stacked inside the layout's
 #: ``menu_area``; to add an entry, add a row here and a method named after its key.
@@ -63,11 +66,12 @@ class TitleScene(LayoutScene):
         for key, label, shortcut in MENU:
             style = "primary" if key == "new" else "normal"
             action = getattr(self, f"menu_{key}")
-            button = Button((0, 0, 10, 10), _(label), action, shortcut=shortcut, style=style)
+            button = Button((0, 0, 10, 10), label, action, shortcut=shortcut, style=style)
             self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
         self.slots: list[SlotInfo] = []
         self.save_problem: str | None = None
-        self.save_info = ""
+        self.latest: SlotInfo | None = None
+        self._save_line: tuple[int, str] | None = None
         self.clock = 0.0
         self.group.focus(self.buttons["new"])
 
@@ -80,8 +84,6 @@ class TitleScene(LayoutScene):
 
     def enter(self) -> None:
         self.ctx.demo = None
-        for key, label, _key in MENU:  # a language switch shows on return
-            self.buttons[key].label = _(label)
         self.refresh_save()
         super().enter()
 
@@ -94,10 +96,19 @@ class TitleScene(LayoutScene):
         self.slots = list_slots()
         problems = [s.problem for s in self.slots if s.problem]
         self.save_problem = problems[-1] if problems else None
-        latest = latest_resumable(self.slots)
-        self.buttons["continue"].enabled = latest is not None
+        self.latest = latest_resumable(self.slots)
+        self.buttons["continue"].enabled = self.latest is not None
         self.buttons["load"].enabled = any(not s.empty for s in self.slots)
-        self.save_info = describe_slot(latest) if latest is not None else ""
+        self._save_line = None
+
+    @property
+    def save_info(self) -> str:
+        """The line about the newest saved game, made again only after a language switch."""
+        if self.latest is None:
+            return ""
+        if self._save_line is None or self._save_line[0] != generation():
+            self._save_line = (generation(), describe_slot(self.latest))
+        return self._save_line[1]
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -168,50 +179,36 @@ class TitleScene(LayoutScene):
         draw_glow(surface, sun.center, int(sun.width * 0.75), self.clock)
         theme.sun_disc(surface, sun.center, max(1, int(sun.width * 0.38)))
         draw_title(surface, self.font(176, serif=True), "RA", self.rects["title_text"].center)
-        theme.text(surface, self.font(26, serif=True), _("The auction game of ancient Egypt"),
-                   self.rects["subtitle"].center, theme.INK, "center")
+        theme.fitted_text(surface, lambda s: self.font(s, serif=True),
+                          _("The auction game of ancient Egypt"), self.rects["subtitle"], 26,
+                          theme.INK, max_lines=1)
         draw_fan(surface, self.ctx.assets, self.rects["deco_left"], LEFT_FAN)
         draw_fan(surface, self.ctx.assets, self.rects["deco_right"], RIGHT_FAN)
         theme.panel(surface, self.menu_panel, radius=self.px(18))
         self.draw_notice(surface)
         credit = self.rects.get("credit")
         if credit is not None:
-            theme.text(surface, self.font(16), _("After the board game by Reiner Knizia"),
-                       credit.midleft, theme.INK_SOFT, "midleft")
+            theme.fitted_text(surface, lambda s: self.font(s),
+                              _("After the board game by Reiner Knizia"), credit, 16,
+                              theme.INK_SOFT, "left", max_lines=1)
 
     def draw_notice(self, surface: pygame.Surface) -> None:
         lines = [*self.ctx.notices[-1:], *([self.save_problem] if self.save_problem else [])]
         rect = self.rects["notice"]
         if lines:
-            fit_text(surface, self.font(18, bold=True), "  ·  ".join(lines), rect,
-                     theme.TERRACOTTA)
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True), "  ·  ".join(lines),
+                              rect, 18, theme.TERRACOTTA, max_lines=1)
         elif self.save_info:
-            fit_text(surface, self.font(18), self.save_info, rect, theme.INK_SOFT)
-
-
-def fit_text(surface: pygame.Surface, font: pygame.font.Font, content: str, rect: pygame.Rect,
-             color: theme.Color) -> None:
-    """One line centred in ``rect``, squeezed to its width when it is longer."""
-    img = font.render(content, True, color)
-    if img.get_width() > rect.width > 0:
-        height = max(1, img.get_height() * rect.width // img.get_width())
-        img = pygame.transform.smoothscale(img, (rect.width, height))
-    surface.blit(img, img.get_rect(center=rect.center))
-
-
-def list_names(names: list[str]) -> str:
-    """``Ana, Bo and Cy`` (the last pair joined by a translated "and")."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            theme.fitted_text(surface, lambda s: self.font(s), self.save_info, rect, 18,
+                              theme.INK_SOFT, max_lines=1)
 
 
 def describe_slot(slot: SlotInfo) -> str:
     """One line about a saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3 (saved
     2026-11-30 06:12)``."""
-    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+    date = format_datetime(datetime.fromtimestamp(slot.saved_at))
     return _("Continue: {players}, epoch {epoch} of {total} (saved {date})").format(
-        players=list_names(slot.names), epoch=slot.epoch, total=3, date=date)
+        players=names_list(slot.names), epoch=slot.epoch, total=3, date=date)
 
 
 def new_game_slot(slots: list[SlotInfo]) -> int | None:
@@ -224,9 +221,20 @@ LEFT_FAN = (("tiles/pharaoh.png", 14, (-0.26, 0.06)), ("tiles/god.png", 2, (0.0,
             ("tiles/nile.png", -12, (0.26, 0.08)), ("suns/sun_13.png", 0, (0.02, 0.36)))
 RIGHT_FAN = (("tiles/pyramid.png", 12, (-0.26, 0.08)), ("tiles/gold.png", -2, (0.0, -0.04)),
              ("tiles/astronomy.png", -14, (0.26, 0.06)), ("suns/sun_back.png", 0, (-0.02, 0.36)))
-_ROTATED: dict[tuple[str, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_ROTATED: dict[tuple[str, int, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_BANKS: dict[int, SpriteBank] = {}
 #: The most rotated images kept (two fans of four at a few window sizes).
 ROTATED_CACHE_LIMIT = 32
+
+
+def _fan_image(assets: Assets, name: str, size: int) -> pygame.Surface:
+    """A tile with its name in the chosen language (through the sprite bank), or a sun."""
+    if name.startswith("tiles/"):
+        if id(assets) not in _BANKS and len(_BANKS) >= 4:
+            _BANKS.clear()  # bounded: one bank per Assets, and tests make many
+        bank = _BANKS.setdefault(id(assets), SpriteBank(assets))
+        return bank.tile(TILE_BY_ID[name[6:-4]], size)
+    return assets.scaled(name, (size * 4 // 5,) * 2)
 
 
 def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
@@ -236,12 +244,12 @@ def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
     for name, angle, (fx, fy) in fan:
         if not assets.has(name):
             continue
-        key = (name, size, angle)
+        key = (name, size, angle, generation())
         cached = _ROTATED.get(key)
         if cached is None:
             if len(_ROTATED) >= ROTATED_CACHE_LIMIT:
                 _ROTATED.clear()
-            base = assets.scaled(name, (size, size) if "tiles" in name else (size * 4 // 5,) * 2)
+            base = _fan_image(assets, name, size)
             img = pygame.transform.rotozoom(base, angle, 1.0)
             shadow = pygame.mask.from_surface(img).to_surface(setcolor=(60, 40, 20, 90),
                                                               unsetcolor=(0, 0, 0, 0))

@@ -38,7 +38,7 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("button_cancel", "button", (842, 308, 190, 60)),
         ("button_pass", "button", (1054, 308, 190, 60)),
         ("discard_panel", "panel", (200, 84, 880, 176)),
-        ("pause_panel", "panel", (440, 190, 400, 260)),
+        ("pause_panel", "panel", (440, 160, 400, 330)),
     ]
     objs += [(f"ra_track_slot_{i}", "slot", (150 + 56 * i, 16, 50, 50)) for i in range(10)]
     objs += [(f"auction_slot_{i}", "slot", (38 + 100 * i, 96, 92, 92)) for i in range(8)]

@@ -180,7 +180,7 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     frames(ctx, 4)
     click(ctx, play, play.geom.rect("button_menu"))
     assert play.pause is not None
-    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[1]).center))
+    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[2]).center))
     assert type(ctx.scenes.top).__name__ == "TitleScene"
     from ra_game.saves import read_slot
     doc = read_slot(0).doc
@@ -204,7 +204,7 @@ def test_passes_stay_shown_while_the_auction_goes_on() -> None:
     assert play.state.current == 0 and play.state.ra_player == 1
     assert play.model.passed == [False, False, True]
     text, _urgent = play.status()
-    assert text.startswith("Auction of B: bid any sun")
+    assert text.startswith("Auction of B. Bid any sun")
 
 
 def test_a_bid_sun_shows_in_the_bid_area_not_in_the_player_area() -> None:

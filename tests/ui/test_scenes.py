@@ -182,6 +182,8 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     press(ctx, pygame.K_s)
     settings = top(ctx)
     assert isinstance(settings, SettingsScene)
+    assert settings.choices["language"].focused
+    press(ctx, pygame.K_DOWN)
     assert settings.choices["speed"].focused
     press(ctx, pygame.K_RIGHT)  # normal -> fast
     press(ctx, pygame.K_DOWN)
@@ -191,6 +193,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
+        "language": "",
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
     press(ctx, pygame.K_ESCAPE)

@@ -1,17 +1,21 @@
-"""The pause menu (Esc): Resume, or Save & quit to the title.  Mouse, arrows + Enter, or keys."""
+"""The pause menu (Esc): Resume, Settings (language, speed, sound...), or Save & quit to the
+title.  Mouse, arrows + Enter, or keys."""
 
 from __future__ import annotations
 
 import pygame
 
+from ...i18n import N_, _
 from .. import theme
 from .view import View
 
-ITEMS = (("resume", "Resume", "Esc"), ("quit", "Save & quit to title", "Q"))
+ITEMS = (("resume", N_("Resume"), "Esc"), ("settings", N_("Settings"), "S"),
+         ("quit", N_("Save & quit to title"), "Q"))
 
 
 class PauseMenu:
-    """A small modal panel; :meth:`handle` returns ``"resume"``, ``"quit"`` or None."""
+    """A small modal panel; :meth:`key` and :meth:`click` return ``"resume"``, ``"settings"``,
+    ``"quit"`` or None."""
 
     def __init__(self, panel: pygame.Rect) -> None:
         self.panel = panel
@@ -34,6 +38,8 @@ class PauseMenu:
             return "resume"
         if key == pygame.K_q:
             return "quit"
+        if key == pygame.K_s:
+            return "settings"
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(ITEMS)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -45,9 +51,10 @@ class PauseMenu:
         shade.fill((20, 14, 8, 140))
         surface.blit(shade, (0, 0))
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
-        view.blit_text(surface, "Paused", 36, (self.panel.centerx, self.panel.y + 46), "center",
-                       theme.INK, True)
+        view.fit_text(surface, _("Paused"), pygame.Rect(self.panel.x + 20, self.panel.y + 20,
+                                                        self.panel.width - 40, 52),
+                      36, theme.INK, True, max_lines=1)
         for i, ((_name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
-            view.button(surface, r, label, "hover" if lit else "idle", key,
+            view.button(surface, r, _(label), "hover" if lit else "idle", key,
                         focused=i == self.cursor)
