@@ -11,6 +11,8 @@ from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 
 _PAGES: dict[tuple[int, int], pygame.Surface] = {}
+#: Pages and fades kept at once (a few window sizes); the caches are emptied beyond that.
+CACHE_LIMIT = 8
 
 
 def render_page(assets: Assets, width: int, body: int) -> pygame.Surface:
@@ -41,6 +43,8 @@ def render_page(assets: Assets, width: int, body: int) -> pygame.Surface:
             y += gap
         page.blit(font.render(text, True, color), (indent, y))
         y += font.get_linesize()
+    if len(_PAGES) >= CACHE_LIMIT:
+        _PAGES.clear()
     _PAGES[key] = page
     return page
 
@@ -53,9 +57,12 @@ def edge_fade(width: int, height: int) -> pygame.Surface:
     key = (width, height)
     fade = _FADES.get(key)
     if fade is None:
+        key = (max(1, width), max(1, height))
         fade = pygame.Surface(key, pygame.SRCALPHA)
-        for y in range(height):
-            fade.fill((*theme.PAPYRUS, 255 - 255 * y // height), (0, y, width, 1))
+        for y in range(key[1]):
+            fade.fill((*theme.PAPYRUS, 255 - 255 * y // key[1]), (0, y, key[0], 1))
+        if len(_FADES) >= CACHE_LIMIT:
+            _FADES.clear()
         _FADES[key] = fade
     return fade
 
