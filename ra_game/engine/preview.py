@@ -102,28 +102,35 @@ def resolve_disasters(held: Sequence[int], lot: Sequence[int]) -> list[list[int]
     return outcomes
 
 
+def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: int = 0) -> int:
+    """How much taking ``tiles`` now (disasters included, discarding as well as ``seat`` can)
+    would change ``seat``'s score for this epoch; ``sun_change`` adds to its sun total, which
+    counts in the final epoch."""
+    final = state.epoch == NUM_EPOCHS
+    suns = _sun_sums(state) if final else None
+    now = sum(epoch_points(state.tiles, suns)[seat].values())
+    if suns is not None and sun_change:
+        suns = suns[:]
+        suns[seat] += sun_change
+    best: int | None = None
+    for held in resolve_disasters(state.tiles[seat], tiles):
+        holdings = [held if q == seat else state.tiles[q] for q in range(state.n)]
+        gain = sum(epoch_points(holdings, suns)[seat].values())
+        best = gain if best is None else max(best, gain)
+    return (best if best is not None else now) - now
+
+
 def lot_values(state: GameState) -> list[int]:
     """For each player, how much the lot on the auction track would change their score for this
     epoch if they took it now (disasters included, discarding as well as they can).  In the
     final epoch the sun totals count too: the winner gives their lowest sun that can win now
     and gains the centre sun (a player who cannot bid gets the tiles' worth alone)."""
     lot = [t for t in state.auction if t != EMPTY]
-    final = state.epoch == NUM_EPOCHS
-    suns = _sun_sums(state)
-    now = epoch_points(state.tiles, suns if final else None)
     values = []
     for p in range(state.n):
-        sums = suns
-        pay = _winning_sun(state, p) if final else None
-        if pay is not None:
-            sums = suns[:]
-            sums[p] += state.center_sun - pay
-        best: int | None = None
-        for held in resolve_disasters(state.tiles[p], lot):
-            tiles = [held if q == p else state.tiles[q] for q in range(state.n)]
-            gain = sum(epoch_points(tiles, sums if final else None)[p].values())
-            best = gain if best is None else max(best, gain)
-        values.append((best or 0) - sum(now[p].values()))
+        pay = _winning_sun(state, p)
+        change = state.center_sun - pay if pay is not None else 0
+        values.append(tiles_gain(state, p, lot, change))
     return values
 
 

@@ -14,7 +14,7 @@ import pygame
 
 from ...engine import events as ev
 from ...engine.state import EMPTY, GameState
-from ...engine.tiles import IS_DISASTER, TILE_NAMES, Tile
+from ...engine.tiles import IS_DISASTER, Tile
 from ..animation import (
     Animation,
     Call,
@@ -28,6 +28,7 @@ from ..animation import (
 )
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel, Flyer, ItemProxy
+from .sentences import Sentences
 
 Point = tuple[float, float]
 
@@ -39,6 +40,7 @@ class Hooks(Protocol):
     def epoch_scored(self, event: ev.EpochScored) -> None: ...
     def finish_game(self, event: ev.GameOver) -> None: ...
     def is_top(self) -> bool: ...
+    def reached(self, event: object | None) -> None: ...
 
 
 def _center(r: pygame.Rect) -> Point:
@@ -48,10 +50,12 @@ def _center(r: pygame.Rect) -> Point:
 class Director:
     """Builds the animation for one move's events."""
 
-    def __init__(self, model: DisplayModel, geom: BoardGeometry, hooks: Hooks) -> None:
+    def __init__(self, model: DisplayModel, geom: BoardGeometry, hooks: Hooks,
+                 sentences: Sentences | None = None) -> None:
         self.model = model
         self.geom = geom
         self.hooks = hooks
+        self.sentences = sentences or Sentences(model.names, None)
 
     # -- helpers
 
@@ -75,9 +79,11 @@ class Director:
         held = slots.tile_rect(kind)
         return _center(held) if held else _center(slots.rect)
 
-    def _say(self, text: str) -> Call:
+    def _say(self, event: object) -> Call:
+        """Show the sentence of ``event`` in the status line (as the animation reaches it)."""
         def run() -> None:
-            self.model.caption = text
+            self.model.caption = " ".join(self.sentences.event(event))
+            self.hooks.reached(event)
         return Call(run)
 
     def fly(self, flyer: Flyer, to: Point, duration: float, size: float | None = None,
@@ -122,6 +128,7 @@ class Director:
             if handler is not None:
                 steps.append(Deferred(lambda h=handler, e=event: h(e)))
         steps.append(Call(lambda: self.model.sync(final)))
+        steps.append(Call(lambda: self.hooks.reached(None)))
         return Sequence(*steps)
 
     def _name(self, seat: int) -> str:
@@ -141,7 +148,7 @@ class Director:
             self.model.auction[e.slot] = e.tile
             self.model.touch()
         return Sequence(
-            self._say(f"{self._name(e.player)} draws {TILE_NAMES[e.tile]}."),
+            self._say(e),
             Call(lambda: self.hooks.sound("draw")),
             self._from_bag(self.geom.auction_slots[e.slot], e.tile, land),
         )
@@ -151,9 +158,7 @@ class Director:
             self.model.ra_count = e.position + 1
             self.model.touch()
         slot = self.geom.ra_slots[min(e.position, len(self.geom.ra_slots) - 1)]
-        text = f"{self._name(e.player)} draws a Ra tile" + (
-            ": the Ra track is full, the epoch ends!" if e.ends_epoch else ": auction!")
-        return Sequence(self._say(text), Call(lambda: self.hooks.sound("ra")),
+        return Sequence(self._say(e), Call(lambda: self.hooks.sound("ra")),
                         self._from_bag(slot, Tile.RA, land), Delay(0.25))
 
     def _on_AuctionStarted(self, e: ev.AuctionStarted) -> Animation:
@@ -162,8 +167,7 @@ class Director:
             m.end_auction()
             m.ra_player = e.ra_player
             m.current = e.ra_player
-        how = "invokes Ra" if e.invoked else "starts an auction"
-        steps: list[Animation] = [Call(start), self._say(f"{self._name(e.ra_player)} {how}.")]
+        steps: list[Animation] = [Call(start), self._say(e)]
         if e.invoked:
             steps.append(Call(lambda: self.hooks.sound("ra")))
         steps.append(Delay(0.35))
@@ -183,7 +187,7 @@ class Director:
             m.bids[e.player] = e.sun
             m.touch()
         chip = self.geom.bid_chip(e.player)
-        return Sequence(self._say(f"{self._name(e.player)} bids sun {e.sun}."),
+        return Sequence(self._say(e),
                         Call(lambda: self.hooks.sound("bid")),
                         self.fly(flyer, self.geom.bid_sun_center(e.player), 0.45,
                                  size=chip.height, before=before, after=after))
@@ -195,7 +199,7 @@ class Director:
             self.model.touch()
         if e.automatic:
             return Sequence(Call(mark), Delay(0.08))
-        return Sequence(Call(mark), self._say(f"{self._name(e.player)} passes."),
+        return Sequence(Call(mark), self._say(e),
                         Call(lambda: self.hooks.sound("pass")), Delay(0.3))
 
     def _lot_flights(self, seat: int, slots: list[int], lot: tuple[int, ...]) -> list[Animation]:
@@ -246,14 +250,12 @@ class Director:
                 parts.append(self.fly(flyer, (home.x + 30, home.y + 60), 0.5, size=sun_size,
                                       before=clear,
                                       after=lambda s=seat, v=sun: m.give_sun(s, v, True)))
-        what = f"{len(lot)} tile" + ("" if len(lot) == 1 else "s")
-
         def winner_up() -> None:
             m.current = e.player
             m.touch()
         return Sequence(
             Call(winner_up),
-            self._say(f"{self._name(e.player)} wins the auction with sun {e.sun}: {what}."),
+            self._say(e),
             Call(lambda: self.hooks.sound("win")), Parallel(*parts),
             Call(lambda: self._receive(e.player, lot)), Call(m.end_auction), Delay(0.2))
 
@@ -272,8 +274,7 @@ class Director:
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.y - 40), 0.5, fade=True,
                                         before=lambda s=slot: m.clear_auction_slot(s)))
-        text = "Everyone passed" + (": the full track is discarded." if e.discarded else ".")
-        return Sequence(self._say(text), Parallel(*flights), Call(m.end_auction), Delay(0.3))
+        return Sequence(self._say(e), Parallel(*flights), Call(m.end_auction), Delay(0.3))
 
     def _on_GodsPlayed(self, e: ev.GodsPlayed) -> Animation:
         m = self.model
@@ -288,9 +289,8 @@ class Director:
             m.tiles[e.player][Tile.GOD] -= len(e.tiles)
             m.current = e.player
             m.touch()
-        names = ", ".join(TILE_NAMES[t] for t in e.tiles)
         return Sequence(
-            self._say(f"{self._name(e.player)} plays {len(e.tiles)} God tile(s): takes {names}."),
+            self._say(e),
             Call(lambda: self.hooks.sound("god")), Parallel(*gods), Call(spend),
             stagger(self._lot_flights(e.player, list(e.slots), e.tiles), 0.08),
             Call(lambda: self._receive(e.player, e.tiles)))
@@ -314,9 +314,8 @@ class Director:
             for kind in e.discarded:
                 m.tiles[e.player][kind] = max(0, m.tiles[e.player][kind] - 1)
             m.touch()
-        lost = ", ".join(TILE_NAMES[k] for k in e.discarded) or "nothing"
         return Sequence(
-            self._say(f"{TILE_NAMES[e.disaster]} strikes {self._name(e.player)}: loses {lost}."),
+            self._say(e),
             Call(lambda: self.hooks.sound("disaster")), Call(remove), Parallel(*flights))
 
     def _on_EpochEnded(self, e: ev.EpochEnded) -> Animation:
@@ -332,7 +331,7 @@ class Director:
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.centery - 30), 0.6, size=10,
                                         fade=True))
-        return Sequence(self._say(f"Epoch {e.epoch} ends: scoring."),
+        return Sequence(self._say(e),
                         Call(lambda: self.hooks.sound("epoch")), Call(m.clear_tracks),
                         Parallel(*flights), Call(m.end_auction))
 
@@ -344,5 +343,5 @@ class Director:
                         Call(lambda: self.hooks.epoch_scored(e)), WaitUntil(self.hooks.is_top))
 
     def _on_GameOver(self, e: ev.GameOver) -> Animation:
-        return Sequence(self._say(f"Game over: {self._name(e.winner)} wins!"),
+        return Sequence(self._say(e),
                         Call(lambda: self.hooks.finish_game(e)))

@@ -127,9 +127,9 @@ def area_slots(
     out = AreaSlots(rect, header, score, sun_size, tile)
     y = rect.y + HEADER_H + 6
     step = sun_size + 4
-    down_step = sun_size - 8
+    down_step = step  # side by side while there is room; overlapping only when there is not
     room = inner - len(suns_up) * step - 6
-    if suns_down and room < len(suns_down) * down_step + 8:
+    if suns_down and room < len(suns_down) * down_step:
         down_step = max(10, (room - sun_size) // max(1, len(suns_down) - 1))
     x = rect.x + PAD
     for s in suns_up:

@@ -7,57 +7,118 @@ import pygame
 from ...engine.moves import DRAW, is_god
 from ...engine.state import GameState
 from ...engine.tiles import TILE_NAMES, Tile
+from ...i18n import N_, _, ngettext
 from .. import theme
 from .view import View
 
+#: Turn messages by (can draw, can play Gods, why drawing is impossible), "you" form first.
+_TURN: dict[tuple[bool, bool, str], tuple[str, str]] = {
+    (True, True, ""): (
+        N_("Your turn: draw a tile (D), invoke Ra (R) or play God tiles (G)."),
+        N_("{player}, your turn: draw a tile (D), invoke Ra (R) or play God tiles (G).")),
+    (True, False, ""): (
+        N_("Your turn: draw a tile (D) or invoke Ra (R)."),
+        N_("{player}, your turn: draw a tile (D) or invoke Ra (R).")),
+    (False, True, "full"): (
+        N_("Your turn: the auction track is full, so invoke Ra (R) or play God tiles (G)."),
+        N_("{player}, your turn: the auction track is full, so invoke Ra (R) or play God "
+           "tiles (G).")),
+    (False, False, "full"): (
+        N_("Your turn: the auction track is full, so invoke Ra (R)."),
+        N_("{player}, your turn: the auction track is full, so invoke Ra (R).")),
+    (False, True, "empty"): (
+        N_("Your turn: the bag is empty, so invoke Ra (R) or play God tiles (G)."),
+        N_("{player}, your turn: the bag is empty, so invoke Ra (R) or play God tiles (G).")),
+    (False, False, "empty"): (
+        N_("Your turn: the bag is empty, so invoke Ra (R)."),
+        N_("{player}, your turn: the bag is empty, so invoke Ra (R).")),
+}
 
-def _you(name: str) -> str:
-    return "Your turn" if name == "You" else f"{name}, your turn"
+#: Bid messages by (own auction, a bid stands), "you" form first.
+_BID: dict[tuple[bool, bool], tuple[str, str]] = {
+    (True, True): (
+        N_("Your auction: bid higher than {high} (click a sun, or {keys} and Enter) or pass (P)."),
+        N_("{player}, your auction: bid higher than {high} (click a sun, or {keys} and Enter) "
+           "or pass (P).")),
+    (True, False): (
+        N_("Your auction: bid any sun (click a sun, or {keys} and Enter) or pass (P)."),
+        N_("{player}, your auction: bid any sun (click a sun, or {keys} and Enter) or pass (P).")),
+    (False, True): (
+        N_("Auction of {ra_player}: bid higher than {high} (click a sun, or {keys} and Enter) "
+           "or pass (P)."),
+        N_("Auction of {ra_player}: {player}, bid higher than {high} (click a sun, or {keys} "
+           "and Enter) or pass (P).")),
+    (False, False): (
+        N_("Auction of {ra_player}: bid any sun (click a sun, or {keys} and Enter) or pass (P)."),
+        N_("Auction of {ra_player}: {player}, bid any sun (click a sun, or {keys} and Enter) "
+           "or pass (P).")),
+}
 
 
-def human_status(state: GameState, mode: str, legal: list[int], picked: int) -> str:
-    """What the human to move may do, with the keys for it."""
+def _form(pair: tuple[str, str], you: bool, **values: object) -> str:
+    return _(pair[0] if you else pair[1]).format(**values)
+
+
+def human_status(state: GameState, mode: str, legal: list[int], you: bool) -> str:
+    """What the human to move may do, with the keys for it; ``you`` when the seat is the one
+    person at the screen (else the message names the player)."""
     seat = state.current
     name = state.names[seat]
     if mode == "god":
         gods = state.tiles[seat][Tile.GOD]
-        return (f"{name}: click up to {gods} auction tile(s) to take with your God tile(s) "
-                f"(keys 1-8), then Take (Enter). {picked} chosen. Esc goes back.")
+        if you:
+            text = ngettext(
+                "Choose {count} tile on the auction track for your God (click or 1-8), then "
+                "Take (Enter); Esc goes back.",
+                "Choose up to {count} tiles on the auction track for your Gods (click or 1-8), "
+                "then Take (Enter); Esc goes back.", gods)
+        else:
+            text = ngettext(
+                "{player}, choose {count} tile on the auction track for your God (click or "
+                "1-8), then Take (Enter); Esc goes back.",
+                "{player}, choose up to {count} tiles on the auction track for your Gods (click "
+                "or 1-8), then Take (Enter); Esc goes back.", gods)
+        return text.format(player=name, count=gods)
     if mode == "bid":
         suns = [a - 2 for a in legal if 3 <= a <= 18]
         keys = f"1-{len(suns)}" if len(suns) > 1 else "1"
         if state.forced_bid():
-            return (f"{name}: you invoked Ra and everyone passed: you must bid "
-                    f"(click a sun, or {keys} + Enter).")
-        whose = "your auction" if state.ra_player == seat else (
-            f"auction of {state.names[state.ra_player]}")
-        need = f"higher than {state.high_bid}" if state.high_bid else "any sun"
-        who = "" if name == "You" else f"{name}, "
-        return (f"{whose[0].upper()}{whose[1:]}: {who}bid {need} "
-                f"(click a sun, or {keys} + Enter) or pass (P).")
+            return _form((N_("You invoked Ra and everyone passed: you must bid (click a sun, or "
+                             "{keys} and Enter)."),
+                          N_("{player}, you invoked Ra and everyone passed: you must bid (click "
+                             "a sun, or {keys} and Enter).")), you, player=name, keys=keys)
+        pair = _BID[(state.ra_player == seat, bool(state.high_bid))]
+        return _form(pair, you, player=name, keys=keys, high=state.high_bid,
+                     ra_player=state.names[state.ra_player])
     if mode == "discard":
-        disaster = state.pending[0]
-        what = "civilization" if disaster == Tile.WAR else "monument"
-        return (f"{name}: {TILE_NAMES[disaster]} strikes! Pick 2 {what} tiles to discard "
-                f"(click or number keys), then Enter.")
-    can = ["draw a tile (D)"] if DRAW in legal else []
-    can.append("invoke Ra (R)")
-    if any(is_god(a) for a in legal):
-        can.append("play God tiles (G)")
-    text = ", ".join(can[:-1]) + (" or " if len(can) > 1 else "") + can[-1] + "."
-    if DRAW not in legal:
-        why = "the auction track is full" if state.bag_left else "the bag is empty"
-        return f"{_you(name)} ({why}): {text}"
-    return f"{_you(name)}: {text}"
+        if state.pending[0] == Tile.WAR:
+            pair = (N_("War strikes you: pick 2 civilization tiles to discard (click or number "
+                       "keys), then Enter."),
+                    N_("{player}, War strikes you: pick 2 civilization tiles to discard (click "
+                       "or number keys), then Enter."))
+        else:
+            pair = (N_("An earthquake strikes you: pick 2 monument tiles to discard (click or "
+                       "number keys), then Enter."),
+                    N_("{player}, an earthquake strikes you: pick 2 monument tiles to discard "
+                       "(click or number keys), then Enter."))
+        return _form(pair, you, player=name)
+    can_draw = DRAW in legal
+    why = "" if can_draw else ("full" if state.bag_left else "empty")
+    return _form(_TURN[(can_draw, any(is_god(a) for a in legal), why)], you, player=name)
 
 
-def ai_status(state: GameState) -> str:
+def ai_status(state: GameState, you: int | None = None) -> str:
+    """What the AI to move is doing (``you``: the seat addressed as "you", if any)."""
     name = state.names[state.current]
     if state.phase == 1:
-        return f"Auction of {state.names[state.ra_player]}: {name} is deciding on a bid..."
+        if state.ra_player == you:
+            return _("Your auction: {player} is deciding on a bid...").format(player=name)
+        return _("Auction of {ra_player}: {player} is deciding on a bid...").format(
+            ra_player=state.names[state.ra_player], player=name)
     if state.phase == 2:
-        return f"{name} chooses what the {TILE_NAMES[state.pending[0]]} takes..."
-    return f"{name} is thinking..."
+        return _("{player} chooses what the {disaster} takes...").format(
+            player=name, disaster=_(TILE_NAMES[state.pending[0]]))
+    return _("{player} is thinking...").format(player=name)
 
 
 def draw_status(surface: pygame.Surface, view: View, rect: pygame.Rect, text: str,
