@@ -82,6 +82,10 @@ def _validated(data: Any) -> Settings:
                 raise _BadSettings(f"{f.name!r} must be true or false")
         elif f.name == "animation_speed" and value not in SPEEDS:
             raise _BadSettings(f"'animation_speed' must be one of {', '.join(SPEEDS)}")
+        elif isinstance(default, float) and (
+                isinstance(value, bool) or not isinstance(value, (int, float))
+                or not 0 <= value <= 10):
+            raise _BadSettings(f"{f.name!r} must be a number of seconds from 0 to 10")
         setattr(settings, f.name, value)
     return settings
 

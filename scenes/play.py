@@ -219,7 +219,8 @@ class PlayScene(Scene):
                 self.ctx.final_summary = self.state.summary()
                 self.ctx.quit_requested = True
             return
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event))
+        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event,
+                                                  self.info.hints.used))
 
     # -- moves
 

@@ -13,6 +13,7 @@ import pygame
 
 from ra_game.engine.events import EpochScored
 from ra_game.engine.scoring import SCORE_CATEGORIES
+from ra_game.i18n import _
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.score_table import Column, ScoreTable
@@ -138,6 +139,7 @@ class EpochScoringScene(LayoutScene):
                 if self.hidden else
                 "Fame never drops below zero." if any(
                     s.before + s.epoch_total < 0 for s in self.event.scores) else
+                _("The game is over: monuments and the sun totals were scored last.") if last else
                 "Pharaohs, Niles and monuments stay; Gods, Gold, Floods and civilizations leave.")
         theme.text(surface, self.font(18), note, self.rects["footnote"].center, theme.INK_SOFT,
                    "center")

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from ra_game.i18n import N_
 from ra_game.settings import SPEEDS, save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -18,12 +19,15 @@ ON_OFF = [(False, "off"), (True, "on")]
 ROWS: tuple[tuple[str, str, list[tuple[Any, str]], str], ...] = (
     ("speed", "Animation speed", [(s, s) for s in SPEEDS],
      "How fast tiles, bids and AI moves are shown (a click or Space skips anyway)."),
+    ("undo", N_("Time to undo"), [(0.0, N_("none")), (0.5, N_("0.5 s")), (1.0, N_("1 s")),
+                                  (2.0, N_("2 s"))],
+     N_("How long AIs wait before replying, so U or Ctrl+Z can take back your move.")),
     ("hide", "Hide scores", ON_OFF,
      "Hotseat: fame stays secret until the end, with a hand-over screen between people."),
     ("fullscreen", "Fullscreen", ON_OFF, "F11 switches at any time."),
     ("sound", "Sound", ON_OFF, "Short effects for draws, bids and scoring."),
 )
-FIELDS = {"speed": "animation_speed", "hide": "hide_scores", "fullscreen": "fullscreen",
+FIELDS = {"speed": "animation_speed", "undo": "undo_grace", "hide": "hide_scores", "fullscreen": "fullscreen",
           "sound": "sound"}
 
 

@@ -10,6 +10,7 @@ from functools import partial
 
 import pygame
 
+from ra_game.i18n import _
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
@@ -60,7 +61,8 @@ class SetupScene(LayoutScene):
 
     layout_name = "setup"
     REQUIRED = (
-        "heading", "seats_panel", "button_add", "button_remove", "toggle_hide", "hint",
+        "heading", "seats_panel", "button_add", "button_remove", "toggle_hide", "toggle_hints",
+        "hint",
         "button_back", "button_start",
         *(f"seat_{i}_{part}" for i in range(MAX_SEATS) for part in ("label", "name", "kind")),
     )
@@ -114,6 +116,11 @@ class SetupScene(LayoutScene):
             self._rename()
             self.rebuild(focus="remove")
 
+    def set_hints(self, value: bool) -> None:
+        """Allow hints in games with more than one person at the screen (saved)."""
+        self.ctx.settings.hotseat_hints = bool(value)
+        save_settings(self.ctx.settings)
+
     def set_hide(self, value: bool) -> None:
         self.hide_scores = value
         self.ctx.settings.hide_scores = value
@@ -156,6 +163,10 @@ class SetupScene(LayoutScene):
         self.hide = self.group.add(Choice(
             (0, 0, 10, 10), [(False, "shown"), (True, "hidden (hotseat)")], self.hide_scores,
             on_change=self.set_hide, caption="Scores"))
+        self.hints = self.group.add(Choice(
+            (0, 0, 10, 10), [(False, _("off")), (True, _("on"))],
+            self.ctx.settings.hotseat_hints, on_change=self.set_hints,
+            caption=_("Hints in hotseat")))
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
             Button((0, 0, 10, 10), "Back", self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.buttons["start"] = self.group.add(  # type: ignore[assignment]
@@ -172,6 +183,7 @@ class SetupScene(LayoutScene):
         for key in ("add", "remove", "back", "start"):
             self.buttons[key].rect = self.rects[f"button_{key}"]
         self.hide.rect = self.rects["toggle_hide"]
+        self.hints.rect = self.rects["toggle_hints"]
 
     # -- drawing ------------------------------------------------------------------------------
 

@@ -139,12 +139,24 @@ class TitleScene(LayoutScene):
 
     def draw_notice(self, surface: pygame.Surface) -> None:
         lines = [*self.ctx.notices[-1:], *([self.save_error] if self.save_error else [])]
+        rect = self.rects["notice"]
         if lines:
-            theme.text(surface, self.font(20, bold=True), "  ·  ".join(lines),
-                       self.rects["notice"].center, theme.TERRACOTTA, "center")
+            text, bold, color = "  ·  ".join(lines), True, theme.TERRACOTTA
         elif self.save_info:
-            theme.text(surface, self.font(18), self.save_info, self.rects["notice"].center,
-                       theme.INK_SOFT, "center")
+            text, bold, color = self.save_info, False, theme.INK_SOFT
+        else:
+            return
+        size = 20 if bold else 18
+        font = self.font(size, bold=bold)
+        while size > 13 and font.size(text)[0] > rect.width:  # fit under the menu panel
+            size -= 1
+            font = self.font(size, bold=bold)
+        if font.size(text)[0] > rect.width:
+            for line_no, line in enumerate(theme.wrap(font, text, rect.width)[:2]):
+                theme.text(surface, font, line, (rect.centerx, rect.y + line_no *
+                           font.get_linesize()), color, "midtop")
+            return
+        theme.text(surface, font, text, rect.center, color, "center")
 
 
 def describe_save(doc: dict[str, object]) -> str:

@@ -32,8 +32,8 @@ def _title() -> list[Obj]:
         ("title_sun", "decor", (540, 34, 200, 200)),
         ("title_text", "label", (340, 60, 600, 150)),
         ("subtitle", "label", (290, 236, 700, 34)),
-        ("menu_panel", "panel", (460, 284, 360, 400)),
-        ("notice", "label", (140, 650, 1000, 30)),
+        ("menu_panel", "panel", (460, 284, 360, 380)),
+        ("notice", "label", (380, 668, 520, 30)),
         ("credit", "label", (20, 672, 400, 24)),
         ("deco_left", "decor", (110, 330, 290, 290)),
         ("deco_right", "decor", (880, 330, 290, 290)),
@@ -59,6 +59,7 @@ def _setup() -> list[Obj]:
         ("toggle_hide", "choice", (700, 544, 430, 50)),
         ("hint", "label", (150, 604, 980, 28)),
         ("button_back", "button", (150, 640, 220, 54)),
+        ("toggle_hints", "choice", (400, 642, 460, 50)),
         ("button_start", "button", (890, 640, 240, 54)),
     ]
     return objs
@@ -75,12 +76,12 @@ def _rules() -> list[Obj]:
 
 
 def _settings() -> list[Obj]:
-    objs = [*COMMON, ("settings_panel", "panel", (290, 110, 700, 440))]
-    for i, name in enumerate(["speed", "hide", "fullscreen", "sound"]):
-        objs.append((f"setting_{name}", "choice", (350, 150 + 92 * i, 580, 56)))
-        objs.append((f"setting_{name}_help", "label", (350, 210 + 92 * i, 580, 24)))
+    objs = [*COMMON, ("settings_panel", "panel", (290, 104, 700, 466))]
+    for i, name in enumerate(["speed", "undo", "hide", "fullscreen", "sound"]):
+        objs.append((f"setting_{name}", "choice", (350, 122 + 88 * i, 580, 52)))
+        objs.append((f"setting_{name}_help", "label", (350, 178 + 88 * i, 580, 24)))
     objs += [
-        ("notice", "label", (140, 566, 1000, 30)),
+        ("notice", "label", (140, 580, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),
     ]
     return objs

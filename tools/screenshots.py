@@ -93,6 +93,54 @@ def auction(ctx: AppContext, out: Path, seed: int) -> None:
     raise SystemExit("screenshots: no auction with bids reached")
 
 
+def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> None:
+    """The information layer during an auction: the game log, the tile counter, and the score
+    preview (a player area hovered, its breakdown in a tooltip); one person against AIs."""
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.seats import AI_NAMES, Seat
+
+    seats = [Seat("human", "You")] + [Seat(kind, f"{AI_NAMES[i]} ({kind[3:]})") for i, kind in
+                                      enumerate(["ai:easy", "ai:medium", "ai:hard", "ai:easy"]
+                                                [: players - 1])]
+    ctx.scenes.clear_to(PlayScene(ctx, seats, seed=seed))
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    for _ in range(FRAME_LIMIT):
+        run_frames(ctx, 1)
+        if ctx.scenes.top is not play:
+            press(ctx, pygame.K_RETURN)
+            continue
+        if not play.human_to_move() or play.queue.busy:
+            continue
+        state = play.state
+        if state.phase == BID:
+            if any(state.bids) and state.epoch >= 2 and len(state.auction_tiles()) >= 3:
+                break
+            press(ctx, pygame.K_RETURN if state.forced_bid() else pygame.K_p)
+        elif state.phase == TURN:
+            tiles = sum(1 for t in state.auction if t >= 0)
+            press(ctx, pygame.K_r if tiles >= 4 else pygame.K_d)
+        else:
+            press(ctx, pygame.K_RETURN)
+    else:
+        raise SystemExit("screenshots: no auction with bids reached")
+    run_frames(ctx, 30)
+    press(ctx, pygame.K_l, 5)
+    save(out, f"play_log{suffix}")
+    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_t, 5)
+    save(out, f"play_tiles{suffix}")
+    press(ctx, pygame.K_t)
+    area = play.geom.seats[1]
+    assert play.view is not None
+    pos = play.view.p(area.x + area.width * 0.6, area.bottom - 30)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    run_frames(ctx, 5)
+    save(out, f"play_preview{suffix}")
+
+
 def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
     from ra_game.scenes.play import PlayScene
     from ra_game.scenes.results import FinalResultsScene
@@ -116,9 +164,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--only", default="menus,auction,scoring",
-                        help="comma list of: menus (title, setup), auction, scoring (epoch "
-                             "scoring and final results)")
+    parser.add_argument("--only", default="menus,auction,follow,scoring",
+                        help="comma list of: menus (title, setup), auction, follow (log, tile "
+                             "counter, score preview), scoring (epoch scoring and final results)")
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 640x480")
+    parser.add_argument("--players", type=int, default=4, help="seats in the follow shots")
+    parser.add_argument("--suffix", default="", help="added to the follow shots' names")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
         print("screenshots: no display; run it as: xvfb-run -a python3 tools/screenshots.py",
@@ -127,10 +178,13 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     only = set(args.only.split(","))
-    ctx, _ = create_app()
+    width, height = (int(v) for v in args.size.split("x"))
+    ctx, _ = create_app((width, height))
     menus(ctx, out, "menus" in only)
     if "auction" in only:
         auction(ctx, out, args.seed)
+    if "follow" in only:
+        follow(ctx, out, args.seed, args.players, args.suffix)
     if "scoring" in only:
         scoring_and_results(ctx, out, args.seed)
     pygame.quit()

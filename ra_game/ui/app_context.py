@@ -23,6 +23,11 @@ class Settings:
     hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
     fullscreen: bool = False
     sound: bool = True
+    #: Seconds an AI waits after a person's decision before replying, so Undo can take it
+    #: back (at normal speed; longer when slow, none at max).
+    undo_grace: float = 1.0
+    #: Hints in hotseat games (with one person at the screen they are always on).
+    hotseat_hints: bool = False
 
 
 @dataclass

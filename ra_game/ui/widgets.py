@@ -192,16 +192,31 @@ def render_button(
     out.blit(_rounded_gradient(body.size, theme.shade(face_col, 1.1), theme.shade(face_col, 0.88),
                                radius), body)
     pygame.draw.rect(out, rim, body, width=2, border_radius=radius)
-    font = assets.font(max(12, int(h * 0.42)), bold=True)
+    cap_w = _keycap_width(assets, hint, body) + 14 if hint else 0
+    room = w - 16 - cap_w
+    if hint and room < min(w * 0.4, 40):  # too narrow for a key cap: the label alone
+        cap_w, room = 0, w - 16
+    size = max(12, int(h * 0.42))
+    font = assets.font(size, bold=True)
     label_img = font.render(label, True, text_col)
-    if label_img.get_width() > w - 16:
-        font = assets.font(max(10, int(h * 0.42 * (w - 16) / label_img.get_width())), bold=True)
+    if label_img.get_width() > room:
+        font = assets.font(max(10, int(size * room / label_img.get_width())), bold=True)
         label_img = font.render(label, True, text_col)
+    if cap_w and label_img.get_width() > room:
+        cap_w, room = 0, w - 16
     center = body.center
-    if hint and w > label_img.get_width() + 2.2 * h:
+    if cap_w:
         _keycap(out, assets, hint, body, text_col)
+        # centred in the room left of the cap, or on the button if that still clears the cap
+        if label_img.get_width() / 2 > w / 2 - cap_w - 8:
+            center = (body.x + 8 + room // 2, body.centery)
     out.blit(label_img, label_img.get_rect(center=center))
     return out
+
+
+def _keycap_width(assets: Assets, hint: str, body: pygame.Rect) -> int:
+    font = assets.font(max(10, int(body.height * 0.28)), bold=True)
+    return int(font.size(hint)[0]) + 10
 
 
 def _keycap(out: pygame.Surface, assets: Assets, hint: str, body: pygame.Rect,

@@ -180,6 +180,8 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     assert isinstance(settings, SettingsScene)
     assert settings.choices["speed"].focused
     press(ctx, pygame.K_RIGHT)  # normal -> fast
+    press(ctx, pygame.K_DOWN)  # time to undo
+    press(ctx, pygame.K_RIGHT)  # 1 s -> 2 s
     press(ctx, pygame.K_DOWN)
     press(ctx, pygame.K_DOWN)
     press(ctx, pygame.K_DOWN)  # sound
@@ -187,6 +189,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
+        "undo_grace": 2.0, "hotseat_hints": False,
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
     press(ctx, pygame.K_ESCAPE)
