@@ -58,9 +58,11 @@ def hint_reason(state: GameState, action: int) -> str:
 class HintAdvisor:
     """Asks the hard AI for the decision named by a token; counts the hints each seat used."""
 
-    def __init__(self, n: int, seed: int) -> None:
+    def __init__(self, n: int, seed: int, think_ms: int | None = None) -> None:
         self.n = n
         self.seed = seed
+        #: The hard AI's thinking budget (None: its normal budget).
+        self.think_ms = think_ms
         self.runner: AiRunner | None = None
         self.token: object = None
         self.action: int | None = None
@@ -77,7 +79,7 @@ class HintAdvisor:
             return
         seat = state.current
         seats = [Seat(HINT_KIND if i == seat else "human", "") for i in range(self.n)]
-        self.runner = AiRunner(seats, self.seed + 7919 * (sum(self.used) + 1))
+        self.runner = AiRunner(seats, self.seed + 7919 * (sum(self.used) + 1), self.think_ms)
         self.token, self.action, self.reason = token, None, ""
         self.used[seat] += 1
 
