@@ -2,6 +2,7 @@
 speed, on the real display surface (SDL dummy video driver).
 
     python3 tools/bench_frames.py --json [--frames 3000] [--seed 1] [--players SPEC]
+                                  [--open log,tiles]
 
 Each frame runs the scene's event handling, ``update(dt)`` and ``draw`` (dt = 1/60 s of game
 time; no sleeping).  The AI's think slice inside ``update`` is timed separately and subtracted
@@ -32,7 +33,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(frames: int, seed: int, players: str) -> dict[str, object]:
+def run(frames: int, seed: int, players: str, panels: str = "") -> dict[str, object]:
     os.environ.setdefault("RA_GAME_HOME", tempfile.mkdtemp(prefix="ra-bench-"))
     import pygame
 
@@ -44,6 +45,9 @@ def run(frames: int, seed: int, players: str) -> dict[str, object]:
     ctx, window = create_app(size=(1280, 720), demo=DemoOptions(speed="normal"), players=seats,
                              seed=seed)
     play = ctx.scenes.top
+    keys = {"log": pygame.K_l, "tiles": pygame.K_t}
+    for name in filter(None, panels.split(",")):  # opened by their keys, as a player would
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[name], mod=0, unicode=""))
     times: list[float] = []
     ai: list[float] = []
     dt = 1 / 60
@@ -73,6 +77,7 @@ def run(frames: int, seed: int, players: str) -> dict[str, object]:
         "moves": len(play.moves),
         "size": list(window.get_size()),
         "speed": "normal",
+        "open": panels,
     }
 
 
@@ -82,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="ai:easy,ai:easy,ai:easy,ai:easy")
+    parser.add_argument("--open", default="", help="panels open during the game: log,tiles")
     args = parser.parse_args(argv)
-    result = run(args.frames, args.seed, args.players)
+    result = run(args.frames, args.seed, args.players, args.open)
     if args.json:
         print(json.dumps(result))
     else:

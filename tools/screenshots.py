@@ -101,8 +101,9 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
     from ra_game.seats import AI_NAMES, Seat
 
     seats = [Seat("human", "You")] + [Seat(kind, f"{AI_NAMES[i]} ({kind[3:]})") for i, kind in
-                                      enumerate(["ai:easy", "ai:medium", "ai:hard", "ai:easy"]
-                                                [: players - 1])]
+                                      enumerate(["ai:easy", "ai:medium", "ai:easy",
+                                                 "ai:medium"][: players - 1])]
+    ctx.settings.animation_speed = "fast"
     ctx.scenes.clear_to(PlayScene(ctx, seats, seed=seed))
     play = ctx.scenes.top
     assert isinstance(play, PlayScene)
@@ -115,7 +116,7 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
             continue
         state = play.state
         if state.phase == BID:
-            if any(state.bids) and state.epoch >= 2 and len(state.auction_tiles()) >= 3:
+            if any(state.bids) and len(play.moves) > 40 and len(state.auction_tiles()) >= 3:
                 break
             press(ctx, pygame.K_RETURN if state.forced_bid() else pygame.K_p)
         elif state.phase == TURN:

@@ -87,7 +87,8 @@ def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
     seats = [Seat("human", "You"), Seat("random", "R1"), Seat("ai:easy", "E2")]
     initial = GameState.new(3, seed=3, names=[s.name for s in seats])
     ctx, play = scene(seats, seed=3)
-    frames(ctx, 2, key_events(pygame.K_l) + key_events(pygame.K_t))
+    frames(ctx, 2, key_events(pygame.K_l))
+    click(ctx, play, play.geom.rect("bag"))  # the tile counter opens from the bag
     assert play.info.panel.open and play.info.counter.open
     pilot = Autopilot(ctx, play, random.Random(3), by="mouse")
     checked_moves = decisions = 0

@@ -153,10 +153,11 @@ class LogPanel:
             return
         r = self.rect
         theme.panel(surface, view.r(r), radius=view.s(12))
-        view.blit_text(surface, _("Game log"), 19, (r.x + 14, r.y + 10), "topleft", theme.INK,
-                       True)
-        view.blit_text(surface, _("L closes; wheel or PageUp/PageDown scroll"), 13,
-                       (r.right - 12, r.y + 14), "topright", theme.INK_SOFT)
+        title = view.blit_text(surface, _("Game log"), 19, (r.x + 14, r.y + 10), "topleft",
+                               theme.INK, True)
+        room = (view.r(r).right - title.right) / view.scale - 24
+        keys, size = view.fit_text(_("L closes; wheel or PageUp/PageDown scroll"), 13, room)
+        view.blit_text(surface, keys, size, (r.right - 12, r.y + 14), "topright", theme.INK_SOFT)
         lines = self.lines(view)
         if not lines:
             view.blit_text(surface, _("Nothing has happened yet."), TEXT_SIZE,

@@ -99,14 +99,16 @@ class PlayerAreas:
             pygame.draw.polygon(surf, theme.TERRACOTTA, [(x, cy - h), (x + h * 1.4, cy), (x, cy + h)])
             x += int(h * 1.4) + view.s(6)
         score_box = at(slots.score)
-        right = score_box.x - view.s(6)
+        own_line = score_box.y >= head.bottom  # a narrow area: fame on the line below
+        right = head.right if own_line else score_box.x - view.s(6)
         if gain is not None:
             chip = view.text(_("{points:+d} now").format(points=gain), 14, theme.LAPIS_DARK, True)
             box = chip.get_rect().inflate(view.s(8), view.s(4))
-            box.midright = (right, head.centery)
+            box.midright = (score_box.x - view.s(6), score_box.centery)
             pygame.draw.rect(surf, theme.PAPYRUS_SHADE, box, border_radius=view.s(6))
             surf.blit(chip, chip.get_rect(center=box.center))
-            right = box.x - view.s(6)
+            if not own_line:
+                right = box.x - view.s(6)
         marker = view.s(30) if model.ra_player == seat else 0
         room = (right - marker - x) / view.scale
         text, size = view.fit_text(model.names[seat], 21, room, bold=True, smallest=13)
