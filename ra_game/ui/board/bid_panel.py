@@ -35,7 +35,8 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         room = chip.width - chip.height - 14
         lot = preview.lot(seat) if preview is not None else None
-        if lot is not None:
+        if lot is not None and view.text_px(14) <= view.s(14) + 1:  # small windows: hover
+            # the player area for it (clamped text would collide with the bid)
             worth, size = view.fit_text(_("lot {points:+d}").format(points=lot), 14, 64,
                                         bold=True)
             img = view.text(worth, size, theme.LAPIS_DARK, True)
