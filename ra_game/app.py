@@ -22,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from .i18n import _, start_language
 from .settings import data_dir, load_settings_checked, save_settings
 from .ui import theme
 from .ui.app_context import AppContext, DemoOptions
@@ -124,6 +125,7 @@ def create_app(
     pygame.display.init()
     pygame.font.init()
     settings, warning = load_settings_checked()
+    start_language(settings.language)
     pygame.display.set_caption("Ra")
     assets = Assets()
     pygame.display.set_icon(_icon(assets))
@@ -177,8 +179,10 @@ def log_exception(exc: BaseException) -> Path | None:
 
 def crash_message(exc: BaseException, log: Path | None) -> str:
     """One line for the player about an unexpected error."""
-    where = f"; details in {log}" if log else ""
-    return f"Something went wrong ({exc.__class__.__name__}){where}."
+    if log:
+        return _("Something went wrong ({error}); details in {path}.").format(
+            error=exc.__class__.__name__, path=log)
+    return _("Something went wrong ({error}).").format(error=exc.__class__.__name__)
 
 
 def report_crash(ctx: AppContext, exc: Exception) -> None:
@@ -299,3 +303,38 @@ def run_demo(
             return 1
         print(json.dumps(ctx.final_summary), flush=True)
     return ctx.exit_code
+
+
+def run_title_check() -> int:
+    """``ra-game --exit-after-title``: open the window through the real start-up path, run the
+    main loop for one frame (the title, drawn with the packaged art and fonts), play one sound,
+    look for the compiled catalogs, and quit.  Prints one JSON line on stdout,
+    ``{"scene": "TitleScene", "sound": true, "fonts": [...], "catalogs": ["es", ...]}``;
+    status 1 (and the usual ``error.log``) when any of it failed."""
+    ctx = _start(None, None, None)
+    if ctx is None:
+        return 1
+    try:
+        asyncio.run(main_loop(ctx, max_frames=1))
+        sound = ctx.sounds.play("click", volume=0.0) if ctx.sounds is not None else False
+        scene = type(ctx.scenes.top).__name__ if ctx.scenes.top is not None else None
+        fonts = sorted({name.rsplit("/", 1)[-1] for name in ctx.assets.fonts_loaded()})
+        catalogs = _catalogs_found()
+    finally:
+        pygame.quit()
+    if ctx.extra.get("crashes") or scene != "TitleScene":
+        message = getattr(ctx.scenes.top, "message", "the title screen was not drawn")
+        print(f"ra-game: error: {message}", file=sys.stderr)
+        return 1
+    print(json.dumps({"scene": scene, "sound": sound, "fonts": fonts, "catalogs": catalogs}),
+          flush=True)
+    return ctx.exit_code
+
+
+def _catalogs_found() -> list[str]:
+    """The languages whose compiled catalog gettext finds where ``ra_game.i18n`` looks."""
+    import gettext
+
+    from .i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+
+    return sorted(lang for lang in LANGUAGES if gettext.find(DOMAIN, str(LOCALE_DIR), [lang]))

@@ -19,7 +19,7 @@ import pygame
 from ra_game.engine import GameState, IllegalMoveError, Move, parse_replay, replay_dict
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
-from ra_game.i18n import _
+from ra_game.i18n import _, generation, resolve
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
@@ -96,6 +96,7 @@ class PlayScene(Scene):
         self.sprites = SpriteBank(ctx.assets)
         self.view: View | None = None
         self.static: pygame.Surface | None = None
+        self._static_generation = -1
         self.hover: tuple[float, float] | None = None
         self.pause: PauseMenu | None = None
         self.last_human: int | None = None
@@ -230,8 +231,8 @@ class PlayScene(Scene):
         before = self.state.clone()
         try:
             events = self.state.apply(move)
-        except IllegalMoveError as exc:
-            self.notice = str(exc)
+        except IllegalMoveError:
+            self.notice = _("That move is not possible now.")
             return
         self.notice = ""
         human = seat is not None and self.seats[seat].is_human
@@ -433,7 +434,10 @@ class PlayScene(Scene):
     def _view_for(self, size: tuple[int, int]) -> View:
         if self.view is None or self.view.size != size:
             self.view = View(size, self.sprites)
+            self.static = None
+        if self.static is None or self._static_generation != generation():
             self.static = build_static(self.view, self.geom, self.state.ra_length)
+            self._static_generation = generation()
         return self.view
 
     def status(self) -> tuple[str, bool]:
@@ -445,7 +449,7 @@ class PlayScene(Scene):
             end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
             return " ".join(self.director.sentences.event(end)), False
         if self.queue.busy:
-            return self.model.caption, False
+            return resolve(self.model.caption) if self.model.caption else "", False
         if self.human_ready():
             hints = self.info.hints
             if hints.for_token(len(self.moves)) is not None:
@@ -479,9 +483,11 @@ class PlayScene(Scene):
         text, urgent = self.status()
         draw_status(surface, view, g.rect("status_line"), text, urgent)
         if self.queue.busy and self.speed != "max":
-            skip = g.rect("button_pass")
-            view.blit_text(surface, _("Click or Space skips the animation."), 15,
-                           (skip.right, skip.centery), "midright", theme.INK_SOFT, True)
+            hint = g.rect("button_pass")
+            room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
+                               g.rect("button_confirm").x, hint.height)
+            view.fit_text(surface, _("Click or Space: skip animation"), room, 15,
+                          theme.INK_SOFT, True, "right", min_size=12)
         menu = g.rect("button_menu")
         lit = self.hover is not None and menu.collidepoint(self.hover)
         view.button(surface, menu, _("Menu"), "hover" if lit else "idle", "Esc", "quiet")

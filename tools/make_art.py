@@ -680,21 +680,19 @@ def tile_frame(pen: Pen, category: str) -> None:
 
 
 def tile_label(pen: Pen, tile_id: str, category: str) -> None:
-    """The label band at the bottom; disasters get a red warning band with hazard marks."""
+    """The label band at the bottom; disasters get a red warning band with hazard marks.
+
+    The band stays empty: the game writes the tile's name on it in the player's language
+    (``ra_game.ui.sprites.SpriteBank.tile``); ``LABELS`` only names the kinds in the sheet."""
     k = pen.k
     band = (10 * k, 96 * k, 108 * k, 22 * k)
-    text = LABELS[tile_id]
     if category == "disaster":
         pygame.draw.rect(pen.surface, RED, band, border_bottom_left_radius=int(9 * k),
                          border_bottom_right_radius=int(9 * k))
         pygame.draw.rect(pen.surface, INK, (10 * k, 95 * k, 108 * k, 2 * k))
-        pen.text(text, (64, 107.5), 21, WHITE, max_width=100)
-    elif category == "ra":
-        pen.text(text, (64, 107.5), 24, GOLD_LIGHT, max_width=100)
-    else:
+    elif category != "ra":
         pygame.draw.line(pen.surface, shade(CATEGORY_COLORS[category], -0.2),
                          (14 * k, 96 * k), (114 * k, 96 * k), int(1.5 * k))
-        pen.text(text, (64, 107.5), 21, INK, max_width=100)
 
 
 def render_tile(tile_id: str) -> pygame.Surface:
@@ -852,13 +850,15 @@ def render_slot() -> pygame.Surface:
     return pygame.transform.smoothscale(big, (TILE, TILE))
 
 
-def render_icon() -> pygame.Surface:
-    """The 64x64 application icon: a golden sun with an eye on lapis."""
-    big = pygame.Surface((64 * SS, 64 * SS), pygame.SRCALPHA)
+def render_icon(size: int = 64) -> pygame.Surface:
+    """The application icon (``size`` px square, drawn in 64 units): a golden sun with an eye
+    on lapis.  64 px for the window, 256 px for the Linux desktop entry."""
+    k = SS * size // 64
+    big = pygame.Surface((64 * k, 64 * k), pygame.SRCALPHA)
     big.fill((*INK, 0))
-    pen = Pen(big)
-    pygame.draw.rect(big, INK, (0, 0, 64 * SS, 64 * SS), border_radius=12 * SS)
-    pygame.draw.rect(big, LAPIS, (2 * SS, 2 * SS, 60 * SS, 60 * SS), border_radius=11 * SS)
+    pen = Pen(big, k)
+    pygame.draw.rect(big, INK, (0, 0, 64 * k, 64 * k), border_radius=12 * k)
+    pygame.draw.rect(big, LAPIS, (2 * k, 2 * k, 60 * k, 60 * k), border_radius=11 * k)
     c = (32.0, 32.0)
     for i in range(12):
         a = math.radians(i * 30 - 90)
@@ -871,7 +871,7 @@ def render_icon() -> pygame.Surface:
     pen.poly(WHITE, [(19, 33), (26, 27), (38, 27), (46, 32), (38, 37), (26, 38)], 1.6)
     pen.circle(LAPIS, (32, 32), 4.5, 1.4)
     pen.circle(INK, (32, 32), 2.2, 0)
-    return pygame.transform.smoothscale(big, (64, 64))
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 def render_ra_marker() -> pygame.Surface:
@@ -905,6 +905,7 @@ def all_images() -> dict[str, pygame.Surface]:
     images["ui/board.png"] = render_board()
     images["ui/slot.png"] = render_slot()
     images["ui/icon.png"] = render_icon()
+    images["ui/icon_256.png"] = render_icon(256)
     images["ui/ra_marker.png"] = render_ra_marker()
     return images
 

@@ -76,10 +76,10 @@ def _rules() -> list[Obj]:
 
 
 def _settings() -> list[Obj]:
-    objs = [*COMMON, ("settings_panel", "panel", (290, 104, 700, 466))]
-    for i, name in enumerate(["speed", "undo", "hide", "fullscreen", "sound"]):
-        objs.append((f"setting_{name}", "choice", (350, 122 + 88 * i, 580, 52)))
-        objs.append((f"setting_{name}_help", "label", (350, 178 + 88 * i, 580, 24)))
+    objs = [*COMMON, ("settings_panel", "panel", (190, 104, 900, 462))]
+    for i, name in enumerate(["language", "speed", "undo", "hide", "fullscreen", "sound"]):
+        objs.append((f"setting_{name}", "choice", (250, 118 + 73 * i, 780, 44)))
+        objs.append((f"setting_{name}_help", "label", (250, 163 + 73 * i, 780, 24)))
     objs += [
         ("notice", "label", (140, 580, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),

@@ -28,6 +28,7 @@ class Settings:
     undo_grace: float = 1.0
     #: Hints in hotseat games (with one person at the screen they are always on).
     hotseat_hints: bool = False
+    language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 
 @dataclass

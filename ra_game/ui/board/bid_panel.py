@@ -7,6 +7,7 @@ import pygame
 
 from ...i18n import _
 from .. import theme
+from ..words import display_name
 from .controls import Control
 from .geometry import BoardGeometry
 from .model import DisplayModel
@@ -20,7 +21,7 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
     bid sun, "pass", or nothing yet."""
     if model.ra_player < 0:
         view.blit_text(surface, _("no auction"), 17, (geom.bid_chip(0).x + 6,
-                                                   geom.bid_area.centery), "midleft",
+                                                       geom.bid_area.centery), "midleft",
                        theme.INK_SOFT)
         return
     best = max(model.bids)
@@ -37,20 +38,24 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         lot = preview.lot(seat) if preview is not None else None
         if lot is not None and view.text_px(14) <= view.s(14) + 1:  # small windows: hover
             # the player area for it (clamped text would collide with the bid)
-            worth, size = view.fit_text(_("lot {points:+d}").format(points=lot), 14, 64,
+            worth, size = view.fitted(_("lot {points:+d}").format(points=lot), 14, 64,
                                         bold=True)
             img = view.text(worth, size, theme.LAPIS_DARK, True)
             right = chip.right - chip.height - 6
             surface.blit(img, img.get_rect(midright=view.p(right, chip.centery)))
             room -= img.get_width() / view.scale + 6
-        text, size = view.fit_text(model.names[seat], 16, room, bold=True, smallest=12)
+        text, size = view.fitted(display_name(model.names[seat]), 16, room, bold=True,
+                                 smallest=12)
         label = view.text(text, size, color, True)
         surface.blit(label, label.get_rect(midleft=view.p(chip.x + 8, chip.centery)))
         x, y = geom.bid_sun_center(seat)
         if sun:
             view.blit_center(surface, view.sun(sun, chip.height), (x, y))
         elif model.passed[seat]:
-            view.blit_text(surface, _("pass"), 17, (x, y), "center", theme.INK_SOFT, True)
+            room = pygame.Rect(0, 0, chip.height * 2, chip.height)
+            room.center = (round(x), round(y))
+            view.fit_text(surface, _("pass"), room, 17, theme.INK_SOFT, True, min_size=11,
+                          max_lines=1)
         elif seat == model.ra_player:
             view.blit_text(surface, _("Ra"), 16, (x, y), "center", theme.TERRACOTTA, True)
 

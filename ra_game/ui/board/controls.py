@@ -19,8 +19,9 @@ import pygame
 
 from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, unpack_tiles
 from ...engine.state import EMPTY, GameState
-from ...engine.tiles import DISASTER_TARGETS, TILE_NAMES, Tile
+from ...engine.tiles import DISASTER_TARGETS, Tile
 from ...i18n import _, ngettext
+from ..words import tile_name
 from .geometry import BoardGeometry
 
 _DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
@@ -141,8 +142,8 @@ class HumanInput:
                 out.append(Control("slot", self.geom.auction_slots[slot], "", str(slot + 1),
                                    True, chosen, slot))
         n = len(self.selection)
-        label = ngettext("Take {count} tile", "Take {count} tiles", n).format(count=n) if n \
-            else _("Pick tiles")
+        label = (ngettext("Take {n} tile", "Take {n} tiles", n).format(n=n) if n
+                 else _("Pick tiles"))
         out.append(self._button("confirm", label, "Enter", n > 0))
         out.append(self._button("cancel", _("Cancel"), "Esc"))
         return out
@@ -180,7 +181,7 @@ class HumanInput:
         for i, (kind, r) in enumerate(self.kind_rects()):
             chosen = self.selection.count(kind)
             enabled = chosen > 0 or self.kind_addable(kind)
-            out.append(Control("kind", r, _(TILE_NAMES[kind]), str(i + 1), enabled, chosen > 0,
+            out.append(Control("kind", r, tile_name(kind), str(i + 1), enabled, chosen > 0,
                                kind, held[kind]))
         ready = tuple(sorted(self.selection)) in self.discard_pairs()
         out.append(self._button("confirm", _("Discard these"), "Enter", ready))

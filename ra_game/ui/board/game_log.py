@@ -156,7 +156,7 @@ class LogPanel:
         title = view.blit_text(surface, _("Game log"), 19, (r.x + 14, r.y + 10), "topleft",
                                theme.INK, True)
         room = (view.r(r).right - title.right) / view.scale - 24
-        keys, size = view.fit_text(_("L closes; wheel or PageUp/PageDown scroll"), 13, room)
+        keys, size = view.fitted(_("L closes; wheel or PageUp/PageDown scroll"), 13, room)
         view.blit_text(surface, keys, size, (r.right - 12, r.y + 14), "topright", theme.INK_SOFT)
         lines = self.lines(view)
         if not lines:

@@ -52,8 +52,9 @@ class PauseMenu:
         shade.fill((20, 14, 8, 140))
         surface.blit(shade, (0, 0))
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
-        view.blit_text(surface, _("Paused"), 32, (self.panel.centerx, self.panel.y + 38),
-                       "center", theme.INK, True)
+        view.fit_text(surface, _("Paused"), pygame.Rect(self.panel.x + 20, self.panel.y + 14,
+                                                        self.panel.width - 40, 48),
+                      32, theme.INK, True, max_lines=1)
         for i, ((_name, label, key), r) in enumerate(zip(self.items, self.item_rects())):
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
             view.button(surface, r, _(label), "hover" if lit else "idle", key,

@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _, current_language
+from ...i18n import _, generation
 from .. import theme
+from ..words import display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel
 from .score_preview import ScorePreview
@@ -38,10 +39,10 @@ class PlayerAreas:
         for seat in range(model.n):
             score = None if hidden and not model.over else round(model.scores[seat])
             gain = preview.total(seat) if preview is not None and not model.over else None
-            key = (view.size, model.names[seat], kinds[seat], model.current == seat,
+            key = (view.size, generation(), model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),
-                   tuple(model.pending[seat]), model.bids[seat], gain, current_language())
+                   tuple(model.pending[seat]), model.bids[seat], gain)
             cached = self._cache.get(seat)
             if cached is None or cached[0] != key:
                 cached = (key, self._render(view, model, seat, score, kinds[seat], gain))
@@ -84,7 +85,7 @@ class PlayerAreas:
         left = first.right + 8 if first else slots.rect.x + 10
         room = slots.rect.right - 8 - left
         cy = first.centery if first else slots.header.bottom + slots.sun_size // 2 + 6
-        text, size = view.fit_text(_("no suns left this epoch"), 15, room, smallest=11)
+        text, size = view.fitted(_("no suns left this epoch"), 15, room, smallest=11)
         img = view.text(text, size, theme.INK_SOFT)
         surf.blit(img, img.get_rect(midleft=at(pygame.Rect(left, cy, 1, 1)).center))
 
@@ -111,7 +112,8 @@ class PlayerAreas:
                 right = box.x - view.s(6)
         marker = view.s(30) if model.ra_player == seat else 0
         room = (right - marker - x) / view.scale
-        text, size = view.fit_text(model.names[seat], 21, room, bold=True, smallest=13)
+        text, size = view.fitted(display_name(model.names[seat]), 21, room, bold=True,
+                                   smallest=13)
         name = view.text(text, size, color, True)
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
@@ -146,10 +148,12 @@ class PlayerAreas:
             return
         pygame.draw.rect(surf, theme.LAPIS_DARK, rect, border_radius=view.s(8))
         pygame.draw.rect(surf, theme.GOLD, rect, width=view.s(2), border_radius=view.s(8))
-        text, size = view.fit_text(_("{fame} fame").format(fame=score), 19,
-                                   rect.width / view.scale - 8, bold=True, smallest=12)
+        text, size = view.fitted(fame(score), 19, rect.width / view.scale - 8, bold=True,
+                                   smallest=12)
         img = view.text(text, size, theme.GOLD_LIGHT, True)
-        surf.blit(img, img.get_rect(center=rect.center))
+        pos = img.get_rect(center=rect.center)
+        surf.blit(img, pos)
+        theme.note_text(text, pos, rect, img.get_height())
 
     def _face_down(self, surf: pygame.Surface, view: View, rect: pygame.Rect, sun: int) -> None:
         surf.blit(view.sun_back(rect.width / view.scale), rect)

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import events as ev
-from ...engine.tiles import TILE_NAMES, Tile
+from ...engine.tiles import Tile
 from ...i18n import N_, _, ngettext
+from .. import words
 
 #: Score categories of ``PlayerScore.points`` as shown in the log and the score preview.
 CATEGORY_NAMES: dict[str, str] = {
@@ -23,7 +24,7 @@ CATEGORY_NAMES: dict[str, str] = {
 
 def tile_name(kind: int) -> str:
     """The translated name of a tile kind."""
-    return _(TILE_NAMES[kind])
+    return words.tile_name(kind)
 
 
 def tile_list(kinds: Sequence[int]) -> str:
@@ -48,7 +49,7 @@ class Sentences:
     """Sentences for the events of one game; ``names`` by seat, ``you`` the addressed seat."""
 
     def __init__(self, names: Sequence[str], you: int | None, hide_scores: bool = False) -> None:
-        self.names = list(names)
+        self.names = [words.display_name(name) for name in names]
         self.you = you
         self.hide_scores = hide_scores
 

@@ -1,4 +1,8 @@
-"""The status line: always says whose turn it is and what they may do (or what just happened)."""
+"""The status line: always says whose turn it is and what they may do (or what just happened).
+
+Every message is built from whole translatable sentences, with a separate sentence when the
+subject is "you" (the one person at the screen) and when it is a named player.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,13 @@ import pygame
 
 from ...engine.moves import DRAW, is_god
 from ...engine.state import GameState
-from ...engine.tiles import TILE_NAMES, Tile
+from ...engine.tiles import Tile
 from ...i18n import N_, _, ngettext
 from .. import theme
+from ..words import display_name, tile_name
 from .view import View
+
+MIN_STATUS_SIZE = 13.0
 
 #: Turn messages by (can draw, can play Gods, why drawing is impossible), "you" form first.
 _TURN: dict[tuple[bool, bool, str], tuple[str, str]] = {
@@ -63,7 +70,7 @@ def human_status(state: GameState, mode: str, legal: list[int], you: bool) -> st
     """What the human to move may do, with the keys for it; ``you`` when the seat is the one
     person at the screen (else the message names the player)."""
     seat = state.current
-    name = state.names[seat]
+    name = display_name(state.names[seat])
     if mode == "god":
         gods = state.tiles[seat][Tile.GOD]
         if you:
@@ -89,7 +96,7 @@ def human_status(state: GameState, mode: str, legal: list[int], you: bool) -> st
                              "a sun, or {keys} and Enter).")), you, player=name, keys=keys)
         pair = _BID[(state.ra_player == seat, bool(state.high_bid))]
         return _form(pair, you, player=name, keys=keys, high=state.high_bid,
-                     ra_player=state.names[state.ra_player])
+                     ra_player=display_name(state.names[state.ra_player]))
     if mode == "discard":
         if state.pending[0] == Tile.WAR:
             pair = (N_("War strikes you: pick 2 civilization tiles to discard (click or number "
@@ -109,27 +116,48 @@ def human_status(state: GameState, mode: str, legal: list[int], you: bool) -> st
 
 def ai_status(state: GameState, you: int | None = None) -> str:
     """What the AI to move is doing (``you``: the seat addressed as "you", if any)."""
-    name = state.names[state.current]
+    name = display_name(state.names[state.current])
     if state.phase == 1:
         if state.ra_player == you:
             return _("Your auction: {player} is deciding on a bid...").format(player=name)
         return _("Auction of {ra_player}: {player} is deciding on a bid...").format(
-            ra_player=state.names[state.ra_player], player=name)
+            ra_player=display_name(state.names[state.ra_player]), player=name)
     if state.phase == 2:
         return _("{player} chooses what the {disaster} takes...").format(
-            player=name, disaster=_(TILE_NAMES[state.pending[0]]))
+            player=name, disaster=tile_name(state.pending[0]))
     return _("{player} is thinking...").format(player=name)
+
+
+def status_lines(view: View, text: str, width: int, bold: bool = True
+                 ) -> tuple[list[str], float]:
+    """The status text as one line shrunk to fit ``width`` (base pixels), or two lines."""
+    size = 23.0
+    limit = view.s(width)
+    while view.text(text, size, theme.INK, bold).get_width() > limit and size > MIN_STATUS_SIZE:
+        size -= 1.5
+    if view.text(text, size, theme.INK, bold).get_width() <= limit:
+        return [text], size
+    size = 17.0
+    lines = theme.wrap(view.sprites.assets.font(view.s(size), bold=bold), text, limit)
+    while len(lines) > 2 and size > MIN_STATUS_SIZE:
+        size -= 1.0
+        lines = theme.wrap(view.sprites.assets.font(view.s(size), bold=bold), text, limit)
+    return lines, size
+
+
 
 
 def draw_status(surface: pygame.Surface, view: View, rect: pygame.Rect, text: str,
                 urgent: bool = False) -> None:
-    """One line, shrunk to fit the rect."""
+    """The status text in ``rect``: one line shrunk to fit, or two smaller lines."""
     color = theme.TERRACOTTA if urgent else theme.INK
-    size = 23.0
-    img = view.text(text, size, color, True)
-    limit = view.s(rect.width - 16)
-    while img.get_width() > limit and size > 12:
-        size -= 1.5
-        img = view.text(text, size, color, True)
+    lines, size = status_lines(view, text, rect.width - 16)
     screen = view.r(rect)
-    surface.blit(img, img.get_rect(midleft=(screen.x + view.s(10), screen.centery)))
+    box = screen.inflate(-view.s(6), 0)
+    line_h = view.s(size * 1.15)
+    top = screen.centery - line_h * len(lines) // 2
+    for i, line in enumerate(lines):
+        img = view.text(line, size, color, True)
+        pos = img.get_rect(midleft=(screen.x + view.s(10), top + line_h * i + line_h // 2))
+        surface.blit(img, pos)
+        theme.note_text(line, pos, box, img.get_height())
