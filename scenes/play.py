@@ -402,7 +402,7 @@ class PlayScene(Scene):
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             choice = self.pause.click(self._base(event.pos))
-        if choice is not None:
+        if choice in ("resume", "quit"):  # Rules and Settings return to this menu
             self.pause = None
         if choice == "quit":
             self._save_and_quit()
@@ -481,7 +481,7 @@ class PlayScene(Scene):
             view.blit_center(surface, img, (f.x, f.y))
         self._draw_decision(surface, view)
         text, urgent = self.status()
-        draw_status(surface, view, g.rect("status_line"), text, urgent)
+        draw_status(surface, view, self.info.status_rect(), text, urgent)
         if self.queue.busy and self.speed != "max":
             hint = g.rect("button_pass")
             room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -

@@ -81,9 +81,11 @@ class Director:
 
     def _say(self, event: object) -> Call:
         """Show the sentence of ``event`` in the status line (as the animation reaches it)."""
-        def run() -> None:
-            self.model.caption = " ".join(self.sentences.event(event))
-            self.hooks.reached(event)
+        def run() -> None:  # the caption is made when drawn: it follows a language switch
+            self.model.caption = lambda: " ".join(self.sentences.event(event))
+            reached = getattr(self.hooks, "reached", None)
+            if reached is not None:
+                reached(event)
         return Call(run)
 
     def fly(self, flyer: Flyer, to: Point, duration: float, size: float | None = None,
@@ -128,7 +130,8 @@ class Director:
             if handler is not None:
                 steps.append(Deferred(lambda h=handler, e=event: h(e)))
         steps.append(Call(lambda: self.model.sync(final)))
-        steps.append(Call(lambda: self.hooks.reached(None)))
+        if hasattr(self.hooks, "reached"):
+            steps.append(Call(lambda: self.hooks.reached(None)))
         return Sequence(*steps)
 
     def _name(self, seat: int) -> str:

@@ -71,6 +71,31 @@ class InfoLayer:
         out.append(("log", _("Log"), "L"))
         return out
 
+    def button_rects(self) -> list[tuple[str, str, str, pygame.Rect]]:
+        """The buttons shown now, packed from the right end of the status row (so the status
+        line keeps the room of the buttons that are not shown)."""
+        g = self.scene.geom
+        view = self.scene.view
+        small = view is not None and view.scale < 0.75  # keys only: the status needs the room
+        right = g.rect("button_log").right
+        out = []
+        for name, label, key in reversed(self.buttons()):
+            r = g.rect(f"button_{name}").copy()
+            if small:
+                label, key, r.width = key, "", 52
+            r.right = right
+            right = r.x - 6
+            out.append((name, label, key, r))
+        return out[::-1]
+
+    def status_rect(self) -> pygame.Rect:
+        """The status line's rect, up to the first button shown."""
+        rect = self.scene.geom.rect("status_line").copy()
+        rects = self.button_rects()
+        if rects:
+            rect.width = min(rect.width, rects[0][3].x - 8 - rect.x)
+        return rect
+
     # -- input
 
     def key(self, key: int, mod: int) -> str | None:
@@ -94,8 +119,8 @@ class InfoLayer:
     def click(self, pos: tuple[float, float]) -> str | None:
         """Handle a click at base ``pos``; ``"undo"``, ``"used"`` or None."""
         s = self.scene
-        for name, _label, _key in self.buttons():
-            if s.geom.rect(f"button_{name}").collidepoint(pos):
+        for name, _label, _key, rect in self.button_rects():
+            if rect.collidepoint(pos):
                 if name == "log":
                     self.panel.toggle()
                 elif name == "hint":
@@ -129,10 +154,9 @@ class InfoLayer:
     def draw(self, surface: pygame.Surface, view: View, hover: tuple[float, float] | None
              ) -> None:
         s = self.scene
-        for name, label, key in self.buttons():
-            r = s.geom.rect(f"button_{name}")
+        for _name, label, key, r in self.button_rects():
             lit = hover is not None and r.collidepoint(hover)
-            style = "primary" if name == "undo" else "quiet"
+            style = "primary" if _name == "undo" else "quiet"
             view.button(surface, r, label, "hover" if lit else "idle", key, style)
         self.counter.draw(surface, view, self.tiles_left(), ra_tiles_to_epoch_end(s.state))
         self.panel.draw(surface, view)

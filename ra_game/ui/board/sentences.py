@@ -49,9 +49,14 @@ class Sentences:
     """Sentences for the events of one game; ``names`` by seat, ``you`` the addressed seat."""
 
     def __init__(self, names: Sequence[str], you: int | None, hide_scores: bool = False) -> None:
-        self.names = [words.display_name(name) for name in names]
+        self.stored = list(names)
         self.you = you
         self.hide_scores = hide_scores
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as shown now (default names in the chosen language)."""
+        return [words.display_name(name) for name in self.stored]
 
     def _pick(self, seat: int, mine: str, theirs: str, **values: Any) -> str:
         if seat == self.you:
