@@ -87,13 +87,22 @@ def _short_text(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_TEXT_SETTING and value.isprintable()
 
 
+NUMBER_RANGES: dict[str, tuple[int, int]] = {"ai_workers": (0, 256), "undo_grace": (0, 10)}
+"""The allowed range of each number setting (others: 0 to 1,000)."""
+
+
 def _checked_value(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise _BadSettings(N_("The setting '{name}' must be true or false."), name=name)
     elif isinstance(default, int | float):
-        if isinstance(value, bool) or not isinstance(value, type(default)):
+        kinds = (int, float) if isinstance(default, float) else (int,)
+        if isinstance(value, bool) or not isinstance(value, kinds):
             raise _BadSettings(N_("The setting '{name}' must be a number."), name=name)
+        low, high = NUMBER_RANGES.get(name, (0, 1_000))
+        if not low <= value <= high:
+            raise _BadSettings(N_("The setting '{name}' must be a number from {low} to {high}."),
+                               name=name, low=low, high=high)
     elif isinstance(default, str) and not _short_text(value):
         raise _BadSettings(N_("The setting '{name}' must be short text."), name=name)
     if name in CHOICES and value not in CHOICES[name]:

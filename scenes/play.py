@@ -18,6 +18,7 @@ import pygame
 
 from ra_game.engine import GameState, IllegalMoveError, Move, replay_dict
 from ra_game.engine import events as ev
+from ra_game.engine.preview import move_events
 from ra_game.i18n import _, generation, resolve
 from ra_game.saves import SlotWriter, resume_state
 from ra_game.seats import Seat, seat_kinds
@@ -31,16 +32,19 @@ from ra_game.ui.board.director import Director
 from ra_game.ui.board.discard_picker import draw_discard_picker
 from ra_game.ui.board.geometry import BoardGeometry
 from ra_game.ui.board.god_picker import draw_god_picker
+from ra_game.ui.board.hint import draw_hint_marks
+from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.pause_menu import PauseMenu
 from ra_game.ui.board.player_area import PlayerAreas
+from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
 from ra_game.ui.board.tracks import build_static, draw_tracks
+from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook, grace_seconds
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
 from ra_game.ui.sprites import SpriteBank
-from ra_game.ui.words import display_name, fame, is_you
 
 #: Names the play layout must define (checked by the layout test).
 REQUIRED: list[str] = (
@@ -48,7 +52,8 @@ REQUIRED: list[str] = (
     + [f"auction_slot_{i}" for i in range(8)]
     + ["ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
        "bid_panel", "status_line", "discard_panel", "pause_panel", "button_draw", "button_ra",
-       "button_god", "button_pass", "button_confirm", "button_cancel", "button_menu"]
+       "button_god", "button_pass", "button_confirm", "button_cancel", "button_menu",
+       "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
     + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
 )
 
@@ -93,7 +98,9 @@ class PlayScene(Scene):
         self.moves: list[str] = list(moves)
         self.geom = BoardGeometry(load_layout("play"), self.state.n)
         self.model = DisplayModel(self.state)
-        self.director = Director(self.model, self.geom, self)
+        self.you = you_seat([s.kind for s in self.seats])
+        sentences = Sentences(self.state.names, self.you, hide_scores)
+        self.director = Director(self.model, self.geom, self, sentences)
         self.queue = AnimationQueue()
         self.input = HumanInput(self.geom)
         self.runner = AiRunner(self.seats, self.seed, workers=ai_workers(ctx))
@@ -112,6 +119,10 @@ class PlayScene(Scene):
         if self.saver is not None and any(s.is_human for s in self.seats) and \
                 getattr(ctx, "demo", None) is None:
             self.notice = self.saver.claim() or ""
+        self.undo = UndoBook()
+        self.info = InfoLayer(self, sentences)
+        #: Set when something shown changed outside an animation (the main loop may redraw).
+        self.wants_redraw = True
 
     @classmethod
     def from_save(cls, ctx: Any, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
@@ -122,8 +133,19 @@ class PlayScene(Scene):
         known = seat_kinds()
         seats = [Seat(p["kind"] if p["kind"] in known else "random", p["name"] or f"Player {i}")
                  for i, p in enumerate(replay.players, start=1)]
-        return cls(ctx, seats, None, bool(doc.get("hide_scores", False)), state=state,
-                   moves=replay.moves, slot=slot)
+        scene = cls(ctx, seats, None, bool(doc.get("hide_scores", False)), state=state,
+                    moves=replay.moves, slot=slot)
+        scene.resume_record(move_events(replay.initial_state(), replay.moves), doc.get("hints"))
+        return scene
+
+    def resume_record(self, moves: Sequence[list[object]], hints: object = None) -> None:
+        """Rebuild the game log (and the passes of an auction in progress) from the events of
+        the moves played before a save, and the hints used."""
+        self.info.log.load(moves)
+        self.model.passed = self.info.log.current_auction_passes(self.state.n)
+        if isinstance(hints, list) and len(hints) == self.state.n and \
+                all(isinstance(h, int) and h >= 0 for h in hints):
+            self.info.hints.used = list(hints)
 
     # -- helpers
 
@@ -142,6 +164,8 @@ class PlayScene(Scene):
         never the seed (a save reveals nothing the table does not show)."""
         doc = replay_dict(self.state, self.moves, self.kinds)
         doc["hide_scores"] = self.hide_scores
+        if any(self.info.hints.used):
+            doc["hints"] = list(self.info.hints.used)
         return doc
 
     def viewer(self) -> int | None:
@@ -162,6 +186,20 @@ class PlayScene(Scene):
     def human_to_move(self) -> bool:
         seat = self.state.to_move
         return seat is not None and self.seats[seat].is_human
+
+    def human_ready(self) -> bool:
+        """Whether a person's decision is open on an idle board (their controls are shown)."""
+        return (not self.queue.busy and self.human_to_move() and self.input.mode != "idle"
+                and self.is_top())
+
+    def current_controls(self) -> list[Any]:
+        return self.input.controls() if self.human_ready() else []
+
+    @staticmethod
+    def input_action(name: str) -> int | None:
+        """The action code of a simple button (draw, ra, pass)."""
+        return {"draw": Move("draw").action, "ra": Move("ra").action,
+                "pass": Move("pass").action}.get(name)
 
     SOUNDS = ("draw", "ra", "bid", "pass", "win", "disaster", "epoch", "god")
 
@@ -194,6 +232,13 @@ class PlayScene(Scene):
     def is_top(self) -> bool:
         return self.ctx.scenes.top is self
 
+    def reached(self, event: object | None) -> None:
+        """The animation reached ``event`` (None: the whole move): the log may show it."""
+        if event is None:
+            self.info.log.show_all()
+        else:
+            self.info.log.reached(event)
+
     def epoch_scored(self, event: ev.EpochScored) -> None:
         try:
             from .scoring import EpochScoringScene
@@ -213,26 +258,61 @@ class PlayScene(Scene):
                 self.ctx.final_summary = self.state.summary()
                 self.ctx.quit_requested = True
             return
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event))
+        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event,
+                                                  self.info.hints.used))
 
     # -- moves
 
     def apply(self, move: Move) -> None:
         """Play ``move`` for the seat to move, queue its animation and autosave."""
         seat = self.state.to_move
+        before = self.state.clone()
         try:
             events = self.state.apply(move)
         except IllegalMoveError:
             self.notice = _("That move is not possible now.")
             return
         self.notice = ""
+        human = seat is not None and self.seats[seat].is_human
+        self.undo.record(before, len(self.moves), seat or 0, human, move.action, events)
         self.moves.append(move.text)
-        if seat is not None and self.seats[seat].is_human:
+        self.info.log.add_move(events)
+        self.info.hints.clear()
+        if human:
             self.last_human = seat
         self.input.stop()
         self.input_token = None
         self.queue.add(self.director.animate(events, self.state))
         self._autosave()
+
+    def take_back(self) -> None:
+        """Undo the last person's decision: the exact position before it, and the record and
+        the autosave without it."""
+        point = self.undo.take()
+        if point is None:
+            return
+        self.queue.skip()  # the rest of its animation (it revealed nothing)
+        self.state = point.state
+        del self.moves[point.moves:]
+        self.info.log.truncate(point.moves)
+        self.model.sync(self.state)
+        self.model.passed = self.info.log.current_auction_passes(self.state.n)
+        self.runner.reset()
+        self.input.stop()
+        self.input_token = None
+        self.notice = ""
+        self.info.hints.clear()
+        self.wants_redraw = True
+        self._autosave()
+
+    def ai_delay(self, speed: str) -> float:
+        """How long an AI waits before its move shows: the pacing delay, or the undo grace
+        period after a person's decision, whichever is longer."""
+        delay = MIN_DELAY[speed]
+        if self.undo.available:
+            setting = getattr(self.ctx.settings, "undo_grace", DEFAULT_GRACE)
+            delay = max(delay, grace_seconds(setting, speed))
+        return delay
 
     def _autosave(self) -> None:
         if self.state.over or getattr(self.ctx, "demo", None) is not None:
@@ -257,10 +337,12 @@ class PlayScene(Scene):
         self.queue.update(dt)
         if self.state.over or not self.is_top():
             return
+        self.info.update(dt)
         seat = self.state.current
         idle = not self.queue.busy
         if self.runner.is_ai(seat):
-            action = self.runner.update(self.state, len(self.moves), dt, idle, MIN_DELAY[speed])
+            action = self.runner.update(self.state, len(self.moves), dt, idle,
+                                        self.ai_delay(speed))
             if action is not None:
                 self.apply(Move.from_action(action))
             return
@@ -269,6 +351,7 @@ class PlayScene(Scene):
             self.input.begin(self.state)
             if self._needs_handover(seat):
                 self.last_human = seat
+                self.undo.close()
                 self._push_handover(seat)
 
     def _needs_handover(self, seat: int) -> bool:
@@ -292,6 +375,7 @@ class PlayScene(Scene):
         return self.view.to_base(pos)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.wants_redraw = True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._base(event.pos)
             if self.pause is not None:
@@ -300,15 +384,33 @@ class PlayScene(Scene):
         if self.pause is not None:
             self._pause_event(event)
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.info.wheel(event.y)
+            return
         key = event.key if event.type == pygame.KEYDOWN else None
         down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         if key == pygame.K_ESCAPE and self.input.mode != "god":
-            self.pause = PauseMenu(self.geom.rect("pause_panel"))
+            self._open_pause()
             return
         if up and self.geom.rect("button_menu").collidepoint(self._base(event.pos)):
-            self.pause = PauseMenu(self.geom.rect("pause_panel"))
+            self._open_pause()
             return
+        used = None
+        if key is not None:
+            used = self.info.key(key, getattr(event, "mod", 0))
+        elif up:
+            used = self.info.click(self._base(event.pos))
+        if used == "undo":
+            self.take_back()
+        if used is not None:
+            self.pressed = False
+            return
+        self._board_event(key, down, up, event)
+
+    def _board_event(self, key: int | None, down: bool, up: bool,
+                     event: pygame.event.Event) -> None:
+        """Input for the animation (skip) and the person's decision."""
         if self.queue.busy:
             if down or key == pygame.K_SPACE:
                 self.queue.skip()
@@ -327,6 +429,10 @@ class PlayScene(Scene):
         if move is not None:
             self.apply(move)
 
+    def _open_pause(self) -> None:
+        self.pause = PauseMenu(self.geom.rect("pause_panel"),
+                               demo=getattr(self.ctx, "demo", None) is not None)
+
     def _pause_event(self, event: pygame.event.Event) -> None:
         assert self.pause is not None
         choice = None
@@ -334,15 +440,23 @@ class PlayScene(Scene):
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             choice = self.pause.click(self._base(event.pos))
-        if choice == "resume":
+        if choice in ("resume", "quit"):  # Rules and Settings return to this menu
             self.pause = None
-        elif choice == "settings":
-            from .settings import SettingsScene
-
-            self.ctx.scenes.push(SettingsScene(self.ctx))
-        elif choice == "quit":
-            self.pause = None
+        if choice == "quit":
             self._save_and_quit()
+        elif choice in ("rules", "settings"):
+            self._open_scene(choice)
+
+    def _open_scene(self, name: str) -> None:
+        """The Rules or Settings screen over the game; closing it returns here."""
+        try:
+            if name == "rules":
+                from .rules import RulesScene as Screen
+            else:
+                from .settings import SettingsScene as Screen  # type: ignore[assignment]
+        except ImportError:
+            return
+        self.ctx.scenes.push(Screen(self.ctx))
 
     def _save_and_quit(self) -> None:
         self._autosave()
@@ -371,27 +485,30 @@ class PlayScene(Scene):
             return self.notice, True
         if self.state.over:
             w = self.state.winner or 0
-            name, points = self.state.names[w], fame(self.state.scores[w])
-            if is_you(name):
-                return _("Game over: you win with {fame}.").format(fame=points), False
-            return _("Game over: {player} wins with {fame}.").format(
-                player=display_name(name), fame=points), False
+            end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
+            return " ".join(self.director.sentences.event(end)), False
         if self.queue.busy:
             return resolve(self.model.caption) if self.model.caption else "", False
-        if self.human_to_move() and self.input.mode != "idle":
+        if self.human_ready():
+            hints = self.info.hints
+            if hints.for_token(len(self.moves)) is not None:
+                return hints.reason, False
+            if hints.thinking:
+                return _("Looking for a hint: the hard AI is thinking..."), False
             text = human_status(self.state, self.input.mode, self.input.legal,
-                                len(self.input.selection))
+                                self.state.current == self.you)
             return text, self.state.forced_bid() or self.input.mode == "discard"
-        return ai_status(self.state), False
+        return ai_status(self.state, self.you), False
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())
         assert self.static is not None
         surface.blit(self.static, (0, 0))
         g, m = self.geom, self.model
+        preview = self.info.preview if not self.queue.busy else None
         draw_tracks(surface, view, g, m)
-        draw_bids(surface, view, g, m)
-        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer())
+        draw_bids(surface, view, g, m, preview)
+        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview)
         for f in m.flyers:
             img = _flyer_image(view, f.sprite, f.value, f.size)
             if f.flip < 0.999:
@@ -401,18 +518,9 @@ class PlayScene(Scene):
                 img = img.copy()
                 img.set_alpha(max(0, int(f.alpha)))
             view.blit_center(surface, img, (f.x, f.y))
-        active = not self.queue.busy and self.human_to_move() and self.input.mode != "idle"
-        controls = self.input.controls() if active else []
-        draw_action_bar(surface, view, controls, self.hover)
-        draw_sun_choices(surface, view, controls, self.hover)
-        if active and self.input.mode == "god":
-            cursor = g.auction_slots[self.input.cursor] if self.input.cursor_used else None
-            draw_god_picker(surface, view, controls, self.input.selection, cursor)
-        if active and self.input.mode == "discard":
-            draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
-                                controls, self.input.selection, self.hover)
+        self._draw_decision(surface, view)
         text, urgent = self.status()
-        draw_status(surface, view, g.rect("status_line"), text, urgent)
+        draw_status(surface, view, self.info.status_rect(), text, urgent)
         if self.queue.busy and self.speed != "max":
             hint = g.rect("button_pass")
             room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
@@ -422,5 +530,24 @@ class PlayScene(Scene):
         menu = g.rect("button_menu")
         lit = self.hover is not None and menu.collidepoint(self.hover)
         view.button(surface, menu, _("Menu"), "hover" if lit else "idle", "Esc", "quiet")
+        self.info.draw(surface, view, self.hover if self.pause is None else None)
         if self.pause is not None:
             self.pause.draw(surface, view)
+        self.wants_redraw = False
+
+    def _draw_decision(self, surface: pygame.Surface, view: View) -> None:
+        """The person's controls: buttons, suns to bid, the God and discard pickers, and the
+        hint's marks."""
+        g = self.geom
+        controls = self.current_controls()
+        hinted = self.info.hinted(controls)
+        draw_action_bar(surface, view, controls, self.hover, hinted)
+        draw_sun_choices(surface, view, controls, self.hover)
+        mode = self.input.mode
+        if controls and mode == "god":
+            cursor = g.auction_slots[self.input.cursor] if self.input.cursor_used else None
+            draw_god_picker(surface, view, controls, self.input.selection, cursor)
+        if controls and mode == "discard":
+            draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
+                                controls, self.input.selection, self.hover)
+        draw_hint_marks(surface, view, [c for i, c in enumerate(controls) if i in hinted])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -73,8 +74,11 @@ class FinalResultsScene(LayoutScene):
     layout_name = "results"
     REQUIRED = ("heading", "ranking", "chart", "tiebreak", "button_title")
 
-    def __init__(self, ctx: AppContext, state: GameState, event: GameOver) -> None:
+    def __init__(self, ctx: AppContext, state: GameState, event: GameOver,
+                 hints_used: Sequence[int] = ()) -> None:
         self.state, self.event = state, event
+        #: Hints each seat asked for during the game (counted, as Board Game Arena does).
+        self.hints_used = list(hints_used)
         self.t = 0.0
         self.shown = 0.0
         super().__init__(ctx)
@@ -138,6 +142,18 @@ class FinalResultsScene(LayoutScene):
         draw_chart(surface, chart, self.ctx.assets, self.series, self.state.names, self.scale,
                    progress=self.t / CHART_TIME)
         self.draw_sentence(surface, self.rects["tiebreak"])
+        self.draw_hints(surface, self.rects["tiebreak"])
+
+    def draw_hints(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Left of the button: how many hints each player used (nothing if none)."""
+        parts = [ngettext("{player}: {count} hint", "{player}: {count} hints", n).format(
+            player=self.state.names[seat], count=n) for seat, n in enumerate(self.hints_used) if n]
+        if not parts:
+            return
+        text = _("Hints used: {list}.").format(list=_(", ").join(parts))
+        button = self.rects["button_title"]
+        theme.text(surface, self.font(17), text, (rect.x, button.centery), theme.INK_SOFT,
+                   "midleft")
 
     def draw_sentence(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The verdict on one line if it fits (shrinking a little), else on two."""

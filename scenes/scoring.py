@@ -144,6 +144,7 @@ class EpochScoringScene(LayoutScene):
                 if self.hidden else
                 _("Fame never drops below zero.") if any(
                     s.before + s.epoch_total < 0 for s in self.event.scores) else
+                _("The game is over: monuments and the sun totals were scored last.") if last else
                 _("Pharaohs, Niles and monuments stay; Gods, Gold, Floods and civilizations "
                   "leave."))
         theme.fitted_text(surface, lambda s: self.font(s), note, self.rects["footnote"], 18,

@@ -33,13 +33,16 @@ ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
      N_("The language of every screen; it changes at once.")),
     ("speed", N_("Animation speed"), [(s, SPEED_NAMES[s]) for s in SPEEDS],
      N_("How fast tiles, bids and AI moves are shown (a click or Space skips anyway).")),
+    ("undo", N_("Time to undo"), [(0.0, N_("none")), (0.5, N_("0.5 s")), (1.0, N_("1 s")),
+                                  (2.0, N_("2 s"))],
+     N_("How long AIs wait before replying, so U or Ctrl+Z can take back your move.")),
     ("hide", N_("Hide scores"), ON_OFF,
      N_("Two or more people at this screen: each sees only their own fame until the end.")),
     ("fullscreen", N_("Fullscreen"), ON_OFF, N_("F11 switches at any time.")),
     ("sound", N_("Sound"), ON_OFF, N_("Short effects for draws, bids and scoring.")),
 )
-FIELDS = {"language": "language", "speed": "animation_speed", "hide": "hide_scores",
-          "fullscreen": "fullscreen", "sound": "sound"}
+FIELDS = {"language": "language", "speed": "animation_speed", "undo": "undo_grace",
+          "hide": "hide_scores", "fullscreen": "fullscreen", "sound": "sound"}
 SAVED = N_("Saved.")
 
 

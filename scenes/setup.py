@@ -81,7 +81,8 @@ class SetupScene(LayoutScene):
 
     layout_name = "setup"
     REQUIRED = (
-        "heading", "seats_panel", "button_add", "button_remove", "toggle_hide", "hint",
+        "heading", "seats_panel", "button_add", "button_remove", "toggle_hide", "toggle_hints",
+        "hint",
         "button_back", "button_start",
         *(f"seat_{i}_{part}" for i in range(MAX_SEATS) for part in ("label", "name", "kind")),
     )
@@ -153,6 +154,11 @@ class SetupScene(LayoutScene):
             self._rename()
             self.rebuild(focus="remove")
 
+    def set_hints(self, value: bool) -> None:
+        """Allow hints in games with more than one person at the screen (saved)."""
+        self.ctx.settings.hotseat_hints = bool(value)
+        save_settings(self.ctx.settings)
+
     def set_hide(self, value: bool) -> None:
         self.hide_scores = value
         self.ctx.settings.hide_scores = value
@@ -214,6 +220,10 @@ class SetupScene(LayoutScene):
         self.hide = self.group.add(Choice(
             (0, 0, 10, 10), [(False, N_("shown")), (True, N_("hidden (hotseat)"))],
             self.hide_scores, on_change=self.set_hide, caption=N_("Scores")))
+        self.hints = self.group.add(Choice(
+            (0, 0, 10, 10), [(False, N_("off")), (True, N_("on"))],
+            self.ctx.settings.hotseat_hints, on_change=self.set_hints,
+            caption=N_("Hints in hotseat")))
         self._show_hide_choice()
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
             Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
@@ -231,6 +241,7 @@ class SetupScene(LayoutScene):
         for key in ("add", "remove", "back", "start"):
             self.buttons[key].rect = self.rects[f"button_{key}"]
         self.hide.rect = self.rects["toggle_hide"]
+        self.hints.rect = self.rects["toggle_hints"]
 
     # -- drawing ------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 speed, on the real display surface (SDL dummy video driver).
 
     python3 tools/bench_frames.py --json [--frames 3000] [--seed 1] [--players SPEC]
+                                  [--open log,tiles]
     python3 tools/bench_frames.py --json --hard [--frames 1800] [--ai-workers N]
 
 Each frame runs the scene's event handling, ``update(dt)`` and ``draw`` (dt = 1/60 s of game
@@ -42,7 +43,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run(frames: int, seed: int, players: str, paced: bool = False,
-        ai_workers: int | None = None) -> dict[str, object]:
+        ai_workers: int | None = None, panels: str = "") -> dict[str, object]:
     os.environ.setdefault("RA_GAME_HOME", tempfile.mkdtemp(prefix="ra-bench-"))
     import pygame
 
@@ -54,6 +55,9 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
     ctx, window = create_app(size=(1280, 720), demo=DemoOptions(speed="normal"), players=seats,
                              seed=seed, ai_workers=ai_workers)
     play = ctx.scenes.top
+    keys = {"log": pygame.K_l, "tiles": pygame.K_t}
+    for name in filter(None, panels.split(",")):  # opened by their keys, as a player would
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[name], mod=0, unicode=""))
     times: list[float] = []
     ai: list[float] = []
     thinking: list[float] = []
@@ -110,6 +114,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
         "moves": len(play.moves),
         "size": list(window.get_size()),
         "speed": "normal",
+        "open": panels,
         **({"think_frames": len(thinking),
             "think_p50_ms": round(percentile(thinking, 0.50), 3),
             "think_p99_ms": round(percentile(thinking, 0.99), 3),
@@ -129,10 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard", action="store_true",
                         help="a hard AI seat, frames paced at 60 Hz in real time")
     parser.add_argument("--ai-workers", type=int, default=None)
+    parser.add_argument("--open", default="", help="panels open during the game: log,tiles")
     args = parser.parse_args(argv)
     players = args.players or ("ai:hard,ai:medium,ai:medium,ai:medium" if args.hard
                                else "ai:easy,ai:easy,ai:easy,ai:easy")
-    result = run(args.frames, args.seed, players, args.hard, args.ai_workers)
+    result = run(args.frames, args.seed, players, args.hard, args.ai_workers, args.open)
     if args.json:
         print(json.dumps(result))
     else:

@@ -75,6 +75,7 @@ def _setup() -> list[Obj]:
         ("toggle_hide", "choice", (700, 544, 430, 50)),
         ("hint", "label", (150, 604, 980, 28)),
         ("button_back", "button", (150, 640, 220, 54)),
+        ("toggle_hints", "choice", (400, 642, 460, 50)),
         ("button_start", "button", (890, 640, 240, 54)),
     ]
     return objs
@@ -91,12 +92,12 @@ def _rules() -> list[Obj]:
 
 
 def _settings() -> list[Obj]:
-    objs = [*COMMON, ("settings_panel", "panel", (190, 104, 900, 456))]
-    for i, name in enumerate(["language", "speed", "hide", "fullscreen", "sound"]):
-        objs.append((f"setting_{name}", "choice", (250, 128 + 84 * i, 780, 50)))
-        objs.append((f"setting_{name}_help", "label", (250, 180 + 84 * i, 780, 26)))
+    objs = [*COMMON, ("settings_panel", "panel", (190, 104, 900, 462))]
+    for i, name in enumerate(["language", "speed", "undo", "hide", "fullscreen", "sound"]):
+        objs.append((f"setting_{name}", "choice", (250, 118 + 73 * i, 780, 44)))
+        objs.append((f"setting_{name}_help", "label", (250, 163 + 73 * i, 780, 24)))
     objs += [
-        ("notice", "label", (140, 566, 1000, 30)),
+        ("notice", "label", (140, 580, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),
     ]
     return objs

@@ -30,6 +30,11 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("center_sun", "sun", (884, 80, 128, 128)),
         ("bid_area", "frame", (24, 212, 1220, 50)),
         ("status_line", "label", (24, 268, 1220, 34)),
+        ("button_undo", "button", (920, 266, 104, 40)),
+        ("button_hint", "button", (1030, 266, 104, 40)),
+        ("button_log", "button", (1140, 266, 104, 40)),
+        ("log_panel", "panel", (832, 384, 424, 324)),
+        ("tiles_panel", "panel", (848, 8, 400, 256)),
         ("button_draw", "button", (24, 308, 190, 60)),
         ("button_ra", "button", (226, 308, 190, 60)),
         ("button_god", "button", (428, 308, 190, 60)),
@@ -38,7 +43,7 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("button_cancel", "button", (842, 308, 190, 60)),
         ("button_pass", "button", (1054, 308, 190, 60)),
         ("discard_panel", "panel", (200, 84, 880, 176)),
-        ("pause_panel", "panel", (440, 160, 400, 330)),
+        ("pause_panel", "panel", (440, 130, 400, 380)),
     ]
     objs += [(f"ra_track_slot_{i}", "slot", (150 + 56 * i, 16, 50, 50)) for i in range(10)]
     objs += [(f"auction_slot_{i}", "slot", (38 + 100 * i, 96, 92, 92)) for i in range(8)]

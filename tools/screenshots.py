@@ -102,6 +102,53 @@ def auction(ctx: AppContext, out: Path, seed: int) -> None:
     raise SystemExit("screenshots: no auction with bids reached")
 
 
+def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> None:
+    """The information layer during an auction: the game log, the tile counter, and the score
+    preview (a player area hovered, its breakdown in a tooltip); one person against AIs."""
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.seats import AI_NAMES, Seat
+
+    seats = [Seat("human", "You")] + [Seat(kind, f"{AI_NAMES[i]} ({kind[3:]})") for i, kind in
+                                      enumerate(["ai:easy", "ai:medium", "ai:easy",
+                                                 "ai:medium"][: players - 1])]
+    ctx.settings.animation_speed = "fast"
+    ctx.scenes.clear_to(PlayScene(ctx, seats, seed=seed))
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    for _ in range(FRAME_LIMIT):
+        run_frames(ctx, 1)
+        if ctx.scenes.top is not play:
+            press(ctx, pygame.K_RETURN)
+            continue
+        if not play.human_to_move() or play.queue.busy:
+            continue
+        state = play.state
+        if state.phase == BID:
+            if any(state.bids) and len(play.moves) > 40 and len(state.auction_tiles()) >= 3:
+                break
+            press(ctx, pygame.K_RETURN if state.forced_bid() else pygame.K_p)
+        elif state.phase == TURN:
+            tiles = sum(1 for t in state.auction if t >= 0)
+            press(ctx, pygame.K_r if tiles >= 4 else pygame.K_d)
+        else:
+            press(ctx, pygame.K_RETURN)
+    else:
+        raise SystemExit("screenshots: no auction with bids reached")
+    run_frames(ctx, 30)
+    press(ctx, pygame.K_l, 5)
+    save(out, f"play_log{suffix}")
+    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_t, 5)
+    save(out, f"play_tiles{suffix}")
+    press(ctx, pygame.K_t)
+    area = play.geom.seats[1]
+    assert play.view is not None
+    pos = play.view.p(area.x + area.width * 0.6, area.bottom - 30)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    run_frames(ctx, 5)
+    save(out, f"play_preview{suffix}")
 def board(ctx: AppContext, out: Path) -> None:
     """A fixed table from a golden replay (epoch 2, bids on the table, you to bid): the same
     picture in every language, for play_<lang>.png."""
@@ -176,11 +223,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--only", default="menus,auction,scoring,slots",
+    parser.add_argument("--only", default="menus,auction,follow,scoring,slots",
                         help="comma list of: menus (title, setup), auction, board (a fixed "
-                             "table: play_board.png), scoring (epoch scoring and final "
-                             "results), slots (the save slot list)")
+                             "table: play_board.png), follow (log, tile counter, score preview), "
+                             "scoring (epoch scoring and final results), slots (the save slot "
+                             "list)")
     parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 640x480")
+    parser.add_argument("--players", type=int, default=4, help="seats in the follow shots")
+    parser.add_argument("--suffix", default="", help="added to the follow shots' names")
     args = parser.parse_args()
     if args.lang:
         from ra_game.i18n import override_language
@@ -195,10 +246,13 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     only = set(args.only.split(","))
-    ctx, _ = create_app()
+    width, height = (int(v) for v in args.size.split("x"))
+    ctx, _ = create_app((width, height))
     menus(ctx, out, "menus" in only)
     if "auction" in only:
         auction(ctx, out, args.seed)
+    if "follow" in only:
+        follow(ctx, out, args.seed, args.players, args.suffix)
     if "board" in only:
         board(ctx, out)
     if "scoring" in only:

@@ -24,6 +24,11 @@ class Settings:
     fullscreen: bool = False
     sound: bool = True
     ai_workers: int = 0  # processes for the AI's search; 0: all cores but one
+    #: Seconds an AI waits after a person's decision before replying, so Undo can take it
+    #: back (at normal speed; longer when slow, none at max).
+    undo_grace: float = 1.0
+    #: Hints in hotseat games (with one person at the screen they are always on).
+    hotseat_hints: bool = False
     language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 

@@ -258,8 +258,7 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
 def shows_keycap(size: tuple[int, int], label_width: int, hint: str, assets: Assets) -> bool:
     """Whether a button has room for its key cap beside its centred label."""
     w, h = size
-    return bool(hint) and w > label_width + 2.2 * h and (
-        (w - label_width) // 2 >= _keycap_width(assets, hint, h) + 14)
+    return bool(hint) and (w - label_width) // 2 >= _keycap_width(assets, hint, h) + 14
 
 
 def _keycap_width(assets: Assets, hint: str, height: int) -> int:

@@ -310,7 +310,7 @@ def test_switching_language_mid_game_changes_the_next_frame() -> None:
     ctx.scenes.clear_to(play)
     for _ in range(3):
         step_frame(ctx, 1 / 60)
-    assert play.status()[0].startswith("Your turn.")
+    assert play.status()[0].startswith("Your turn:")
     before = pygame.display.get_surface().copy()
 
     def press(key: int) -> None:
@@ -333,7 +333,7 @@ def test_switching_language_mid_game_changes_the_next_frame() -> None:
         press(pygame.K_ESCAPE)  # resume
     assert ctx.scenes.top is play and play.pause is None
     texts = [r.content for r in records]
-    assert play.status()[0].startswith("Tu turno.")
+    assert play.status()[0].startswith("Tu turno:")
     assert "Robar" in texts and "Invocar a Ra" in texts and "Pujas" in texts
     assert "Draw" not in texts and "Bids" not in texts
     assert pygame.display.get_surface().get_view("2").raw != before.get_view("2").raw

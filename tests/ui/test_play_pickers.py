@@ -148,9 +148,10 @@ def test_forced_bid_is_explained_and_pass_is_not_offered() -> None:
     assert control(play, "pass") is None
     frames(ctx, 2, key_events(pygame.K_p))
     assert not play.moves
-    assert [c.value for c in play.input.controls() if c.name == "sun"] == [2, 5, 6, 9]
-    frames(ctx, 2, key_events(pygame.K_RIGHT) + key_events(pygame.K_RIGHT)
-           + key_events(pygame.K_RETURN))
+    # high to low, as in the player area; the first arrow shows the cursor on the lowest sun
+    assert [c.value for c in play.input.controls() if c.name == "sun"] == [9, 6, 5, 2]
+    frames(ctx, 2, key_events(pygame.K_LEFT) + key_events(pygame.K_LEFT)
+           + key_events(pygame.K_LEFT) + key_events(pygame.K_RETURN))
     assert play.moves[0] == "bid:6"
     assert play.state.tiles[0][Tile.GOLD] == 1 and play.state.center_sun == 6
 
@@ -180,7 +181,7 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     frames(ctx, 4)
     click(ctx, play, play.geom.rect("button_menu"))
     assert play.pause is not None
-    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[2]).center))
+    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[-1]).center))
     assert type(ctx.scenes.top).__name__ == "TitleScene"
     from ra_game.saves import read_slot
     doc = read_slot(0).doc
@@ -204,7 +205,7 @@ def test_passes_stay_shown_while_the_auction_goes_on() -> None:
     assert play.state.current == 0 and play.state.ra_player == 1
     assert play.model.passed == [False, False, True]
     text, _urgent = play.status()
-    assert text.startswith("Auction of B. Bid any sun")
+    assert text.startswith("Auction of B: You, bid any sun")  # hotseat: named, not "you"
 
 
 def test_a_bid_sun_shows_in_the_bid_area_not_in_the_player_area() -> None:

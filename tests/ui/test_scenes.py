@@ -186,6 +186,8 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     press(ctx, pygame.K_DOWN)
     assert settings.choices["speed"].focused
     press(ctx, pygame.K_RIGHT)  # normal -> fast
+    press(ctx, pygame.K_DOWN)  # time to undo
+    press(ctx, pygame.K_RIGHT)  # 1 s -> 2 s
     press(ctx, pygame.K_DOWN)
     press(ctx, pygame.K_DOWN)
     press(ctx, pygame.K_DOWN)  # sound
@@ -193,7 +195,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
-        "ai_workers": 0,
+        "ai_workers": 0, "undo_grace": 2.0, "hotseat_hints": False,
         "language": "",
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound

@@ -8,13 +8,13 @@ from .controls import Control
 from .view import View
 
 BUTTONS = ("draw", "ra", "god", "confirm", "cancel", "pass")
-_STYLE = {"confirm": "primary", "ra": "primary"}
 
 
 def draw_action_bar(surface: pygame.Surface, view: View, controls: list[Control],
-                    hover: tuple[float, float] | None) -> None:
-    """Draw the button controls; disabled ones grey, the hovered one lit."""
-    for c in controls:
+                    hover: tuple[float, float] | None, hinted: set[int] = frozenset()) -> None:
+    """Draw the button controls; disabled ones grey, the hovered one lit, the focused one
+    ringed.  None looks recommended unless a hint marks it (``hinted`` indexes)."""
+    for i, c in enumerate(controls):
         if c.name not in BUTTONS:
             continue
         if not c.enabled:
@@ -23,4 +23,5 @@ def draw_action_bar(surface: pygame.Surface, view: View, controls: list[Control]
             state = "hover"
         else:
             state = "idle"
-        view.button(surface, c.rect, c.label, state, c.hint, _STYLE.get(c.name, "normal"))
+        style = "primary" if i in hinted else "normal"
+        view.button(surface, c.rect, c.label, state, c.hint, style, focused=c.selected)

@@ -11,15 +11,17 @@ from ..words import display_name
 from .controls import Control
 from .geometry import BoardGeometry
 from .model import DisplayModel
+from .score_preview import ScorePreview
 from .view import View
 
 
 def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
-              model: DisplayModel) -> None:
-    """One chip per seat: name, then its bid sun, "pass", or nothing yet."""
+              model: DisplayModel, preview: ScorePreview | None = None) -> None:
+    """One chip per seat: name, what the lot is worth to the seat now (``preview``), then its
+    bid sun, "pass", or nothing yet."""
     if model.ra_player < 0:
         view.blit_text(surface, _("no auction"), 17, (geom.bid_chip(0).x + 6,
-                                                      geom.bid_area.centery), "midleft",
+                                                       geom.bid_area.centery), "midleft",
                        theme.INK_SOFT)
         return
     best = max(model.bids)
@@ -31,12 +33,20 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         if seat == model.current:
             pygame.draw.rect(surface, theme.TERRACOTTA, view.r(chip), width=view.s(3),
                              border_radius=view.s(8))
-        name = display_name(model.names[seat])
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        label = view.text(name, 16, color, True)
-        if label.get_width() > view.s(chip.width - chip.height - 14):
-            label = view.text(name[: max(3, (chip.width - chip.height) // 9)] + ".", 16, color,
-                              True)
+        room = chip.width - chip.height - 14
+        lot = preview.lot(seat) if preview is not None else None
+        if lot is not None and view.text_px(14) <= view.s(14) + 1:  # small windows: hover
+            # the player area for it (clamped text would collide with the bid)
+            worth, size = view.fitted(_("lot {points:+d}").format(points=lot), 14, 64,
+                                        bold=True)
+            img = view.text(worth, size, theme.LAPIS_DARK, True)
+            right = chip.right - chip.height - 6
+            surface.blit(img, img.get_rect(midright=view.p(right, chip.centery)))
+            room -= img.get_width() / view.scale + 6
+        text, size = view.fitted(display_name(model.names[seat]), 16, room, bold=True,
+                                 smallest=12)
+        label = view.text(text, size, color, True)
         surface.blit(label, label.get_rect(midleft=view.p(chip.x + 8, chip.centery)))
         x, y = geom.bid_sun_center(seat)
         if sun:

@@ -68,7 +68,7 @@ class HumanInput:
         decision = state.decision
         self.mode = "idle" if decision is None else decision.value
         if self.mode == "bid":
-            self.cursor = 0
+            self.cursor = max(0, len(self.bid_suns()) - 1)  # the lowest sun, as drawn last
 
     def stop(self) -> None:
         self.mode = "idle"
@@ -77,8 +77,8 @@ class HumanInput:
     # -- what is legal
 
     def bid_suns(self) -> list[int]:
-        """The suns the player may bid, low to high."""
-        return sorted(a - 2 for a in self.legal if is_bid(a))
+        """The suns the player may bid, high to low (the order of the player areas)."""
+        return sorted((a - 2 for a in self.legal if is_bid(a)), reverse=True)
 
     def god_sets(self) -> set[tuple[int, ...]]:
         return {tuple(sorted(unpack_tiles(a))) for a in self.legal if is_god(a)}
@@ -125,11 +125,14 @@ class HumanInput:
         return Control(name, self.geom.rect(f"button_{name}"), label, hint, enabled)
 
     def _controls_turn(self) -> list[Control]:
-        return [
+        out = [
             self._button("draw", _("Draw"), "D", DRAW in self.legal),
             self._button("ra", _("Invoke Ra"), "R", RA in self.legal),
             self._button("god", _("Play God"), "G", any(is_god(a) for a in self.legal)),
         ]
+        if self.cursor_used:
+            out[self.cursor % len(out)].selected = True
+        return out
 
     def _controls_god(self) -> list[Control]:
         out = []
@@ -152,12 +155,13 @@ class HumanInput:
                 for i, sun in enumerate(self.bid_suns())]
 
     def _controls_bid(self) -> list[Control]:
-        out = [Control("sun", r, str(sun), str(i + 1), True, i == self.cursor, sun)
+        out = [Control("sun", r, str(sun), str(i + 1), True,
+                       self.cursor_used and i == self.cursor, sun)
                for i, (sun, r) in enumerate(self.sun_rects())]
         suns = self.bid_suns()
         if suns:
-            out.append(self._button("confirm", _("Bid sun {sun}").format(sun=suns[self.cursor]),
-                                    "Enter"))
+            out.append(self._button("confirm", _("Bid sun {sun}").format(
+                sun=suns[min(self.cursor, len(suns) - 1)]), "Enter"))
         if PASS in self.legal:
             out.append(self._button("pass", _("Pass"), "P"))
         return out
@@ -198,13 +202,14 @@ class HumanInput:
         if self.mode == "turn":
             if c.name == "god":
                 self.mode, self.selection, self.cursor = "god", [], 0
+                self.cursor_used = False
                 return None
             return Move("draw") if c.name == "draw" else Move("ra")
         if c.name == "confirm":
             return self.confirm()
         if c.name == "cancel":
             if self.mode == "god":
-                self.mode, self.selection = "turn", []
+                self.mode, self.selection, self.cursor_used = "turn", [], False
             else:
                 self.selection = []
             return None
@@ -254,8 +259,27 @@ class HumanInput:
         return self.activate(c) if c else None
 
     def _key_turn(self, key: int) -> Move | None:
+        """D / R / G; Tab and the arrows move the focus between the buttons, Enter or Space
+        uses the focused one."""
         names = {pygame.K_d: "draw", pygame.K_r: "ra", pygame.K_g: "god"}
-        return self._press(names[key]) if key in names else None
+        if key in names:
+            return self._press(names[key])
+        buttons = self._controls_turn()
+        if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+            if not self.cursor_used:
+                self.cursor_used, self.cursor = True, 0 if step > 0 else len(buttons) - 1
+                step = 0
+            for _i in range(len(buttons)):
+                self.cursor = (self.cursor + step) % len(buttons)
+                if buttons[self.cursor].enabled:
+                    break
+                step = step or 1
+            return None
+        if key in (*_ENTER, pygame.K_SPACE) and self.cursor_used:
+            focused = buttons[self.cursor % len(buttons)]
+            return self.activate(focused) if focused.enabled else None
+        return None
 
     def _key_god(self, key: int) -> Move | None:
         if key in _DIGITS and _DIGITS[key] <= 8:
@@ -275,10 +299,13 @@ class HumanInput:
     def _key_bid(self, key: int) -> Move | None:
         suns = self.bid_suns()
         if key in _DIGITS and _DIGITS[key] <= len(suns):
-            self.cursor = _DIGITS[key] - 1
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and suns:
-            step = 1 if key in (pygame.K_RIGHT, pygame.K_UP) else -1
-            self.cursor = (self.cursor + step) % len(suns)
+            self.cursor, self.cursor_used = _DIGITS[key] - 1, True
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                     pygame.K_TAB) and suns:
+            step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+            if self.cursor_used:
+                self.cursor = (self.cursor + step) % len(suns)
+            self.cursor_used = True
         elif key in _ENTER:
             return self.confirm()
         elif key == pygame.K_p:

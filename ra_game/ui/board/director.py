@@ -15,7 +15,6 @@ import pygame
 from ...engine import events as ev
 from ...engine.state import EMPTY, GameState
 from ...engine.tiles import IS_DISASTER, Tile
-from ...i18n import N_, _, ngettext
 from ..animation import (
     Animation,
     Call,
@@ -27,9 +26,9 @@ from ..animation import (
     WaitUntil,
     stagger,
 )
-from ..words import display_name, is_you, tile_list, tile_name
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel, Flyer, ItemProxy
+from .sentences import Sentences
 
 Point = tuple[float, float]
 
@@ -41,29 +40,22 @@ class Hooks(Protocol):
     def epoch_scored(self, event: ev.EpochScored) -> None: ...
     def finish_game(self, event: ev.GameOver) -> None: ...
     def is_top(self) -> bool: ...
+    def reached(self, event: object | None) -> None: ...
 
 
 def _center(r: pygame.Rect) -> Point:
     return (float(r.centerx), float(r.centery))
 
 
-class _Lazy:
-    """A placeholder value worked out when the sentence is formatted (a tile's name...)."""
-
-    def __init__(self, fn: Callable[..., str], *args: Any) -> None:
-        self.fn, self.args = fn, args
-
-    def __format__(self, spec: str) -> str:
-        return format(self.fn(*self.args), spec)
-
-
 class Director:
     """Builds the animation for one move's events."""
 
-    def __init__(self, model: DisplayModel, geom: BoardGeometry, hooks: Hooks) -> None:
+    def __init__(self, model: DisplayModel, geom: BoardGeometry, hooks: Hooks,
+                 sentences: Sentences | None = None) -> None:
         self.model = model
         self.geom = geom
         self.hooks = hooks
+        self.sentences = sentences or Sentences(model.names, None)
 
     # -- helpers
 
@@ -87,22 +79,14 @@ class Director:
         held = slots.tile_rect(kind)
         return _center(held) if held else _center(slots.rect)
 
-    def _say(self, text: Callable[[], str]) -> Call:
-        """Show the sentence ``text()`` (made when drawn, so it follows a language switch)."""
-        def run() -> None:
-            self.model.caption = text
+    def _say(self, event: object) -> Call:
+        """Show the sentence of ``event`` in the status line (as the animation reaches it)."""
+        def run() -> None:  # the caption is made when drawn: it follows a language switch
+            self.model.caption = lambda: " ".join(self.sentences.event(event))
+            reached = getattr(self.hooks, "reached", None)
+            if reached is not None:
+                reached(event)
         return Call(run)
-
-    def _about(self, seat: int, you: str, other: str, **values: Any) -> Callable[[], str]:
-        """The sentence ``you`` (for the person at the screen) or ``other`` (with ``{player}``),
-        both msgids, translated and formatted when shown."""
-        name = self._name(seat)
-
-        def sentence() -> str:
-            if is_you(name):
-                return _(you).format(**values)
-            return _(other).format(player=display_name(name), **values)
-        return sentence
 
     def fly(self, flyer: Flyer, to: Point, duration: float, size: float | None = None,
             ease: str = "in_out_cubic", turn_to: tuple[str, int] | None = None,
@@ -146,6 +130,8 @@ class Director:
             if handler is not None:
                 steps.append(Deferred(lambda h=handler, e=event: h(e)))
         steps.append(Call(lambda: self.model.sync(final)))
+        if hasattr(self.hooks, "reached"):
+            steps.append(Call(lambda: self.hooks.reached(None)))
         return Sequence(*steps)
 
     def _name(self, seat: int) -> str:
@@ -165,8 +151,7 @@ class Director:
             self.model.auction[e.slot] = e.tile
             self.model.touch()
         return Sequence(
-            self._say(self._about(e.player, N_("You draw {tile}."), N_("{player} draws {tile}."),
-                                  tile=_Lazy(tile_name, e.tile))),
+            self._say(e),
             Call(lambda: self.hooks.sound("draw")),
             self._from_bag(self.geom.auction_slots[e.slot], e.tile, land),
         )
@@ -176,15 +161,7 @@ class Director:
             self.model.ra_count = e.position + 1
             self.model.touch()
         slot = self.geom.ra_slots[min(e.position, len(self.geom.ra_slots) - 1)]
-        if e.ends_epoch:
-            text = self._about(e.player, N_("You draw a Ra tile: the Ra track is full, the epoch "
-                                            "ends!"),
-                               N_("{player} draws a Ra tile: the Ra track is full, the epoch "
-                                  "ends!"))
-        else:
-            text = self._about(e.player, N_("You draw a Ra tile: auction!"),
-                               N_("{player} draws a Ra tile: auction!"))
-        return Sequence(self._say(text), Call(lambda: self.hooks.sound("ra")),
+        return Sequence(self._say(e), Call(lambda: self.hooks.sound("ra")),
                         self._from_bag(slot, Tile.RA, land), Delay(0.25))
 
     def _on_AuctionStarted(self, e: ev.AuctionStarted) -> Animation:
@@ -193,12 +170,7 @@ class Director:
             m.end_auction()
             m.ra_player = e.ra_player
             m.current = e.ra_player
-        if e.invoked:
-            text = self._about(e.ra_player, N_("You invoke Ra."), N_("{player} invokes Ra."))
-        else:
-            text = self._about(e.ra_player, N_("You start an auction."),
-                               N_("{player} starts an auction."))
-        steps: list[Animation] = [Call(start), self._say(text)]
+        steps: list[Animation] = [Call(start), self._say(e)]
         if e.invoked:
             steps.append(Call(lambda: self.hooks.sound("ra")))
         steps.append(Delay(0.35))
@@ -218,8 +190,7 @@ class Director:
             m.bids[e.player] = e.sun
             m.touch()
         chip = self.geom.bid_chip(e.player)
-        return Sequence(self._say(self._about(e.player, N_("You bid sun {sun}."),
-                                              N_("{player} bids sun {sun}."), sun=e.sun)),
+        return Sequence(self._say(e),
                         Call(lambda: self.hooks.sound("bid")),
                         self.fly(flyer, self.geom.bid_sun_center(e.player), 0.45,
                                  size=chip.height, before=before, after=after))
@@ -231,8 +202,7 @@ class Director:
             self.model.touch()
         if e.automatic:
             return Sequence(Call(mark), Delay(0.08))
-        return Sequence(Call(mark), self._say(self._about(e.player, N_("You pass."),
-                                                          N_("{player} passes."))),
+        return Sequence(Call(mark), self._say(e),
                         Call(lambda: self.hooks.sound("pass")), Delay(0.3))
 
     def _lot_flights(self, seat: int, slots: list[int], lot: tuple[int, ...]) -> list[Animation]:
@@ -283,24 +253,12 @@ class Director:
                 parts.append(self.fly(flyer, (home.x + 30, home.y + 60), 0.5, size=sun_size,
                                       before=clear,
                                       after=lambda s=seat, v=sun: m.give_sun(s, v, True)))
-        n = len(lot)
-        name = self._name(e.player)
-
-        def won() -> str:
-            if is_you(name):
-                return ngettext("You win the auction with sun {sun}: {n} tile.",
-                                "You win the auction with sun {sun}: {n} tiles.", n
-                                ).format(sun=e.sun, n=n)
-            return ngettext("{player} wins the auction with sun {sun}: {n} tile.",
-                            "{player} wins the auction with sun {sun}: {n} tiles.", n
-                            ).format(player=display_name(name), sun=e.sun, n=n)
-
         def winner_up() -> None:
             m.current = e.player
             m.touch()
         return Sequence(
             Call(winner_up),
-            self._say(won),
+            self._say(e),
             Call(lambda: self.hooks.sound("win")), Parallel(*parts),
             Call(lambda: self._receive(e.player, lot)), Call(m.end_auction), Delay(0.2))
 
@@ -319,18 +277,14 @@ class Director:
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.y - 40), 0.5, fade=True,
                                         before=lambda s=slot: m.clear_auction_slot(s)))
-        if e.discarded:
-            text = lambda: _("Everyone passed: the full track is discarded.")
-        else:
-            text = lambda: _("Everyone passed.")
-        return Sequence(self._say(text), Parallel(*flights), Call(m.end_auction), Delay(0.3))
+        return Sequence(self._say(e), Parallel(*flights), Call(m.end_auction), Delay(0.3))
 
     def _on_GodsPlayed(self, e: ev.GodsPlayed) -> Animation:
         m = self.model
         area = self.area(e.player)
         god = area.tile_rect(Tile.GOD) or area.rect
         gods: list[Animation] = []
-        for _tile in e.tiles:
+        for _ in e.tiles:
             flyer = Flyer("tile", Tile.GOD, god.centerx, god.centery, area.tile_size)
             gods.append(self.fly(flyer, (god.centerx, god.y - 50), 0.45, fade=True))
 
@@ -338,18 +292,8 @@ class Director:
             m.tiles[e.player][Tile.GOD] -= len(e.tiles)
             m.current = e.player
             m.touch()
-        n, name = len(e.tiles), self._name(e.player)
-
-        def played() -> str:
-            if is_you(name):
-                return ngettext("You play {n} God tile and take {tiles}.",
-                                "You play {n} God tiles and take {tiles}.", n
-                                ).format(n=n, tiles=tile_list(e.tiles))
-            return ngettext("{player} plays {n} God tile and takes {tiles}.",
-                            "{player} plays {n} God tiles and takes {tiles}.", n
-                            ).format(player=display_name(name), n=n, tiles=tile_list(e.tiles))
         return Sequence(
-            self._say(played),
+            self._say(e),
             Call(lambda: self.hooks.sound("god")), Parallel(*gods), Call(spend),
             stagger(self._lot_flights(e.player, list(e.slots), e.tiles), 0.08),
             Call(lambda: self._receive(e.player, e.tiles)))
@@ -373,17 +317,8 @@ class Director:
             for kind in e.discarded:
                 m.tiles[e.player][kind] = max(0, m.tiles[e.player][kind] - 1)
             m.touch()
-        if e.discarded:
-            text = self._about(e.player, N_("{disaster}: you lose {tiles}."),
-                               N_("{disaster}: {player} loses {tiles}."),
-                               disaster=_Lazy(tile_name, e.disaster),
-                               tiles=_Lazy(tile_list, e.discarded))
-        else:
-            text = self._about(e.player, N_("{disaster}: you lose nothing."),
-                               N_("{disaster}: {player} loses nothing."),
-                               disaster=_Lazy(tile_name, e.disaster))
         return Sequence(
-            self._say(text),
+            self._say(e),
             Call(lambda: self.hooks.sound("disaster")), Call(remove), Parallel(*flights))
 
     def _on_EpochEnded(self, e: ev.EpochEnded) -> Animation:
@@ -399,8 +334,7 @@ class Director:
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.centery - 30), 0.6, size=10,
                                         fade=True))
-        return Sequence(self._say(lambda: _("Epoch {epoch} ends: scoring.").format(
-                            epoch=e.epoch)),
+        return Sequence(self._say(e),
                         Call(lambda: self.hooks.sound("epoch")), Call(m.clear_tracks),
                         Parallel(*flights), Call(m.end_auction))
 
@@ -412,6 +346,5 @@ class Director:
                         Call(lambda: self.hooks.epoch_scored(e)), WaitUntil(self.hooks.is_top))
 
     def _on_GameOver(self, e: ev.GameOver) -> Animation:
-        return Sequence(self._say(self._about(e.winner, N_("Game over: you win!"),
-                                              N_("Game over: {player} wins!"))),
+        return Sequence(self._say(e),
                         Call(lambda: self.hooks.finish_game(e)))

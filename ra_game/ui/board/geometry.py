@@ -23,6 +23,8 @@ TILE_ROWS: tuple[tuple[int, ...], ...] = (
 
 HEADER_H = 34
 PAD = 10
+#: Areas narrower than this (base pixels) show fame on a line of its own below the name.
+NARROW = 260
 
 
 class BoardGeometry:
@@ -121,15 +123,19 @@ def area_slots(
     inner = rect.width - 2 * PAD
     header = pygame.Rect(rect.x + PAD, rect.y + 8, inner, HEADER_H - 6)
     score = pygame.Rect(header.right - 86, header.y, 86, header.height)
+    extra = 0
+    if rect.width < NARROW:  # 5 seats: the name gets its own line, fame the line below
+        extra = header.height
+        score = pygame.Rect(header.right - 86, header.bottom + 2, 86, header.height - 2)
     rows = _tile_rows(tiles, pending)
-    top = rect.y + HEADER_H + 6 + sun_size + 10
+    top = rect.y + HEADER_H + extra + 6 + sun_size + 10
     tile = _fit_tile_size(inner, rect.bottom - PAD - top, rows)
     out = AreaSlots(rect, header, score, sun_size, tile)
-    y = rect.y + HEADER_H + 6
+    y = rect.y + HEADER_H + extra + 6
     step = sun_size + 4
-    down_step = sun_size - 8
+    down_step = step  # side by side while there is room; overlapping only when there is not
     room = inner - len(suns_up) * step - 6
-    if suns_down and room < len(suns_down) * down_step + 8:
+    if suns_down and room < len(suns_down) * down_step:
         down_step = max(10, (room - sun_size) // max(1, len(suns_down) - 1))
     x = rect.x + PAD
     for s in suns_up:

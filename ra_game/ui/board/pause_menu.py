@@ -1,5 +1,5 @@
-"""The pause menu (Esc): Resume, Settings (language, speed, sound...), or Save & quit to the
-title.  Mouse, arrows + Enter, or keys."""
+"""The pause menu (Esc): Resume, Rules, Settings, and Save & quit to the title (a demo is not
+saved: it offers Quit to title).  Mouse, arrows / Tab + Enter, or the items' keys."""
 
 from __future__ import annotations
 
@@ -9,26 +9,29 @@ from ...i18n import N_, _
 from .. import theme
 from .view import View
 
-ITEMS = (("resume", N_("Resume"), "Esc"), ("settings", N_("Settings"), "S"),
-         ("quit", N_("Save & quit to title"), "Q"))
+ITEMS = (("resume", N_("Resume"), "Esc"), ("rules", N_("Rules"), "R"),
+         ("settings", N_("Settings"), "S"), ("quit", N_("Save & quit to title"), "Q"))
+DEMO_QUIT = ("quit", N_("Quit to title"), "Q")
+_KEYS = {pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit"}
 
 
 class PauseMenu:
-    """A small modal panel; :meth:`key` and :meth:`click` return ``"resume"``, ``"settings"``,
-    ``"quit"`` or None."""
+    """A small modal panel; :meth:`key` / :meth:`click` return the chosen item's name or None."""
 
-    def __init__(self, panel: pygame.Rect) -> None:
+    def __init__(self, panel: pygame.Rect, demo: bool = False) -> None:
         self.panel = panel
+        self.items = ITEMS[:-1] + (DEMO_QUIT,) if demo else ITEMS
         self.cursor = 0
         self.hover: tuple[float, float] | None = None
 
     def item_rects(self) -> list[pygame.Rect]:
         p = self.panel
-        return [pygame.Rect(p.x + 40, p.y + 90 + i * 76, p.width - 80, 58)
-                for i in range(len(ITEMS))]
+        step = (p.height - 84) // len(self.items)
+        return [pygame.Rect(p.x + 40, p.y + 70 + i * step, p.width - 80, step - 12)
+                for i in range(len(self.items))]
 
     def click(self, pos: tuple[float, float]) -> str | None:
-        for (name, _label, _key), r in zip(ITEMS, self.item_rects()):
+        for (name, _label, _key), r in zip(self.items, self.item_rects()):
             if r.collidepoint(pos):
                 return name
         return None
@@ -36,14 +39,12 @@ class PauseMenu:
     def key(self, key: int) -> str | None:
         if key == pygame.K_ESCAPE:
             return "resume"
-        if key == pygame.K_q:
-            return "quit"
-        if key == pygame.K_s:
-            return "settings"
+        if key in _KEYS:
+            return _KEYS[key]
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(ITEMS)
+            self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(self.items)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return ITEMS[self.cursor][0]
+            return self.items[self.cursor][0]
         return None
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
@@ -51,10 +52,10 @@ class PauseMenu:
         shade.fill((20, 14, 8, 140))
         surface.blit(shade, (0, 0))
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
-        view.fit_text(surface, _("Paused"), pygame.Rect(self.panel.x + 20, self.panel.y + 20,
-                                                        self.panel.width - 40, 52),
-                      36, theme.INK, True, max_lines=1)
-        for i, ((_name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
+        view.fit_text(surface, _("Paused"), pygame.Rect(self.panel.x + 20, self.panel.y + 14,
+                                                        self.panel.width - 40, 48),
+                      32, theme.INK, True, max_lines=1)
+        for i, ((_name, label, key), r) in enumerate(zip(self.items, self.item_rects())):
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
             view.button(surface, r, _(label), "hover" if lit else "idle", key,
                         focused=i == self.cursor)

@@ -16,6 +16,7 @@ from .. import theme
 from ..words import display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel
+from .score_preview import ScorePreview
 from .view import View
 
 HIGHLIGHT = (255, 196, 40)
@@ -35,25 +36,29 @@ class PlayerAreas:
                           model.tiles[seat], model.pending[seat])
 
     def draw(self, surface: pygame.Surface, view: View, model: DisplayModel, hidden: bool,
-             kinds: list[str], viewer: int | None = None) -> None:
-        """``hidden``: fame face down except the ``viewer``'s own (and all once it is over)."""
+             kinds: list[str], viewer: int | None = None,
+             preview: ScorePreview | None = None) -> None:
+        """Every area. ``hidden``: fame face down except the ``viewer``'s own (and all once it
+        is over); ``preview`` adds what this epoch would score now beside the fame (public: it
+        follows from the tiles on the table)."""
         self.shown_scores = []
         for seat in range(model.n):
             concealed = hidden and not model.over and seat != viewer
             score = None if concealed else round(model.scores[seat])
             self.shown_scores.append(score)
+            gain = preview.total(seat) if preview is not None and not model.over else None
             key = (view.size, generation(), model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),
-                   tuple(model.pending[seat]))
+                   tuple(model.pending[seat]), model.bids[seat], gain)
             cached = self._cache.get(seat)
             if cached is None or cached[0] != key:
-                cached = (key, self._render(view, model, seat, score, kinds[seat]))
+                cached = (key, self._render(view, model, seat, score, kinds[seat], gain))
                 self._cache[seat] = cached
             surface.blit(cached[1], view.r(self.geom.seats[seat]).move(-4, -4))
 
     def _render(self, view: View, model: DisplayModel, seat: int, score: int | None,
-                kind: str) -> pygame.Surface:
+                kind: str, gain: int | None) -> pygame.Surface:
         area = self.geom.seats[seat]
         screen = view.r(area)
         surf = pygame.Surface((screen.width + 8, screen.height + 8), pygame.SRCALPHA)
@@ -65,50 +70,68 @@ class PlayerAreas:
         if model.current == seat:
             pygame.draw.rect(surf, HIGHLIGHT, at(area).inflate(6, 6), width=view.s(5),
                              border_radius=view.s(16))
-        self._header(surf, view, at, model, seat, slots, score, kind)
+        self._header(surf, view, at, model, seat, slots, score, kind, gain)
         for sun, r in slots.suns_up:
             surf.blit(view.sun(sun, r.width), at(r))
         for sun, r in slots.suns_down:
             self._face_down(surf, view, at(r), sun)
-        if not model.suns_up[seat] and not model.over:
-            first = slots.suns_down[-1][1] if slots.suns_down else slots.header
-            x = first.right + 10
-            text = _("no suns left this epoch")
-            img = view.text(text, 15, theme.INK_SOFT)
-            pos = img.get_rect(midleft=at(pygame.Rect(x, first.centery, 1, 1)).center)
-            surf.blit(img, pos)
-            room = at(pygame.Rect(x, first.y, area.right - x - 6, first.height))
-            theme.note_text(text, pos.move(ox, oy), room.move(ox, oy), img.get_height())
+        if not model.suns_up[seat] and not model.bids[seat] and not model.over:
+            self._no_suns(surf, view, at, slots)
         for tile, count, r in slots.tiles:
             surf.blit(view.tile(tile, r.width), at(r))
             if count > 1:
-                self._badge(surf, view, at(r), f"x{count}")
+                self._badge(surf, view, at(r), _("x{count}").format(count=count))
         for tile, r in slots.pending:
             surf.blit(view.tile(tile, r.width), at(r))
             pygame.draw.rect(surf, (200, 30, 20), at(r).inflate(4, 4), width=view.s(3),
                              border_radius=view.s(6))
         return surf
 
+    def _no_suns(self, surf: pygame.Surface, view: View, at: Any, slots: AreaSlots) -> None:
+        """The note for a player without a face-up sun, fitted to the room beside the suns."""
+        first = slots.suns_down[-1][1] if slots.suns_down else None
+        left = first.right + 8 if first else slots.rect.x + 10
+        room = slots.rect.right - 8 - left
+        cy = first.centery if first else slots.header.bottom + slots.sun_size // 2 + 6
+        text, size = view.fitted(_("no suns left this epoch"), 15, room, smallest=11)
+        img = view.text(text, size, theme.INK_SOFT)
+        surf.blit(img, img.get_rect(midleft=at(pygame.Rect(left, cy, 1, 1)).center))
+
     def _header(self, surf: pygame.Surface, view: View, at: Any, model: DisplayModel, seat: int,
-                slots: AreaSlots, score: int | None, kind: str) -> None:
+                slots: AreaSlots, score: int | None, kind: str, gain: int | None) -> None:
         head = at(slots.header)
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        name = view.text(display_name(model.names[seat]), 21, color, True)
         x = head.x
         if model.current == seat:
             h = view.s(8)
             cy = head.centery
             pygame.draw.polygon(surf, theme.TERRACOTTA, [(x, cy - h), (x + h * 1.4, cy), (x, cy + h)])
             x += int(h * 1.4) + view.s(6)
+        score_box = at(slots.score)
+        own_line = score_box.y >= head.bottom  # a narrow area: fame on the line below
+        right = head.right if own_line else score_box.x - view.s(6)
+        if gain is not None:
+            chip = view.text(_("{points:+d} now").format(points=gain), 14, theme.LAPIS_DARK, True)
+            box = chip.get_rect().inflate(view.s(8), view.s(4))
+            box.midright = (score_box.x - view.s(6), score_box.centery)
+            pygame.draw.rect(surf, theme.PAPYRUS_SHADE, box, border_radius=view.s(6))
+            surf.blit(chip, chip.get_rect(center=box.center))
+            if not own_line:
+                right = box.x - view.s(6)
+        marker = view.s(30) if model.ra_player == seat else 0
+        room = (right - marker - x) / view.scale
+        text, size = view.fitted(display_name(model.names[seat]), 21, room, bold=True,
+                                   smallest=13)
+        name = view.text(text, size, color, True)
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
-        if kind != "human" and head.right - x > view.s(130):
+        if kind != "human" and right - marker - x > view.s(40):
             tag = view.text(_("AI"), 14, theme.INK_SOFT, True)
             surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
             x += tag.get_width() + view.s(6)
         if model.ra_player == seat:
             self._ra_marker(surf, view, (x + view.s(14), head.centery))
-        self._score(surf, view, at(slots.score), score)
+        self._score(surf, view, score_box, score)
 
     def _ra_marker(self, surf: pygame.Surface, view: View, center: tuple[int, int]) -> None:
         assets = view.sprites.assets
@@ -133,12 +156,9 @@ class PlayerAreas:
             return
         pygame.draw.rect(surf, theme.LAPIS_DARK, rect, border_radius=view.s(8))
         pygame.draw.rect(surf, theme.GOLD, rect, width=view.s(2), border_radius=view.s(8))
-        text = fame(score)
-        size = 19.0
+        text, size = view.fitted(fame(score), 19, rect.width / view.scale - 8, bold=True,
+                                   smallest=12)
         img = view.text(text, size, theme.GOLD_LIGHT, True)
-        while img.get_width() > rect.width - view.s(6) and size > 12:
-            size -= 1
-            img = view.text(text, size, theme.GOLD_LIGHT, True)
         pos = img.get_rect(center=rect.center)
         surf.blit(img, pos)
         theme.note_text(text, pos, rect, img.get_height())
@@ -153,8 +173,8 @@ class PlayerAreas:
         surf.blit(img, img.get_rect(center=c))
 
     def _badge(self, surf: pygame.Surface, view: View, rect: pygame.Rect, label: str) -> None:
-        img = view.text(label, 15, theme.WHITE, True)
+        img = view.text(label, 13, theme.WHITE, True)
         box = img.get_rect().inflate(view.s(6), view.s(2))
-        box.bottomright = (rect.right + view.s(3), rect.bottom + view.s(3))
+        box.topright = (rect.right + view.s(3), rect.y - view.s(3))  # clear of the tile's name
         pygame.draw.rect(surf, theme.TERRACOTTA, box, border_radius=view.s(6))
         surf.blit(img, img.get_rect(center=box.center))

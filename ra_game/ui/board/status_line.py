@@ -11,119 +11,119 @@ import pygame
 from ...engine.moves import DRAW, is_god
 from ...engine.state import GameState
 from ...engine.tiles import Tile
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from .. import theme
-from ..words import display_name, is_you, tile_name
+from ..words import display_name, tile_name
 from .view import View
 
-#: The smallest status font (base pixels: 12 px at 1280x720) before the text wraps to two lines.
 MIN_STATUS_SIZE = 13.0
 
+#: Turn messages by (can draw, can play Gods, why drawing is impossible), "you" form first.
+_TURN: dict[tuple[bool, bool, str], tuple[str, str]] = {
+    (True, True, ""): (
+        N_("Your turn: draw a tile (D), invoke Ra (R) or play God tiles (G)."),
+        N_("{player}, your turn: draw a tile (D), invoke Ra (R) or play God tiles (G).")),
+    (True, False, ""): (
+        N_("Your turn: draw a tile (D) or invoke Ra (R)."),
+        N_("{player}, your turn: draw a tile (D) or invoke Ra (R).")),
+    (False, True, "full"): (
+        N_("Your turn: the auction track is full, so invoke Ra (R) or play God tiles (G)."),
+        N_("{player}, your turn: the auction track is full, so invoke Ra (R) or play God "
+           "tiles (G).")),
+    (False, False, "full"): (
+        N_("Your turn: the auction track is full, so invoke Ra (R)."),
+        N_("{player}, your turn: the auction track is full, so invoke Ra (R).")),
+    (False, True, "empty"): (
+        N_("Your turn: the bag is empty, so invoke Ra (R) or play God tiles (G)."),
+        N_("{player}, your turn: the bag is empty, so invoke Ra (R) or play God tiles (G).")),
+    (False, False, "empty"): (
+        N_("Your turn: the bag is empty, so invoke Ra (R)."),
+        N_("{player}, your turn: the bag is empty, so invoke Ra (R).")),
+}
 
-def _turn_sentence(name: str) -> str:
-    if is_you(name):
-        return _("Your turn.")
-    return _("{player}, your turn.").format(player=display_name(name))
+#: Bid messages by (own auction, a bid stands), "you" form first.
+_BID: dict[tuple[bool, bool], tuple[str, str]] = {
+    (True, True): (
+        N_("Your auction: bid higher than {high} (click a sun, or {keys} and Enter) or pass (P)."),
+        N_("{player}, your auction: bid higher than {high} (click a sun, or {keys} and Enter) "
+           "or pass (P).")),
+    (True, False): (
+        N_("Your auction: bid any sun (click a sun, or {keys} and Enter) or pass (P)."),
+        N_("{player}, your auction: bid any sun (click a sun, or {keys} and Enter) or pass (P).")),
+    (False, True): (
+        N_("Auction of {ra_player}: bid higher than {high} (click a sun, or {keys} and Enter) "
+           "or pass (P)."),
+        N_("Auction of {ra_player}: {player}, bid higher than {high} (click a sun, or {keys} "
+           "and Enter) or pass (P).")),
+    (False, False): (
+        N_("Auction of {ra_player}: bid any sun (click a sun, or {keys} and Enter) or pass (P)."),
+        N_("Auction of {ra_player}: {player}, bid any sun (click a sun, or {keys} and Enter) "
+           "or pass (P).")),
+}
 
 
-def _choices_sentence(can_draw: bool, can_god: bool) -> str:
-    if can_draw and can_god:
-        return _("Draw a tile (D), invoke Ra (R) or play God tiles (G).")
-    if can_draw:
-        return _("Draw a tile (D) or invoke Ra (R).")
-    if can_god:
-        return _("Invoke Ra (R) or play God tiles (G).")
-    return _("Invoke Ra (R).")
+def _form(pair: tuple[str, str], you: bool, **values: object) -> str:
+    return _(pair[0] if you else pair[1]).format(**values)
 
 
-def _god_status(state: GameState, name: str, picked: int) -> str:
-    gods = state.tiles[state.current][Tile.GOD]
-    if is_you(name):
-        text = ngettext(
-            "Click up to {n} auction tile to take with your God tile (keys 1-8), then Take "
-            "(Enter). {picked} chosen. Esc goes back.",
-            "Click up to {n} auction tiles to take with your God tiles (keys 1-8), then Take "
-            "(Enter). {picked} chosen. Esc goes back.", gods)
-        return text.format(n=gods, picked=picked)
-    text = ngettext(
-        "{player}: click up to {n} auction tile to take with your God tile (keys 1-8), then "
-        "Take (Enter). {picked} chosen. Esc goes back.",
-        "{player}: click up to {n} auction tiles to take with your God tiles (keys 1-8), then "
-        "Take (Enter). {picked} chosen. Esc goes back.", gods)
-    return text.format(player=display_name(name), n=gods, picked=picked)
-
-
-def _bid_status(state: GameState, name: str, legal: list[int]) -> str:
+def human_status(state: GameState, mode: str, legal: list[int], you: bool) -> str:
+    """What the human to move may do, with the keys for it; ``you`` when the seat is the one
+    person at the screen (else the message names the player)."""
     seat = state.current
-    suns = [a - 2 for a in legal if 3 <= a <= 18]
-    keys = f"1-{len(suns)}" if len(suns) > 1 else "1"
-    you = is_you(name)
-    player = display_name(name)
-    if state.forced_bid():
-        if you:
-            return _("You invoked Ra and everyone passed: you must bid (click a sun, or {keys} "
-                     "+ Enter).").format(keys=keys)
-        return _("{player}: you invoked Ra and everyone passed: you must bid (click a sun, or "
-                 "{keys} + Enter).").format(player=player, keys=keys)
-    if state.ra_player == seat:
-        whose = _("Your auction.")
-    else:
-        whose = _("Auction of {player}.").format(player=display_name(state.names[state.ra_player]))
-    if state.high_bid:
-        if you:
-            act = _("Bid higher than {bid} (click a sun, or {keys} + Enter) or pass (P).")
-        else:
-            act = _("{player}, bid higher than {bid} (click a sun, or {keys} + Enter) or "
-                    "pass (P).")
-    elif you:
-        act = _("Bid any sun (click a sun, or {keys} + Enter) or pass (P).")
-    else:
-        act = _("{player}, bid any sun (click a sun, or {keys} + Enter) or pass (P).")
-    return whose + " " + act.format(player=player, bid=state.high_bid, keys=keys)
-
-
-def _discard_status(state: GameState, name: str) -> str:
-    war = state.pending[0] == Tile.WAR
-    if is_you(name):
-        if war:
-            return _("War strikes! Pick 2 civilization tiles to discard (click or number keys), "
-                     "then Enter.")
-        return _("Earthquake strikes! Pick 2 monument tiles to discard (click or number keys), "
-                 "then Enter.")
-    if war:
-        text = _("{player}: War strikes! Pick 2 civilization tiles to discard (click or number "
-                 "keys), then Enter.")
-    else:
-        text = _("{player}: Earthquake strikes! Pick 2 monument tiles to discard (click or "
-                 "number keys), then Enter.")
-    return text.format(player=display_name(name))
-
-
-def human_status(state: GameState, mode: str, legal: list[int], picked: int) -> str:
-    """What the human to move may do, with the keys for it."""
-    name = state.names[state.current]
+    name = display_name(state.names[seat])
     if mode == "god":
-        return _god_status(state, name, picked)
+        gods = state.tiles[seat][Tile.GOD]
+        if you:
+            text = ngettext(
+                "Choose {count} tile on the auction track for your God (click or 1-8), then "
+                "Take (Enter); Esc goes back.",
+                "Choose up to {count} tiles on the auction track for your Gods (click or 1-8), "
+                "then Take (Enter); Esc goes back.", gods)
+        else:
+            text = ngettext(
+                "{player}, choose {count} tile on the auction track for your God (click or "
+                "1-8), then Take (Enter); Esc goes back.",
+                "{player}, choose up to {count} tiles on the auction track for your Gods (click "
+                "or 1-8), then Take (Enter); Esc goes back.", gods)
+        return text.format(player=name, count=gods)
     if mode == "bid":
-        return _bid_status(state, name, legal)
+        suns = [a - 2 for a in legal if 3 <= a <= 18]
+        keys = f"1-{len(suns)}" if len(suns) > 1 else "1"
+        if state.forced_bid():
+            return _form((N_("You invoked Ra and everyone passed: you must bid (click a sun, or "
+                             "{keys} and Enter)."),
+                          N_("{player}, you invoked Ra and everyone passed: you must bid (click "
+                             "a sun, or {keys} and Enter).")), you, player=name, keys=keys)
+        pair = _BID[(state.ra_player == seat, bool(state.high_bid))]
+        return _form(pair, you, player=name, keys=keys, high=state.high_bid,
+                     ra_player=display_name(state.names[state.ra_player]))
     if mode == "discard":
-        return _discard_status(state, name)
-    choices = _choices_sentence(DRAW in legal, any(is_god(a) for a in legal))
-    parts = [_turn_sentence(name)]
-    if DRAW not in legal:
-        parts.append(_("The auction track is full.") if state.bag_left else _("The bag is empty."))
-    parts.append(choices)
-    return " ".join(parts)
+        if state.pending[0] == Tile.WAR:
+            pair = (N_("War strikes you: pick 2 civilization tiles to discard (click or number "
+                       "keys), then Enter."),
+                    N_("{player}, War strikes you: pick 2 civilization tiles to discard (click "
+                       "or number keys), then Enter."))
+        else:
+            pair = (N_("An earthquake strikes you: pick 2 monument tiles to discard (click or "
+                       "number keys), then Enter."),
+                    N_("{player}, an earthquake strikes you: pick 2 monument tiles to discard "
+                       "(click or number keys), then Enter."))
+        return _form(pair, you, player=name)
+    can_draw = DRAW in legal
+    why = "" if can_draw else ("full" if state.bag_left else "empty")
+    return _form(_TURN[(can_draw, any(is_god(a) for a in legal), why)], you, player=name)
 
 
-def ai_status(state: GameState) -> str:
-    """What the AI to move is doing."""
+def ai_status(state: GameState, you: int | None = None) -> str:
+    """What the AI to move is doing (``you``: the seat addressed as "you", if any)."""
     name = display_name(state.names[state.current])
     if state.phase == 1:
+        if state.ra_player == you:
+            return _("Your auction: {player} is deciding on a bid...").format(player=name)
         return _("Auction of {ra_player}: {player} is deciding on a bid...").format(
             ra_player=display_name(state.names[state.ra_player]), player=name)
     if state.phase == 2:
-        return _("{player} chooses the tiles to discard ({disaster})...").format(
+        return _("{player} chooses what the {disaster} takes...").format(
             player=name, disaster=tile_name(state.pending[0]))
     return _("{player} is thinking...").format(player=name)
 
@@ -143,6 +143,8 @@ def status_lines(view: View, text: str, width: int, bold: bool = True
         size -= 1.0
         lines = theme.wrap(view.sprites.assets.font(view.s(size), bold=bold), text, limit)
     return lines, size
+
+
 
 
 def draw_status(surface: pygame.Surface, view: View, rect: pygame.Rect, text: str,

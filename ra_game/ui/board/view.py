@@ -16,6 +16,9 @@ from ..layout import scale_for
 from ..sprites import SpriteBank
 from ..widgets import note_button, render_button
 
+#: The smallest text drawn on the board, in window pixels.
+MIN_TEXT_PX = 11
+
 
 class View:
     """Scale and offset for one window size, plus cached drawing helpers."""
@@ -54,9 +57,31 @@ class View:
     def sun_back(self, size: float) -> pygame.Surface:
         return self.sprites.sun_back(self.s(size))
 
+    def text_px(self, size: float) -> int:
+        """The pixel size of base text ``size``: never below :data:`MIN_TEXT_PX` (readable at
+        the smallest window)."""
+        return max(MIN_TEXT_PX, self.s(size))
+
     def text(self, content: str, size: float, color: theme.Color = theme.INK,
              bold: bool = False) -> pygame.Surface:
-        return self.sprites.text.render(content, self.s(size), color, bold)
+        return self.sprites.text.render(content, self.text_px(size), color, bold)
+
+    def text_width(self, content: str, size: float, bold: bool = False) -> int:
+        """The width in window pixels of ``content`` (measured, not rendered)."""
+        return int(self.sprites.assets.font(self.text_px(size), bold).size(content)[0])
+
+    def fitted(self, content: str, size: float, width: float, bold: bool = False,
+               smallest: float = 11) -> tuple[str, float]:
+        """``content`` and a size at which it fits ``width`` base pixels: the size shrinks down
+        to ``smallest``, then the text is cut with an ellipsis."""
+        limit = self.s(width)
+        while size > smallest and self.text_width(content, size, bold) > limit:
+            size -= 1
+        if self.text_width(content, size, bold) <= limit:
+            return content, size
+        while len(content) > 1 and self.text_width(content + "\u2026", size, bold) > limit:
+            content = content[:-1]
+        return content.rstrip() + "\u2026", size
 
     def blit_text(self, surface: pygame.Surface, content: str, size: float,
                   pos: tuple[float, float], anchor: str = "topleft",

@@ -1,0 +1,143 @@
+"""Public-information helpers for players: tiles left in the bag, the events of a game so far,
+what this epoch would score if it ended now, and what the lot on the auction track is worth.
+
+Everything here reads public state only (holdings, suns, the tracks, the drawn tiles): never
+the order of the bag.  Scoring goes through :mod:`scoring`, the engine's own rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import events as ev
+from .moves import Move
+from .scoring import epoch_points
+from .state import EMPTY, GameState
+from .tiles import DISASTER_TARGETS, IS_DISASTER, NUM_EPOCHS, TILE_COUNTS, Tile
+
+_CHOICE_DISASTERS = (Tile.WAR, Tile.EARTHQUAKE)
+
+
+def move_events(initial: GameState, moves: Iterable[str]) -> list[list[Any]]:
+    """The events of each move played from ``initial`` (a clone; ``initial`` is not changed).
+    Raises the engine's errors (IllegalMoveError, NotationError) for a bad move."""
+    state = initial.clone()
+    out: list[list[Any]] = []
+    for text in moves:
+        out.append(state.apply(Move.parse(text)))
+    return out
+
+
+def drawn_tiles(events: Iterable[Any]) -> list[int]:
+    """The tiles drawn by ``events`` in order (a Ra draw counts as a Ra tile)."""
+    drawn: list[int] = []
+    for e in events:
+        if isinstance(e, ev.TileDrawn):
+            drawn.append(e.tile)
+        elif isinstance(e, ev.RaDrawn):
+            drawn.append(Tile.RA)
+    return drawn
+
+
+def tiles_left(drawn: Iterable[int]) -> list[int]:
+    """Tiles of each kind still in the bag: the 180 of R-COMP minus those ``drawn``."""
+    left = list(TILE_COUNTS)
+    for kind in drawn:
+        left[kind] -= 1
+    return left
+
+
+def ra_tiles_to_epoch_end(state: GameState) -> int:
+    """How many more Ra tiles drawn end this epoch (fewer may do, if the suns run out)."""
+    return state.ra_length - state.ra_count
+
+
+def _sun_sums(state: GameState) -> list[int]:
+    return [sum(state.suns_up[p]) + sum(state.suns_down[p]) for p in range(state.n)]
+
+
+def epoch_preview(state: GameState) -> list[dict[str, int]]:
+    """Each player's points by category if the epoch ended now, as the engine would score them
+    (monuments and sun totals in the final epoch)."""
+    final = state.epoch == NUM_EPOCHS
+    return epoch_points(state.tiles, _sun_sums(state) if final else None)
+
+
+def resolve_disasters(held: Sequence[int], lot: Sequence[int]) -> list[list[int]]:
+    """Every holding the owner of ``held`` may end with after taking ``lot`` (R-AUC-7): its tiles
+    added, then its disasters resolved in order, branching where the owner chooses (R-DIS-7)."""
+    start = list(held)
+    disasters = []
+    for t in lot:
+        if IS_DISASTER[t]:
+            disasters.append(t)
+        else:
+            start[t] += 1
+    outcomes = [start]
+    for disaster in disasters:
+        targets = DISASTER_TARGETS[disaster]
+        following: list[list[int]] = []
+        for tiles in outcomes:
+            present = [k for k in targets if tiles[k]]
+            if disaster in _CHOICE_DISASTERS and len(present) > 1 and \
+                    sum(tiles[k] for k in present) > 2:
+                for i, a in enumerate(present):
+                    for b in present[i:]:
+                        if a == b and tiles[a] < 2:
+                            continue
+                        option = tiles[:]
+                        option[a] -= 1
+                        option[b] -= 1
+                        following.append(option)
+                continue
+            option = tiles[:]
+            lost = 0
+            for k in targets:
+                while option[k] and lost < 2:
+                    option[k] -= 1
+                    lost += 1
+            following.append(option)
+        outcomes = following
+    return outcomes
+
+
+def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: int = 0) -> int:
+    """How much taking ``tiles`` now (disasters included, discarding as well as ``seat`` can)
+    would change ``seat``'s score for this epoch; ``sun_change`` adds to its sun total, which
+    counts in the final epoch."""
+    final = state.epoch == NUM_EPOCHS
+    suns = _sun_sums(state) if final else None
+    now = sum(epoch_points(state.tiles, suns)[seat].values())
+    if suns is not None and sun_change:
+        suns = suns[:]
+        suns[seat] += sun_change
+    best: int | None = None
+    for held in resolve_disasters(state.tiles[seat], tiles):
+        holdings = [held if q == seat else state.tiles[q] for q in range(state.n)]
+        gain = sum(epoch_points(holdings, suns)[seat].values())
+        best = gain if best is None else max(best, gain)
+    return (best if best is not None else now) - now
+
+
+def lot_values(state: GameState) -> list[int]:
+    """For each player, how much the lot on the auction track would change their score for this
+    epoch if they took it now (disasters included, discarding as well as they can).  In the
+    final epoch the sun totals count too: the winner gives their lowest sun that can win now
+    and gains the centre sun (a player who cannot bid gets the tiles' worth alone)."""
+    lot = [t for t in state.auction if t != EMPTY]
+    values = []
+    for p in range(state.n):
+        pay = _winning_sun(state, p)
+        change = state.center_sun - pay if pay is not None else 0
+        values.append(tiles_gain(state, p, lot, change))
+    return values
+
+
+def _winning_sun(state: GameState, seat: int) -> int | None:
+    """The sun ``seat`` would win the auction with now: its standing high bid, or its lowest
+    face-up sun above the high bid (None if it has none)."""
+    if state.high_bidder == seat:
+        return state.high_bid
+    options = [s for s in state.suns_up[seat] if s > state.high_bid]
+    return min(options) if options else None

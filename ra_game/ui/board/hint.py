@@ -1,0 +1,117 @@
+"""Hints: the hard AI, asked through the same AI runner as the AI seats (so it thinks off the
+frame like them, for at most its normal budget), suggests a move for the person to move; the
+board marks it and the status line gives a one-line reason from the evaluation."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, unpack_tiles
+from ...engine.preview import lot_values, tiles_gain
+from ...engine.state import GameState
+from ...i18n import _, ngettext
+from ...seats import Seat
+from .. import theme
+from ..ai_runner import AiRunner
+from .sentences import tile_list
+from .view import View
+
+HINT_KIND = "ai:hard"
+
+
+def hint_reason(state: GameState, action: int) -> str:
+    """One line saying why ``action`` is suggested, from the value of the tiles at stake."""
+    seat = state.current
+    lot = state.auction_tiles()
+    if is_bid(action):
+        gain = lot_values(state)[seat]
+        return _("Hint: bid sun {sun}: the lot adds about {points} fame to you this epoch.").format(
+            sun=action - 2, points=gain)
+    if action == PASS:
+        gain = lot_values(state)[seat]
+        if gain > 0:
+            return _("Hint: pass: the lot adds only about {points} fame to you, not worth a "
+                     "sun.").format(points=gain)
+        return _("Hint: pass: the lot would change your score by {points} fame.").format(
+            points=gain)
+    if action == DRAW:
+        gain = tiles_gain(state, seat, lot)
+        return _("Hint: draw a tile: the track is worth only about {points} fame to you so "
+                 "far.").format(points=gain)
+    if action == RA:
+        gain = tiles_gain(state, seat, lot)
+        return _("Hint: invoke Ra: the lot is worth about {points} fame to you now.").format(
+            points=gain)
+    tiles = unpack_tiles(action)
+    if is_god(action):
+        gain = tiles_gain(state, seat, tiles)
+        text = ngettext("Hint: play a God for {tiles}: about {points} fame to you.",
+                        "Hint: play {count} Gods for {tiles}: about {points} fame to you.",
+                        len(tiles))
+        return text.format(count=len(tiles), tiles=tile_list(tiles), points=gain)
+    if is_discard(action):
+        return _("Hint: discard {tiles}: that keeps the most fame.").format(
+            tiles=tile_list(tiles))
+    return _("Hint: {move}.").format(move=Move.from_action(action).text)
+
+
+class HintAdvisor:
+    """Asks the hard AI for the decision named by a token; counts the hints each seat used."""
+
+    def __init__(self, n: int, seed: int, think_ms: int | None = None) -> None:
+        self.n = n
+        self.seed = seed
+        #: The hard AI's thinking budget (None: its normal budget).
+        self.think_ms = think_ms
+        self.runner: AiRunner | None = None
+        self.token: object = None
+        self.action: int | None = None
+        self.reason = ""
+        self.used = [0] * n
+
+    @property
+    def thinking(self) -> bool:
+        return self.runner is not None and self.action is None
+
+    def ask(self, state: GameState, token: object) -> None:
+        """Start thinking about the decision ``token`` of ``state.current`` (once per token)."""
+        if token == self.token:
+            return
+        seat = state.current
+        seats = [Seat(HINT_KIND if i == seat else "human", "") for i in range(self.n)]
+        self.runner = AiRunner(seats, self.seed + 7919 * (sum(self.used) + 1), self.think_ms)
+        self.token, self.action, self.reason = token, None, ""
+        self.used[seat] += 1
+
+    def update(self, state: GameState, token: object, dt: float) -> bool:
+        """Think for this frame; True when the suggestion has just become ready."""
+        if self.runner is None or self.action is not None:
+            return False
+        if token != self.token:
+            self.clear()
+            return False
+        action = self.runner.update(state, token, dt, True, 0.0)
+        if action is None:
+            return False
+        self.action = action
+        self.reason = hint_reason(state, action)
+        return True
+
+    def clear(self) -> None:
+        self.runner = None
+        self.token = None
+        self.action = None
+        self.reason = ""
+
+    def for_token(self, token: object) -> int | None:
+        """The suggested action if it is for the decision ``token``."""
+        return self.action if token == self.token else None
+
+
+def draw_hint_marks(surface: pygame.Surface, view: View, controls: list[object]) -> None:
+    """A turquoise ring around each board control (a sun, a tile) the hint suggests."""
+    for c in controls:
+        if getattr(c, "name", "") in ("sun", "slot", "kind"):
+            r = view.r(c.rect).inflate(view.s(10), view.s(10))  # type: ignore[attr-defined]
+            pygame.draw.rect(surface, theme.TURQUOISE, r, width=max(2, view.s(4)),
+                             border_radius=view.s(10))

@@ -1,0 +1,53 @@
+"""The score preview: what this epoch would add to each player if it ended now, and during an
+auction what the lot on the track is worth to each player now.
+
+Computed from the engine's public state with the engine's own scoring
+(:mod:`ra_game.engine.preview`), once per decision (not per frame).
+"""
+
+from __future__ import annotations
+
+from ...engine.preview import epoch_preview, lot_values
+from ...engine.state import BID, GameState
+from ...i18n import _
+from .sentences import breakdown
+
+
+class ScorePreview:
+    """Previews for the position named by ``token`` (recomputed when the token changes)."""
+
+    def __init__(self) -> None:
+        self.token: object = None
+        self.points: list[dict[str, int]] = []
+        self.totals: list[int] = []
+        self.lots: list[int] | None = None
+
+    def update(self, state: GameState, token: object) -> None:
+        if token == self.token:
+            return
+        self.token = token
+        if state.over:
+            self.points, self.totals, self.lots = [], [], None
+            return
+        self.points = epoch_preview(state)
+        self.totals = [sum(p.values()) for p in self.points]
+        auction = state.phase == BID and bool(state.auction_tiles())
+        self.lots = lot_values(state) if auction else None
+
+    def total(self, seat: int) -> int | None:
+        return self.totals[seat] if seat < len(self.totals) else None
+
+    def lot(self, seat: int) -> int | None:
+        return self.lots[seat] if self.lots is not None and seat < len(self.lots) else None
+
+    def lines(self, seat: int, epoch: int) -> list[str]:
+        """The breakdown shown when hovering the player's area."""
+        if seat >= len(self.points):
+            return []
+        out = [_("If epoch {epoch} ended now: {points:+d} fame ({detail}).").format(
+            epoch=epoch, points=self.totals[seat], detail=breakdown(self.points[seat]))]
+        lot = self.lot(seat)
+        if lot is not None:
+            out.append(_("Winning the lot now would change this by {points:+d}.").format(
+                points=lot))
+        return out

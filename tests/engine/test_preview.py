@@ -1,0 +1,113 @@
+"""The public-information helpers agree with the engine itself on whole random games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ra_game.engine import GameState
+from ra_game.engine import events as ev
+from ra_game.engine.preview import (
+    drawn_tiles,
+    epoch_preview,
+    lot_values,
+    move_events,
+    resolve_disasters,
+    tiles_left,
+)
+from ra_game.engine.state import BID, DISCARD, OVER
+from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS, Tile
+
+
+def engine_epoch_scores(state: GameState) -> list[dict[str, int]]:
+    """The engine's own scoring of the epoch, run on a copy as if it ended now."""
+    events: list[object] = []
+    state.clone()._score_epoch(events)
+    scored = events[-1]
+    assert isinstance(scored, ev.EpochScored)
+    return [row.points for row in scored.scores]
+
+
+def engine_lot_value(state: GameState, seat: int) -> int | None:
+    """What the engine gives ``seat`` for winning the auction now, discarding at best; None if
+    it has no sun that wins."""
+    if state.high_bidder == seat:
+        pay = state.high_bid
+    else:
+        options = [s for s in state.suns_up[seat] if s > state.high_bid]
+        if not options:
+            return None
+        pay = min(options)
+    before = sum(engine_epoch_scores(state)[seat].values())
+    c = state.clone()
+    c.high_bidder, c.high_bid = seat, pay
+    c.bids = [0] * c.n
+    c.bids[seat] = pay
+    best = None
+    for outcome in _outcomes(c):
+        best = outcome if best is None else max(best, outcome)
+    assert best is not None
+    return best - before
+
+
+def _outcomes(c: GameState) -> list[int]:
+    events: list[object] = []
+    seat = c.high_bidder
+    c._resolve_auction(events)
+    return _after(c, seat, events)
+
+
+def _after(c: GameState, seat: int, events: list[object]) -> list[int]:
+    scored = [e for e in events if isinstance(e, ev.EpochScored)]
+    if scored:
+        return [scored[0].scores[seat].epoch_total]
+    if c.phase == DISCARD:
+        out = []
+        for action in c.legal_actions():
+            d = c.clone()
+            more: list[object] = []
+            d.apply_action(action, more)
+            out += _after(d, seat, more)
+        return out
+    return [sum(engine_epoch_scores(c)[seat].values())]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_tiles_left_epoch_preview_and_lot_values_over_whole_games(players: int) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GameState.new(players, seed=seed)
+        initial = state.clone()
+        record: list[object] = []
+        moves: list[str] = []
+        while state.phase != OVER:
+            assert epoch_preview(state) == engine_epoch_scores(state)
+            if state.phase == BID and state.auction_tiles():
+                values = lot_values(state)
+                for seat in range(players):
+                    expected = engine_lot_value(state, seat)
+                    if expected is not None:
+                        assert values[seat] == expected, (seed, seat)
+            move = rng.choice(state.legal_moves())
+            record += state.apply(move)
+            moves.append(move.text)
+            drawn = Counter(drawn_tiles(record))
+            assert tiles_left(drawn_tiles(record)) == [TILE_COUNTS[k] - drawn[k]
+                                                       for k in range(NUM_KINDS)]
+            assert tiles_left(drawn_tiles(record)) == state.bag_counts()
+        rebuilt = [e for events in move_events(initial, moves) for e in events]
+        assert rebuilt == record
+
+
+def test_disasters_branch_where_the_owner_chooses() -> None:
+    held = [0] * NUM_KINDS
+    held[Tile.ASTRONOMY], held[Tile.ART], held[Tile.WRITING] = 2, 1, 1
+    outcomes = resolve_disasters(held, [Tile.WAR, Tile.GOLD])
+    assert all(o[Tile.GOLD] == 1 for o in outcomes)
+    assert sorted((o[Tile.ASTRONOMY], o[Tile.WRITING], o[Tile.ART]) for o in outcomes) == [
+        (0, 1, 1), (1, 0, 1), (1, 1, 0), (2, 0, 0)]
+    held = [0] * NUM_KINDS
+    held[Tile.PHARAOH] = 3
+    assert resolve_disasters(held, [Tile.FUNERAL])[0][Tile.PHARAOH] == 1
