@@ -27,6 +27,7 @@ from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
 from ra_game.ui.board.controls import HumanInput
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.discard_picker import draw_discard_picker
+from ra_game.ui.board.driver import Driver
 from ra_game.ui.board.geometry import BoardGeometry
 from ra_game.ui.board.god_picker import draw_god_picker
 from ra_game.ui.board.model import DisplayModel
@@ -69,7 +70,7 @@ class PlayScene(Scene):
 
     def __init__(self, ctx: Any, seats: Sequence[Seat], seed: int | None = None,
                  hide_scores: bool = False, *, state: GameState | None = None,
-                 moves: Sequence[str] = ()) -> None:
+                 moves: Sequence[str] = (), driver: Driver | None = None) -> None:
         super().__init__(ctx)
         self.seats = list(seats)
         self.seed = seed if seed is not None else random.randrange(1 << 31)
@@ -94,6 +95,10 @@ class PlayScene(Scene):
         self.pressed = False
         self.notice = ""
         self.game_over: ev.GameOver | None = None
+        #: A mode that plays some seats itself (the replay viewer, the tutorial), or None.
+        self.driver = driver
+        if driver is not None:
+            driver.attach(self)
 
     @classmethod
     def from_save(cls, ctx: Any, doc: dict[str, Any]) -> PlayScene:
@@ -128,7 +133,20 @@ class PlayScene(Scene):
 
     def human_to_move(self) -> bool:
         seat = self.state.to_move
-        return seat is not None and self.seats[seat].is_human
+        if seat is None or (self.driver is not None and self.driver.controls(seat)):
+            return False
+        return self.seats[seat].is_human
+
+    def reset_to(self, state: GameState, moves: Sequence[str]) -> None:
+        """Show ``state`` (reached by ``moves``) at once, without animations (replay steps)."""
+        self.state = state
+        self.moves = list(moves)
+        self.model = DisplayModel(state)
+        self.director = Director(self.model, self.geom, self)
+        self.queue = AnimationQueue()
+        self.input.stop()
+        self.input_token = None
+        self.notice = ""
 
     SOUNDS = ("draw", "ra", "bid", "pass", "win", "disaster", "epoch", "god")
 
@@ -159,6 +177,9 @@ class PlayScene(Scene):
 
     def finish_game(self, event: ev.GameOver) -> None:
         self.game_over = event
+        if self.driver is not None and self.driver.finish_game(event):
+            return
+        self._record_stats()
         try:
             from ra_game.saves import clear_autosave
             clear_autosave()
@@ -179,6 +200,12 @@ class PlayScene(Scene):
     def apply(self, move: Move) -> None:
         """Play ``move`` for the seat to move, queue its animation and autosave."""
         seat = self.state.to_move
+        if self.driver is not None and self.human_to_move():
+            refusal = self.driver.check(move)
+            if refusal is not None:
+                self.notice = refusal
+                self.input.begin(self.state)
+                return
         try:
             events = self.state.apply(move)
         except IllegalMoveError as exc:
@@ -193,7 +220,24 @@ class PlayScene(Scene):
         self.queue.add(self.director.animate(events, self.state))
         self._autosave()
 
+    def _record_stats(self) -> None:
+        """Add the finished game to the player's statistics (games with one person only)."""
+        if getattr(self.ctx, "demo", None) is not None:
+            return
+        try:
+            from ra_game.stats import record_game
+        except ImportError:
+            return
+        error = record_game(self.state, self.kinds, getattr(self, "hints_used", 0))
+        if error:
+            notices = getattr(self.ctx, "notices", None)
+            if notices is not None:
+                notices.append(error)
+
     def _autosave(self) -> None:
+        if self.driver is not None:
+            self.driver.autosave()
+            return
         if self.state.over or getattr(self.ctx, "demo", None) is not None:
             return
         if not any(seat.is_human for seat in self.seats):
@@ -213,11 +257,22 @@ class PlayScene(Scene):
             return
         speed = self.speed
         self.queue.speed = SPEED_FACTORS[speed]
+        if self.driver is not None:
+            self.queue.speed *= self.driver.speed_factor()
         self.queue.update(dt)
-        if self.state.over or not self.is_top():
+        if not self.is_top():
+            return
+        if self.driver is not None:
+            self.driver.update(dt)
+        if self.state.over:
             return
         seat = self.state.current
         idle = not self.queue.busy
+        if self.driver is not None and self.driver.controls(seat):
+            move = self.driver.next_move(idle)
+            if move is not None:
+                self.apply(move)
+            return
         if self.runner.is_ai(seat):
             action = self.runner.update(self.state, len(self.moves), dt, idle, MIN_DELAY[speed])
             if action is not None:
@@ -259,6 +314,8 @@ class PlayScene(Scene):
         if self.pause is not None:
             self._pause_event(event)
             return
+        if self.driver is not None and self.driver.handle_event(event):
+            return
         key = event.key if event.type == pygame.KEYDOWN else None
         down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
@@ -295,12 +352,18 @@ class PlayScene(Scene):
             choice = self.pause.click(self._base(event.pos))
         if choice == "resume":
             self.pause = None
+        elif choice == "rules":
+            from .rules import RulesScene
+
+            self.ctx.scenes.push(RulesScene(self.ctx))
         elif choice == "quit":
             self.pause = None
             self._save_and_quit()
 
     def _save_and_quit(self) -> None:
         self._autosave()
+        if self.driver is not None:
+            self.driver.leave()
         try:
             from .title import TitleScene
         except ImportError:
@@ -320,6 +383,10 @@ class PlayScene(Scene):
         """The status line text, and whether it asks something urgent of a human."""
         if self.notice:
             return self.notice, True
+        if self.driver is not None:
+            said = self.driver.status()
+            if said is not None:
+                return said, False
         if self.state.over:
             w = self.state.winner or 0
             return f"Game over: {self.state.names[w]} wins with {self.state.scores[w]} fame.", False
@@ -358,6 +425,8 @@ class PlayScene(Scene):
         if active and self.input.mode == "discard":
             draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
                                 controls, self.input.selection, self.hover)
+        if self.driver is not None:
+            self.driver.draw(surface, view)
         text, urgent = self.status()
         draw_status(surface, view, g.rect("status_line"), text, urgent)
         if self.queue.busy and self.speed != "max":

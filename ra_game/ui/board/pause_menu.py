@@ -1,13 +1,16 @@
-"""The pause menu (Esc): Resume, or Save & quit to the title.  Mouse, arrows + Enter, or keys."""
+"""The pause menu (Esc): Resume, the Rules, or Save & quit to the title.  Mouse, arrows + Enter,
+or keys."""
 
 from __future__ import annotations
 
 import pygame
 
+from ...i18n import N_, _
 from .. import theme
 from .view import View
 
-ITEMS = (("resume", "Resume", "Esc"), ("quit", "Save & quit to title", "Q"))
+ITEMS = (("resume", N_("Resume"), "Esc"), ("rules", N_("Rules"), "H"),
+         ("quit", N_("Save & quit to title"), "Q"))
 
 
 class PauseMenu:
@@ -34,6 +37,8 @@ class PauseMenu:
             return "resume"
         if key == pygame.K_q:
             return "quit"
+        if key == pygame.K_h:
+            return "rules"
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(ITEMS)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -49,5 +54,5 @@ class PauseMenu:
                        theme.INK, True)
         for i, ((_name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
-            view.button(surface, r, label, "hover" if lit else "idle", key,
+            view.button(surface, r, _(label), "hover" if lit else "idle", key,
                         focused=i == self.cursor)
