@@ -193,7 +193,9 @@ class PlayScene(Scene):
                 self.ctx.final_summary = self.state.summary()
                 self.ctx.quit_requested = True
             return
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event))
+        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event, seats=self.seats,
+                                                  replay=self.document(),
+                                                  hide_scores=self.hide_scores))
 
     # -- moves
 
@@ -429,7 +431,7 @@ class PlayScene(Scene):
             self.driver.draw(surface, view)
         text, urgent = self.status()
         draw_status(surface, view, g.rect("status_line"), text, urgent)
-        if self.queue.busy and self.speed != "max":
+        if self.queue.busy and self.speed != "max" and self.driver is None:
             hint = g.rect("button_pass")
             view.blit_text(surface, "click or Space: skip animation", 15,
                            (hint.right, hint.centery), "midright", theme.INK_SOFT, True)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ra_game.engine.events import GameOver
 from ra_game.engine.tiles import START_SCORE
+from ra_game.i18n import _
 from ra_game.ui import theme
 from ra_game.ui.chart import draw_chart
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
@@ -15,6 +16,7 @@ from ra_game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
+    from ra_game.seats import Seat
     from ra_game.ui.app_context import AppContext
 
 EXIT_AFTER = 1.0  # seconds the results show before ``demo --exit-on-end`` quits
@@ -49,13 +51,20 @@ def verdict(state: GameState, event: GameOver) -> str:
 
 
 class FinalResultsScene(LayoutScene):
-    """Replaces the play scene at the end of the game; "Back to title" leaves."""
+    """Replaces the play scene at the end of the game: Play again (same seats, new seed), Save
+    replay (into the replays folder; the path is shown), Back to title."""
 
     layout_name = "results"
-    REQUIRED = ("heading", "ranking", "chart", "tiebreak", "button_title")
+    REQUIRED = ("heading", "ranking", "chart", "tiebreak", "save_note", "button_again",
+                "button_save", "button_title")
 
-    def __init__(self, ctx: AppContext, state: GameState, event: GameOver) -> None:
+    def __init__(self, ctx: AppContext, state: GameState, event: GameOver, *,
+                 seats: list[Seat] | None = None, replay: dict[str, Any] | None = None,
+                 hide_scores: bool = False) -> None:
         self.state, self.event = state, event
+        self.seats, self.replay, self.hide_scores = seats, replay, hide_scores
+        self.saved_note = ""
+        self.saved_ok = False
         self.t = 0.0
         self.shown = 0.0
         super().__init__(ctx)
@@ -63,15 +72,49 @@ class FinalResultsScene(LayoutScene):
             ctx.final_summary = state.summary()
 
     def build(self) -> None:
-        self.back = self.group.add(Button((0, 0, 10, 10), "Back to title", self.to_title,
-                                          style="primary", shortcut="t"))
+        self.again = self.group.add(Button((0, 0, 10, 10), _("Play again"), self.play_again,
+                                           style="primary", shortcut="a"))
+        self.save = self.group.add(Button((0, 0, 10, 10), _("Save replay"), self.save_replay,
+                                          shortcut="s"))
+        self.back = self.group.add(Button((0, 0, 10, 10), _("Back to title"), self.to_title,
+                                          shortcut="t"))
+        self.again.enabled = self.seats is not None
+        self.save.enabled = self.replay is not None
         self.order = ranking(self.state)
         self.series = [[START_SCORE, *(h[p] for h in self.state.score_history)]
                        for p in range(self.state.n)]
         self.sentence = verdict(self.state, self.event)
 
     def place(self) -> None:
+        self.again.rect = self.rects["button_again"]
+        self.save.rect = self.rects["button_save"]
         self.back.rect = self.rects["button_title"]
+
+    def play_again(self) -> None:
+        """A new game with the same seats and a new seed."""
+        if self.seats is None:
+            return
+        from ra_game.scenes.play import PlayScene
+
+        self.manager.replace(PlayScene(self.ctx, list(self.seats), seed=None,
+                                       hide_scores=self.hide_scores))
+
+    def save_replay(self) -> None:
+        """Write the game's replay into the replays folder and show where."""
+        if self.replay is None:
+            return
+        from ra_game.replays import save_game_replay
+
+        try:
+            path = save_game_replay(self.replay, list(self.state.names))
+        except OSError as exc:
+            self.saved_ok = False
+            self.saved_note = _("The replay could not be saved: {why}").format(
+                why=exc.strerror or exc)
+            return
+        self.saved_ok = True
+        self.saved_note = _("Replay saved to {path}").format(path=path)
+        self.save.enabled = False
 
     def to_title(self) -> None:
         from ra_game.scenes.title import TitleScene
@@ -109,6 +152,14 @@ class FinalResultsScene(LayoutScene):
         draw_chart(surface, chart, self.ctx.assets, self.series, self.state.names, self.scale,
                    progress=self.t / CHART_TIME)
         self.draw_sentence(surface, self.rects["tiebreak"])
+        if self.saved_note:
+            rect = self.rects["save_note"]
+            color = theme.INK_SOFT if self.saved_ok else theme.TERRACOTTA
+            for size in (17, 15, 13, 11):
+                font = self.font(size)
+                if font.size(self.saved_note)[0] <= rect.width:
+                    break
+            theme.text(surface, font, self.saved_note, rect.center, color, "center")
 
     def draw_sentence(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The verdict on one line if it fits (shrinking a little), else on two."""

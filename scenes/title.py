@@ -7,6 +7,7 @@ import math
 import pygame
 
 from ra_game.engine import RaError, parse_replay
+from ra_game.i18n import N_, _
 from ra_game.saves import SaveError, load_autosave
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
@@ -17,8 +18,11 @@ from ra_game.ui.widgets import Button
 MENU = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
+    ("learn", N_("Learn to play"), "l"),
     ("demo", "Watch a demo", "d"),
+    ("replays", N_("Watch a replay"), "w"),
     ("rules", "Rules", "r"),
+    ("stats", N_("Statistics"), "t"),
     ("settings", "Settings", "s"),
     ("quit", "Quit", "q"),
 )
@@ -38,10 +42,11 @@ class TitleScene(LayoutScene):
         actions = {
             "new": self.new_game, "continue": self.continue_game, "demo": self.watch_demo,
             "rules": self.rules, "settings": self.settings, "quit": self.quit,
+            "learn": self.learn, "replays": self.replays, "stats": self.stats,
         }
         for key, label, shortcut in MENU:
             style = "primary" if key == "new" else "normal"
-            button = Button((0, 0, 10, 10), label, actions[key], shortcut=shortcut, style=style)
+            button = Button((0, 0, 10, 10), _(label), actions[key], shortcut=shortcut, style=style)
             self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
         self.save_doc: dict[str, object] | None = None
         self.save_error: str | None = None
@@ -99,6 +104,22 @@ class TitleScene(LayoutScene):
         from ra_game.scenes.rules import RulesScene
 
         self.manager.push(RulesScene(self.ctx))
+
+    def learn(self) -> None:
+        """The guided first game, from the step the player left it at."""
+        from ra_game.scenes.tutorial import tutorial_scene
+
+        self.manager.push(tutorial_scene(self.ctx))
+
+    def replays(self) -> None:
+        from ra_game.scenes.replays import ReplayListScene
+
+        self.manager.push(ReplayListScene(self.ctx))
+
+    def stats(self) -> None:
+        from ra_game.scenes.stats import StatsScene
+
+        self.manager.push(StatsScene(self.ctx))
 
     def settings(self) -> None:
         from ra_game.scenes.settings import SettingsScene

@@ -4,7 +4,8 @@ Each layout is an orthogonal 80x45 map of 16 px tiles (1280x720) holding one obj
 named rectangles; open them in Tiled to adjust by hand, or edit the tables here and rerun:
 
     python3 tools/make_layouts.py            # writes title, setup, rules, settings, scoring,
-                                             # results and handover (never play.tmx)
+                                             # results, handover, replays and stats
+                                             # (never play.tmx)
 """
 
 from __future__ import annotations
@@ -32,15 +33,18 @@ def _title() -> list[Obj]:
         ("title_sun", "decor", (540, 34, 200, 200)),
         ("title_text", "label", (340, 60, 600, 150)),
         ("subtitle", "label", (290, 236, 700, 34)),
-        ("menu_panel", "panel", (460, 284, 360, 400)),
+        ("menu_panel", "panel", (330, 284, 620, 344)),
         ("notice", "label", (140, 650, 1000, 30)),
         ("credit", "label", (20, 672, 400, 24)),
-        ("deco_left", "decor", (110, 330, 290, 290)),
-        ("deco_right", "decor", (880, 330, 290, 290)),
+        ("deco_left", "decor", (30, 340, 270, 270)),
+        ("deco_right", "decor", (980, 340, 270, 270)),
     ]
-    names = ["new", "continue", "demo", "rules", "settings", "quit"]
-    for i, name in enumerate(names):
-        objs.append((f"button_{name}", "button", (490, 304 + 60 * i, 300, 50)))
+    # two columns of menu buttons: playing on the left, reading and settings on the right
+    columns = [["new", "continue", "learn", "demo", "replays"],
+               ["rules", "stats", "settings", "quit"]]
+    for col, names in enumerate(columns):
+        for i, name in enumerate(names):
+            objs.append((f"button_{name}", "button", (354 + 296 * col, 304 + 62 * i, 276, 52)))
     return objs
 
 
@@ -98,10 +102,13 @@ def _scoring() -> list[Obj]:
 def _results() -> list[Obj]:
     return [
         *COMMON,
-        ("ranking", "panel", (50, 110, 560, 470)),
-        ("chart", "panel", (640, 110, 590, 470)),
-        ("tiebreak", "label", (50, 590, 1180, 40)),
-        ("button_title", "button", (510, 644, 260, 52)),
+        ("ranking", "panel", (50, 110, 560, 450)),
+        ("chart", "panel", (640, 110, 590, 450)),
+        ("tiebreak", "label", (50, 566, 1180, 36)),
+        ("save_note", "label", (50, 604, 1180, 30)),
+        ("button_again", "button", (220, 644, 260, 52)),
+        ("button_save", "button", (510, 644, 260, 52)),
+        ("button_title", "button", (800, 644, 260, 52)),
     ]
 
 
@@ -117,9 +124,34 @@ def _handover() -> list[Obj]:
     ]
 
 
+def _replays() -> list[Obj]:
+    objs = [
+        *COMMON,
+        ("list_panel", "panel", (140, 104, 1000, 480)),
+        ("folder_note", "label", (140, 592, 1000, 30)),
+        ("button_back", "button", (300, 640, 220, 54)),
+        ("button_watch", "button", (760, 640, 220, 54)),
+    ]
+    objs += [(f"row_{i}", "row", (164, 124 + 56 * i, 952, 50)) for i in range(8)]
+    return objs
+
+
+def _stats() -> list[Obj]:
+    return [
+        *COMMON,
+        ("summary_panel", "panel", (60, 104, 420, 480)),
+        ("players_panel", "panel", (500, 104, 720, 230)),
+        ("levels_panel", "panel", (500, 354, 720, 230)),
+        ("notice", "label", (60, 596, 1160, 30)),
+        ("button_back", "button", (300, 640, 220, 54)),
+        ("button_reset", "button", (760, 640, 220, 54)),
+    ]
+
+
 LAYOUTS = {
     "title": _title, "setup": _setup, "rules": _rules, "settings": _settings,
-    "scoring": _scoring, "results": _results, "handover": _handover,
+    "scoring": _scoring, "results": _results, "handover": _handover, "replays": _replays,
+    "stats": _stats,
 }
 
 
