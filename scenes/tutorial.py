@@ -51,7 +51,7 @@ def load_lesson() -> tuple[Replay, list[PlacedStep]]:
     text = resources.files("ra_game.scenes").joinpath("tutorial.ra.json").read_text("utf-8")
     doc = json.loads(text)
     replay = parse_replay(doc)
-    counts = dict((str(k), int(v)) for k, v in doc["lesson"])
+    counts = {str(k): int(v) for k, v in doc["lesson"]}
     placed, at = [], 0
     for step in STEPS:
         n = counts[step.id]
@@ -166,9 +166,7 @@ class TutorialDriver(Driver):
             self._enter_step()
         kind = self.step.kind
         idle = not self.scene.queue.busy
-        if kind in ("you", "them") and idle and self.played() >= len(self.placed.moves):
-            self.advance()
-        elif kind == "skip" and not self.step.text:
+        if kind in ("you", "them") and idle and self.played() >= len(self.placed.moves) or kind == "skip" and not self.step.text:
             self.advance()
 
     def _enter_step(self) -> None:

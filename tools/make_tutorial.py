@@ -17,11 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import ra_game.ui  # noqa: E402,F401  (maps ra_game.scenes onto scenes/ in a source checkout)
-from ra_game.engine import GameState, replay_dict  # noqa: E402
-from ra_game.engine.state import BID, TURN  # noqa: E402
-from ra_game.engine.tiles import TILE_BY_ID, Tile  # noqa: E402
-from ra_game.scenes.tutorial_lesson import KINDS, NAMES, STEPS, SUNS  # noqa: E402
+from ra_game.scenes.tutorial_lesson import KINDS, NAMES, STEPS, SUNS
+
+import ra_game.ui  # noqa: F401  (maps ra_game.scenes onto scenes/ in a source checkout)
+from ra_game.engine import GameState, replay_dict
+from ra_game.engine.state import BID, TURN
+from ra_game.engine.tiles import TILE_BY_ID, Tile
 
 OUT = Path(__file__).resolve().parent.parent / "scenes" / "tutorial.ra.json"
 SEED = 2024
