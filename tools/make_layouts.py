@@ -69,13 +69,16 @@ def _setup() -> list[Obj]:
 
 
 def _rules() -> list[Obj]:
-    return [
+    objs = [
         *COMMON,
-        ("text_panel", "panel", (140, 104, 1000, 520)),
-        ("text_area", "text", (180, 124, 900, 480)),
-        ("scrollbar", "scroll", (1100, 130, 14, 470)),
+        ("toc_panel", "panel", (40, 104, 330, 520)),
+        ("text_panel", "panel", (390, 104, 850, 520)),
+        ("text_area", "text", (416, 122, 780, 484)),
+        ("scrollbar", "scroll", (1208, 130, 14, 468)),
         ("button_back", "button", (530, 640, 220, 54)),
     ]
+    objs += [(f"section_{i}", "button", (56, 120 + 49 * i, 298, 42)) for i in range(10)]
+    return objs
 
 
 def _settings() -> list[Obj]:
