@@ -171,7 +171,10 @@ class TutorialDriver(Driver):
 
     def _enter_step(self) -> None:
         self._entered = self.index
-        save_step(self.index)
+        if self.step.kind == "end":
+            clear_progress()
+        else:
+            save_step(self.index)
         if self.step.kind == "skip":
             state = self.scene.state
             for text in self.placed.moves[self.played():]:

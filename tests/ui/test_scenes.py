@@ -160,13 +160,14 @@ def test_title_rules_scroll_and_back(ctx: AppContext) -> None:
     click(ctx, top(ctx).buttons["rules"].rect)  # type: ignore[attr-defined]
     rules = top(ctx)
     assert isinstance(rules, RulesScene)
-    assert rules.max_scroll() > 0
+    press(ctx, pygame.K_8)  # the tile glossary, longer than one page
+    assert rules.max_top() > 0
     press(ctx, pygame.K_PAGEDOWN)
-    assert rules.scroll > 0
+    assert rules.top > 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     run_frames(ctx, 1)
     press(ctx, pygame.K_END)
-    assert rules.scroll == rules.max_scroll()
+    assert rules.top == rules.max_top()
     press(ctx, pygame.K_ESCAPE)
     assert isinstance(top(ctx), TitleScene)
     press(ctx, pygame.K_r)
@@ -207,7 +208,7 @@ def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     assert ctx.window_size == (1600, 900)
     title = top(ctx)
     assert isinstance(title, TitleScene)
-    assert title.buttons["new"].rect.size == (375, 62)  # 300x50 at a scale of 1.25
+    assert title.buttons["new"].rect.size == (345, 65)  # 276x52 at a scale of 1.25
 
 
 # -- saves ----------------------------------------------------------------------------------
