@@ -28,7 +28,7 @@ class ReplayListScene(LayoutScene):
 
     def build(self) -> None:
         self.entries: list[ReplayEntry] = list_replays()
-        self.selected = 0
+        self.selected = next((i for i, e in enumerate(self.entries) if e.replay), 0)
         self.top = 0
         self.message = ""
         self.back = self.group.add(Button((0, 0, 10, 10), _("Back"), self.manager.pop,

@@ -134,9 +134,10 @@ class StatsScene(LayoutScene):
             bar = pygame.Rect(0, 0, bar_w, self.px(14))
             bar.midleft = (cols[2] - bar_w // 2, y)
             pygame.draw.rect(surface, theme.PAPYRUS_SHADE, bar, border_radius=bar.height // 2)
-            if played:
+            if won:
                 fill = bar.copy()
                 fill.width = max(bar.height, int(bar_w * won / played))
                 pygame.draw.rect(surface, theme.GOLD, fill, border_radius=bar.height // 2)
+            if played:
                 theme.text(surface, self.font(15), f"{round(100 * won / played)}%",
                            (bar.right + self.px(8), y), theme.INK_SOFT, "midleft")
