@@ -119,10 +119,11 @@ def learn(ctx: AppContext, out: Path) -> None:
     import json
     import random
 
-    from ra_game.engine import GameState, replay_dict
-    from ra_game.replays import replays_dir
     from ra_game.scenes.title import TitleScene
     from ra_game.scenes.tutorial import load_lesson, tutorial_scene
+
+    from ra_game.engine import GameState, replay_dict
+    from ra_game.replays import replays_dir
     from ra_game.stats import record_game
 
     ctx.demo = None
