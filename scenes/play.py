@@ -364,8 +364,8 @@ class PlayScene(Scene):
 
     def _save_and_quit(self) -> None:
         self._autosave()
-        if self.driver is not None:
-            self.driver.leave()
+        if self.driver is not None and self.driver.leave():
+            return
         try:
             from .title import TitleScene
         except ImportError:

@@ -87,6 +87,14 @@ class ReplayDriver(Driver):
     def finish_game(self, event: GameOver) -> bool:
         return True  # stay on the board: the viewer can step back
 
+    def leave(self) -> bool:
+        """Back to the replay list (or the title, after ``ra-game watch``)."""
+        scenes = self.scene.ctx.scenes
+        if len(scenes.stack) > 1 and scenes.top is self.scene:
+            scenes.pop()
+            return True
+        return False
+
     # -- controls
 
     def command(self, name: str) -> None:

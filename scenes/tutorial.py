@@ -196,11 +196,12 @@ class TutorialDriver(Driver):
     def autosave(self) -> None:
         save_step(self.index)
 
-    def leave(self) -> None:
+    def leave(self) -> bool:
         if self.step.kind == "end":
             clear_progress()
         else:
             save_step(self.index)
+        return False
 
     # -- input
 

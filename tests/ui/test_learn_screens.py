@@ -273,6 +273,8 @@ def test_replay_list_shows_reasons_and_the_viewer_steps_by_keyboard(ctx: AppCont
     assert driver.index == 0 and not play.moves
     press(ctx, pygame.K_ESCAPE)
     press(ctx, pygame.K_q)
+    assert ctx.scenes.top is listing  # back to the list it was opened from
+    press(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 

@@ -64,5 +64,7 @@ class Driver:
     def autosave(self) -> None:
         """Called instead of the game's autosave after each move."""
 
-    def leave(self) -> None:
-        """The player leaves through the pause menu."""
+    def leave(self) -> bool:
+        """The player leaves through the pause menu; True when the driver took them somewhere
+        itself (else the scene goes back to the title)."""
+        return False
