@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 PROGRESS_FILE = "tutorial.json"
 YOU = 0
 THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
+#: Targets whose callout goes above them (over the auction track) instead of below.
+HIGH_TARGETS = ("seat_1", "seat_2", "button_draw", "button_ra", "button_god")
 _NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 
 
@@ -271,7 +273,7 @@ class TutorialDriver(Driver):
     def callout(self) -> Callout:
         step = self.step
         target = self.target()
-        high = step.target in ("seat_1", "seat_2")
+        high = step.target in HIGH_TARGETS
         area = self.scene.geom.rect("callout_high" if high else "callout_low")
         text = _(step.text) if step.text else ""
         if self.resumed:

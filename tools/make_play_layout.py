@@ -40,9 +40,9 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("discard_panel", "panel", (200, 84, 880, 176)),
         ("pause_panel", "panel", (440, 170, 400, 340)),
         # the guided first game: where its callouts may go (low by default, high when the
-        # callout talks about an opponent's area)
+        # callout points at a turn button or at an opponent's area)
         ("callout_low", "panel", (446, 446, 798, 258)),
-        ("callout_high", "panel", (24, 82, 860, 210)),
+        ("callout_high", "panel", (24, 82, 860, 180)),
         # the replay viewer's controls, in the action bar row
         ("replay_start", "button", (24, 308, 96, 60)),
         ("replay_back", "button", (130, 308, 96, 60)),

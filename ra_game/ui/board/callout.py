@@ -63,6 +63,7 @@ def button_rects(view: View, callout: Callout) -> list[pygame.Rect]:
 
 
 def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame.Rect) -> None:
+    """An arrow from the note's nearest edge to the target (none when they nearly touch)."""
     tx = min(max(target.centerx, box.x + 40), box.right - 40)
     below = target.centery > box.centery
     start = (tx if target.right > box.x and target.x < box.right else box.centerx,
@@ -75,6 +76,8 @@ def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame
         left = target.right <= box.x
         start = (box.x if left else box.right, box.centery)
         end = (target.right + 6 if left else target.x - 6, target.centery)
+    if abs(start[0] - end[0]) + abs(start[1] - end[1]) < 40:
+        return
     a, b = view.p(*start), view.p(*end)
     width = view.s(6)
     pygame.draw.line(surface, theme.GOLD_DARK, a, b, width + view.s(4))
