@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import RaError, Replay, load_replay
+from .i18n import _
 from .settings import data_dir, write_json_atomic
 
 REPLAY_DIR = "replays"
@@ -77,7 +78,8 @@ def read_entry(path: Path) -> ReplayEntry:
     except RaError as exc:
         return ReplayEntry(path, None, str(exc), mtime=mtime)
     except (OSError, ValueError, RecursionError) as exc:  # defensive: one line, never a crash
-        return ReplayEntry(path, None, f"cannot read {path.name}: {exc}", mtime=mtime)
+        why = _("The file cannot be read: {why}").format(why=exc)
+        return ReplayEntry(path, None, why, mtime=mtime)
     return ReplayEntry(path, replay, None, len(replay.moves), mtime)
 
 

@@ -107,7 +107,9 @@ def tutorial_scene(ctx: Any, step: int | None = None) -> PlayScene:
     index = saved_step() if step is None else step
     start = placed[index].start
     state = replay.play(upto=start)
-    seats = [Seat(kind, name) for kind, name in zip(KINDS, NAMES)]
+    names = (_(NAMES[0]), *NAMES[1:])
+    state.names = names
+    seats = [Seat(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
     return PlayScene(ctx, seats, replay.seed, False, state=state,
                      moves=replay.moves[:start], driver=driver)

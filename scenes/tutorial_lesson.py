@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from ra_game.i18n import N_
 
-NAMES = ("You", "Imhotep", "Hatshepsut")
+#: The seats' names; the player's is translated where shown (``_(NAMES[0])``).
+NAMES = (N_("You"), "Imhotep", "Hatshepsut")
 KINDS = ("human", "ai:easy", "ai:easy")
 SUNS = ((13, 8, 5, 2), (12, 9, 6, 3), (11, 10, 7, 4))
 

@@ -51,3 +51,19 @@ def test_the_rule_id_list_matches_rules_md() -> None:
 
 def test_the_projects_own_rules_document_names_every_rule_id() -> None:
     assert _ids_in(DOCS_RULES) == set(RULE_IDS)
+
+
+def test_the_projects_replay_format_document_keeps_the_notation_contract() -> None:
+    doc = (HERE.parents[1] / "docs" / "replay-format.md").read_text(encoding="utf-8")
+    for heading in ("## Moves", "## Replay file (`*.ra.json`)", "## State summary"):
+        assert heading in doc
+    for move in ("`draw`", "`ra`", "`god:gold`", "`bid:13`", "`pass`", "`discard:temple,pyramid`"):
+        assert move in doc
+    notation = RULES_MD.with_name("NOTATION.md")
+    if notation.exists():  # beside the repository: the examples and field rules are the same
+        text = notation.read_text(encoding="utf-8")
+        blocks = re.findall(r"```json\n(.*?)```", text, re.DOTALL)
+        assert blocks and all(block in doc for block in blocks)
+        for line in text.splitlines():
+            if line.startswith("- `") and "R-SETUP-4" not in line:
+                assert line in doc, line
