@@ -80,6 +80,8 @@ class FinalResultsScene(LayoutScene):
                                           shortcut="t"))
         self.again.enabled = self.seats is not None
         self.save.enabled = self.replay is not None
+        # a stray Enter (after the scoring screen) never starts a new game by surprise
+        self.group.focus(self.back)
         self.order = ranking(self.state)
         self.series = [[START_SCORE, *(h[p] for h in self.state.score_history)]
                        for p in range(self.state.n)]
