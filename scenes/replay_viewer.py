@@ -186,5 +186,5 @@ class ReplayDriver(Driver):
             return None
         if self.playing:
             return _("Watching a replay. Space pauses; Left and Right step by one move.")
-        return _("Replay paused. Space plays; Left and Right step by one move; S changes the "
-                 "speed.")
+        return _("Replay paused. Space plays; Left and Right step by one move; Home and End "
+                 "jump to the start and the end; S changes the speed.")
