@@ -50,22 +50,36 @@ class RowBuilder:
     def _text(self, font: pygame.font.Font, text: str, x: int,
               color: theme.Color = theme.INK) -> Row:
         img = font.render(text, True, color)
-        return Row(self.line, lambda s, y: s.blit(img, (x, y)))
+
+        def draw(surface: pygame.Surface, y: int) -> None:
+            surface.blit(img, (x, y))
+
+        return Row(self.line, draw)
 
     def gap(self, fraction: float = 0.5) -> None:
-        self.rows.append(Row(int(self.line * fraction), lambda s, y: None))
+        def nothing(surface: pygame.Surface, y: int) -> None:
+            pass
+
+        self.rows.append(Row(int(self.line * fraction), nothing))
 
     def para(self, text: str, indent: int = 0, bullet: bool = False) -> None:
         lines = theme.wrap(self.font, text, self.width - indent - (self.body if bullet else 0))
         for i, line in enumerate(lines):
             x = indent + (self.body if bullet else 0)
             if bullet and i == 0:
-                dot = self.font.render("\u2022", True, theme.GOLD_DARK)
-                img = self.font.render(line, True, theme.INK)
-                self.rows.append(Row(self.line, lambda s, y, d=dot, m=img, x=x: (
-                    s.blit(d, (x - self.body, y)), s.blit(m, (x, y)))))
+                self.rows.append(self._bullet(line, x))
             else:
                 self.rows.append(self._text(self.font, line, x))
+
+    def _bullet(self, line: str, x: int) -> Row:
+        dot = self.font.render("\u2022", True, theme.GOLD_DARK)
+        img = self.font.render(line, True, theme.INK)
+
+        def draw(surface: pygame.Surface, y: int) -> None:
+            surface.blit(dot, (x - self.body, y))
+            surface.blit(img, (x, y))
+
+        return Row(self.line, draw)
 
     def picture(self, sprite: str, size: int) -> pygame.Surface:
         kind, _sep, value = sprite.partition(":")
@@ -165,12 +179,15 @@ class RulesScene(LayoutScene):
         self.top = 0
         self.sprites = SpriteBank(self.ctx.assets)
         self._rows: dict[tuple[object, ...], list[Row]] = {}
-        self.tabs = [self.group.add(Button((0, 0, 10, 10), section.title,
-                                           lambda i=i: self.show(i), hint=str((i + 1) % 10)))
-                     for i, section in enumerate(self.sections)]
+        self.tabs = [self._tab(i, section.title) for i, section in enumerate(self.sections)]
         self.back = self.group.add(Button((0, 0, 10, 10), _("Back"), self.manager.pop,
                                           shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.group.focus(self.back)
+
+    def _tab(self, index: int, title: str) -> Button:
+        tab = Button((0, 0, 10, 10), title, lambda: self.show(index), hint=str((index + 1) % 10))
+        self.group.add(tab)
+        return tab
 
     def place(self) -> None:
         for i, tab in enumerate(self.tabs):

@@ -25,10 +25,11 @@ class StatsScene(LayoutScene):
     def build(self) -> None:
         self.stats, self.notice = load_stats()
         self.confirming = False
-        self.back = self.group.add(Button((0, 0, 10, 10), _("Back"), self.go_back,
-                                          shortcut=pygame.K_ESCAPE, hint="Esc"))
-        self.reset = self.group.add(Button((0, 0, 10, 10), _("Reset statistics"),
-                                           self.ask_reset, shortcut="r"))
+        self.back = Button((0, 0, 10, 10), _("Back"), self.go_back, shortcut=pygame.K_ESCAPE,
+                           hint="Esc")
+        self.reset = Button((0, 0, 10, 10), _("Reset statistics"), self.ask_reset, shortcut="r")
+        self.group.add(self.back)
+        self.group.add(self.reset)
         self.group.focus(self.back)
 
     def place(self) -> None:

@@ -269,8 +269,10 @@ class TutorialDriver(Driver):
         name = self.step.target
         geom = self.scene.geom
         if name.startswith("seat_"):
-            return geom.seats[int(name[5:])]
-        return geom.rect(name) if name in geom.layout.names() else None
+            seat: pygame.Rect = geom.seats[int(name[5:])]
+            return seat
+        rect: pygame.Rect | None = geom.rect(name) if name in geom.layout.names() else None
+        return rect
 
     def callout(self) -> Callout:
         step = self.step

@@ -53,7 +53,7 @@ def button_rects(view: View, callout: Callout) -> list[pygame.Rect]:
     """Base rects of the note's buttons, right-aligned along its bottom edge."""
     box = box_rect(view, callout)
     labels = list(callout.buttons) or ([callout.button] if callout.button else [])
-    rects = []
+    rects: list[pygame.Rect] = []
     right = box.right - PAD
     for _label in reversed(labels):
         rect = pygame.Rect(right - 230, box.bottom - PAD - 50, 230, 50)
