@@ -239,3 +239,21 @@ def test_the_tutorial_leaves_the_real_autosave_alone(ctx: AppContext) -> None:
     play_tutorial(ctx, "keys", stop_at="forced")
     saved = load_autosave()
     assert saved is not None and saved["moves"] == ["draw"]
+
+
+def test_every_step_can_be_resumed_and_shows_its_callout(ctx: AppContext) -> None:
+    from ra_game.scenes.tutorial import tutorial_scene
+
+    replay, placed = load_lesson()
+    for index, item in enumerate(placed):
+        play = tutorial_scene(ctx, index)
+        ctx.scenes.push(play)
+        assert play.moves == replay.moves[:item.start]
+        run_frames(ctx, 3)
+        driver = play.driver
+        assert isinstance(driver, TutorialDriver)
+        if item.step.kind != "skip":
+            assert driver.index == index, item.step.id
+        if item.step.text and driver.step is item.step and play.view is not None:
+            assert driver.callout().text
+        ctx.scenes.pop()
