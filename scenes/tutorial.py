@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 PROGRESS_FILE = "tutorial.json"
 YOU = 0
 THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
+READ_DELAY = 1.5  # seconds to read a callout before the opponents' first move
 #: Targets whose callout goes above them (over the auction track) instead of below.
 HIGH_TARGETS = ("seat_1", "seat_2", "button_draw", "button_ra", "button_god")
 _NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
@@ -122,7 +123,7 @@ class TutorialDriver(Driver):
         self.steps = steps
         self.index = index
         self.resumed = resumed
-        self.wait = 0.0
+        self.wait = READ_DELAY
         self.done = False
         self._entered = -1
 
@@ -141,8 +142,11 @@ class TutorialDriver(Driver):
         return len(self.scene.moves) - self.placed.start
 
     def waiting_for_next(self) -> bool:
-        """A note (or a skip's note, or the end) is up: only Next (or the end's buttons) go on."""
+        """A note is up (a note step, a skip's note, the end, or a ``them`` step's explanation
+        once its moves are shown): only Next (or the end's buttons) go on."""
         kind = self.step.kind
+        if kind == "them" and self.step.text:
+            return self.played() >= len(self.placed.moves) and not self.scene.queue.busy
         return kind in ("note", "end") or (kind == "skip" and bool(self.step.text))
 
     # -- the play scene's hooks
@@ -170,7 +174,10 @@ class TutorialDriver(Driver):
             self._enter_step()
         kind = self.step.kind
         idle = not self.scene.queue.busy
-        if kind in ("you", "them") and idle and self.played() >= len(self.placed.moves) or kind == "skip" and not self.step.text:
+        done = idle and self.played() >= len(self.placed.moves)
+        explained = kind == "them" and bool(self.step.text)  # waits for Next when done
+        if (kind in ("you", "them") and done and not explained) or (
+                kind == "skip" and not self.step.text):
             self.advance()
 
     def _enter_step(self) -> None:
@@ -186,11 +193,12 @@ class TutorialDriver(Driver):
             self.scene.reset_to(state, [*self.scene.moves, *self.placed.moves[self.played():]])
 
     def advance(self) -> None:
-        """Go on to the next step."""
+        """Go on to the next step (a step that explains the opponents' moves gives the player
+        time to read before they start)."""
         if self.index + 1 < len(self.steps):
             self.index += 1
             self.resumed = False
-            self.wait = THEM_DELAY / 2
+            self.wait = READ_DELAY if self.step.text else THEM_DELAY / 2
 
     def finish_game(self, event: GameOver) -> bool:
         self.done = True
@@ -296,8 +304,8 @@ class TutorialDriver(Driver):
             return
         if not self.step.text and self.step.kind == "them":
             return
-        if self.step.kind in ("you", "them") and self.scene.queue.busy and self.played() > 0:
-            return  # let the move's animation be seen
+        if self.step.kind == "you" and self.scene.queue.busy and self.played() > 0:
+            return  # let the effect of the player's move be seen
         draw_callout(surface, view, self.callout(), self.scene.hover)
 
     def status(self) -> str | None:
