@@ -18,7 +18,7 @@ from ra_game.ui.widgets import Button
 MENU = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
-    ("learn", N_("Learn to play"), "l"),
+    ("learn", N_("Learn to play"), "p"),
     ("demo", "Watch a demo", "d"),
     ("replays", N_("Watch a replay"), "w"),
     ("rules", "Rules", "r"),

@@ -175,7 +175,7 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
 
 
 def test_tutorial_by_keyboard_only_from_the_title_to_a_real_game(ctx: AppContext) -> None:
-    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys")
     assert play.state.over and play.driver.step.kind == "end"  # type: ignore[union-attr]
     assert saved_step() == 0  # finished: the next "Learn to play" starts over
@@ -195,7 +195,7 @@ def test_tutorial_by_mouse_only_from_the_title_and_back_to_it(ctx: AppContext) -
 
 
 def test_only_the_step_move_is_accepted_with_a_gentle_message(ctx: AppContext) -> None:
-    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="invoke")
     for _ in range(200):
         run_frames(ctx, 1)
@@ -209,7 +209,7 @@ def test_only_the_step_move_is_accepted_with_a_gentle_message(ctx: AppContext) -
 
 
 def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
-    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="play_god")
     driver = play.driver
     assert isinstance(driver, TutorialDriver)
@@ -218,7 +218,7 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     press(ctx, pygame.K_q)  # the pause menu's "Save & quit to title"
     assert isinstance(ctx.scenes.top, TitleScene)
     assert saved_step() == index
-    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_p)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene) and isinstance(again.driver, TutorialDriver)
     assert again.driver.index == index and again.driver.resumed
@@ -235,7 +235,7 @@ def test_the_tutorial_leaves_the_real_autosave_alone(ctx: AppContext) -> None:
                                                 {"name": "B", "kind": "random"}],
            "seed": 3, "moves": ["draw"], "hide_scores": False}
     autosave(doc)
-    press(ctx, pygame.K_l)
+    press(ctx, pygame.K_p)
     play_tutorial(ctx, "keys", stop_at="forced")
     saved = load_autosave()
     assert saved is not None and saved["moves"] == ["draw"]
