@@ -257,3 +257,19 @@ def test_every_step_can_be_resumed_and_shows_its_callout(ctx: AppContext) -> Non
         if item.step.text and driver.step is item.step and play.view is not None:
             assert driver.callout().text
         ctx.scenes.pop()
+
+
+def test_the_packaged_game_is_what_the_generator_writes() -> None:
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("make_tutorial", root / "tools/make_tutorial.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_tutorial"] = module
+    spec.loader.exec_module(module)
+    packaged = json.loads((root / "scenes" / "tutorial.ra.json").read_text(encoding="utf-8"))
+    assert module.build() == packaged
