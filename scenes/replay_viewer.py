@@ -15,7 +15,7 @@ import pygame
 
 from ra_game.engine import Move, Replay
 from ra_game.i18n import _
-from ra_game.seats import Seat
+from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
 
@@ -36,8 +36,9 @@ def replay_scene(ctx: Any, replay: Replay, title: str = "") -> PlayScene:
     """The play scene showing ``replay`` from its first move, paused."""
     from .play import PlayScene
 
-    seats = [Seat(p.get("kind", "human"), p.get("name") or f"Player {i + 1}")
-             for i, p in enumerate(replay.players)]
+    known = seat_kinds()  # a kind this game does not know is shown as a person
+    seats = [Seat(p.get("kind") if p.get("kind") in known else "human",
+                  p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
                      driver=ReplayDriver(replay, title))
 

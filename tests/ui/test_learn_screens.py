@@ -306,6 +306,20 @@ def test_replay_viewer_by_mouse_and_a_broken_file_is_one_line(ctx: AppContext) -
     assert driver.playing
 
 
+def test_a_replay_with_an_unknown_seat_kind_is_watched(ctx: AppContext) -> None:
+    doc = json.loads((FIXTURES / "golden_2p_full.ra.json").read_text())
+    doc["players"][1]["kind"] = "ai:from-another-game"
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "other.ra.json").write_text(json.dumps(doc))
+    press(ctx, pygame.K_w)
+    press(ctx, pygame.K_RETURN)
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+    press(ctx, pygame.K_END)
+    assert play.state.over
+
+
 def test_empty_replay_folder_is_fine(ctx: AppContext) -> None:
     assert list_replays() == []
     press(ctx, pygame.K_w)
