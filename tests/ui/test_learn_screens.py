@@ -215,7 +215,8 @@ def test_results_by_keyboard_save_replay_and_play_again(ctx_saved: AppContext) -
     again = ctx.scenes.top
     assert isinstance(again, PlayScene)
     assert [s.kind for s in again.seats] == ["human", "ai:easy", "ai:hard"]
-    assert not again.moves and again.seed != results.replay["seed"]  # type: ignore[index]
+    assert again.seed != results.replay["seed"]  # type: ignore[index]
+    assert again.state.epoch == 1 and again.state.scores == [10, 10, 10]  # a new game
 
 
 def test_results_by_mouse_back_to_title(ctx_saved: AppContext) -> None:
