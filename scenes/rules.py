@@ -24,6 +24,8 @@ from .rules_text import Bullets, Glossary, Para, Section, Sprites, Table, sectio
 
 SECTION_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
 Draw = Callable[[pygame.Surface, int], None]  # draws a row at a y offset
+#: Laid-out sections kept at once (a few window sizes and languages); emptied beyond that.
+CACHE_LIMIT = 8
 
 
 @dataclass
@@ -166,6 +168,9 @@ class RowBuilder:
         return self.rows
 
 
+_PAGES: dict[tuple[object, ...], list[Row]] = {}
+
+
 class RulesScene(LayoutScene):
     """The rules in sections; returns to the scene it was opened from."""
 
@@ -178,7 +183,6 @@ class RulesScene(LayoutScene):
         self.current = 0
         self.top = 0
         self.sprites = SpriteBank(self.ctx.assets)
-        self._rows: dict[tuple[object, ...], list[Row]] = {}
         self.tabs = [self._tab(i, section.title) for i, section in enumerate(self.sections)]
         self.back = self.group.add(Button((0, 0, 10, 10), _("Back"), self.manager.pop,
                                           shortcut=pygame.K_ESCAPE, hint="Esc"))
@@ -199,11 +203,14 @@ class RulesScene(LayoutScene):
     def rows(self) -> list[Row]:
         """The current section's rows at the current window size (cached)."""
         area = self.rects["text_area"]
-        key = (self.current, area.width, self.px(20), current_language())
-        rows = self._rows.get(key)
+        key = (self.sections[self.current].id, area.width, self.px(20), current_language())
+        rows = _PAGES.get(key)
         if rows is None:
-            builder = RowBuilder(self.sprites, area.width, self.px(20))
-            rows = self._rows[key] = builder.build(self.sections[self.current])
+            builder = RowBuilder(self.sprites, max(1, area.width), self.px(20))
+            rows = builder.build(self.sections[self.current])
+            if len(_PAGES) >= CACHE_LIMIT:
+                _PAGES.clear()
+            _PAGES[key] = rows
         return rows
 
     def visible(self, top: int | None = None) -> int:
@@ -280,9 +287,9 @@ class RulesScene(LayoutScene):
 
     @staticmethod
     def _draw_row(surface: pygame.Surface, row: Row, x: int, y: int) -> None:
-        sub = surface.subsurface(pygame.Rect(x, y, surface.get_width() - x,
-                                             min(row.height, surface.get_height() - y)))
-        row.draw(sub, 0)
+        rect = pygame.Rect(x, y, surface.get_width() - x, row.height).clip(surface.get_rect())
+        if rect.width > 0 and rect.height > 0:
+            row.draw(surface.subsurface(rect), 0)
 
     def draw_scrollbar(self, surface: pygame.Surface) -> None:
         bar = self.rects["scrollbar"]
