@@ -322,10 +322,10 @@ class PlayScene(Scene):
         down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         if key == pygame.K_ESCAPE and self.input.mode != "god":
-            self.pause = PauseMenu(self.geom.rect("pause_panel"))
+            self.pause = self._pause_menu()
             return
         if up and self.geom.rect("button_menu").collidepoint(self._base(event.pos)):
-            self.pause = PauseMenu(self.geom.rect("pause_panel"))
+            self.pause = self._pause_menu()
             return
         if self.queue.busy:
             if down or key == pygame.K_SPACE:
@@ -344,6 +344,10 @@ class PlayScene(Scene):
             move = self.input.key(key)
         if move is not None:
             self.apply(move)
+
+    def _pause_menu(self) -> PauseMenu:
+        label = self.driver.quit_label if self.driver is not None else None
+        return PauseMenu(self.geom.rect("pause_panel"), label)
 
     def _pause_event(self, event: pygame.event.Event) -> None:
         assert self.pause is not None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.engine import Move, Replay
-from ra_game.i18n import _
+from ra_game.i18n import N_, _
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
@@ -45,6 +45,8 @@ def replay_scene(ctx: Any, replay: Replay, title: str = "") -> PlayScene:
 
 class ReplayDriver(Driver):
     """Plays a replay's moves on the board, with pause, steps and speed."""
+
+    quit_label = N_("Leave the replay")
 
     def __init__(self, replay: Replay, title: str = "") -> None:
         self.replay = replay

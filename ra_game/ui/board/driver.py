@@ -22,6 +22,8 @@ class Driver:
     """The hooks the play scene calls; every default leaves the scene's behaviour alone."""
 
     scene: Any = None
+    #: The pause menu's label for leaving, when it is not "Save & quit to title" (N_-marked).
+    quit_label: str | None = None
 
     def attach(self, scene: Any) -> None:
         """Called once by the play scene that this driver runs."""

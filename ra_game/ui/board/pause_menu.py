@@ -16,8 +16,10 @@ ITEMS = (("resume", N_("Resume"), "Esc"), ("rules", N_("Rules"), "H"),
 class PauseMenu:
     """A small modal panel; :meth:`handle` returns ``"resume"``, ``"quit"`` or None."""
 
-    def __init__(self, panel: pygame.Rect) -> None:
+    def __init__(self, panel: pygame.Rect, quit_label: str | None = None) -> None:
         self.panel = panel
+        #: The quit item's label when leaving is not "save & quit" (a replay), marked with N_.
+        self.quit_label = quit_label
         self.cursor = 0
         self.hover: tuple[float, float] | None = None
 
@@ -52,7 +54,9 @@ class PauseMenu:
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
         view.blit_text(surface, "Paused", 36, (self.panel.centerx, self.panel.y + 46), "center",
                        theme.INK, True)
-        for i, ((_name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
+        for i, ((name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
+            if name == "quit" and self.quit_label:
+                label = self.quit_label
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
             view.button(surface, r, _(label), "hover" if lit else "idle", key,
                         focused=i == self.cursor)
