@@ -23,7 +23,7 @@ from ra_game.settings import data_dir, write_json_atomic
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout
 from ra_game.ui.board.driver import Driver
 
-from .tutorial_lesson import KINDS, NAMES, STEPS, Step
+from .tutorial_lesson import KINDS, NAMES, NUMBERS, STEPS, Step
 
 if TYPE_CHECKING:
     from ra_game.engine.events import GameOver
@@ -166,7 +166,8 @@ class TutorialDriver(Driver):
     def check(self, move: Move) -> str | None:
         if self.step.kind == "you" and move.text == self.placed.moves[0]:
             return None
-        return _("Not this one yet. {how}").format(how=_(self.step.how or self.step.text))
+        how = _(self.step.how or self.step.text).format(**NUMBERS)
+        return _("Not this one yet. {how}").format(how=how)
 
     def update(self, dt: float) -> None:
         self.wait = max(0.0, self.wait - dt)
@@ -287,7 +288,7 @@ class TutorialDriver(Driver):
         target = self.target()
         high = step.target in HIGH_TARGETS
         area = self.scene.geom.rect("callout_high" if high else "callout_low")
-        text = _(step.text) if step.text else ""
+        text = _(step.text).format(**NUMBERS) if step.text else ""
         if self.resumed:
             text = _("Welcome back: the lesson goes on from here.") + " " + text
         title = _("Learn to play: step {step} of {steps}").format(

@@ -18,12 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ra_game.engine.scoring import CIV_POINTS, DISASTER_LOSS, SUN_MOST
+from ra_game.engine.tiles import AUCTION_TRACK_SIZE
 from ra_game.i18n import N_
 
 #: The seats' names; the player's is translated where shown (``_(NAMES[0])``).
 NAMES = (N_("You"), "Imhotep", "Hatshepsut")
 KINDS = ("human", "ai:easy", "ai:easy")
 SUNS = ((13, 8, 5, 2), (12, 9, 6, 3), (11, 10, 7, 4))
+#: The rule numbers the callouts name, from the engine's tables (``text.format(**NUMBERS)``).
+NUMBERS = {"track": AUCTION_TRACK_SIZE, "civ3": CIV_POINTS[3], "sun_most": SUN_MOST,
+           "loss": DISASTER_LOSS}
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,7 @@ STEPS: tuple[Step, ...] = (
         "On your turn you do one thing. First, draw a tile from the bag: click Draw or press D."),
         ("draw",), ("pharaoh",), N_("This time, draw a tile: click Draw or press D.")),
     Step("track", "note", "auction_track", N_(
-        "Your Pharaoh went onto the auction track. Drawn tiles wait here, up to eight, until "
+        "Your Pharaoh went onto the auction track. Drawn tiles wait here, up to {track}, until "
         "someone wins them in an auction.")),
     Step("others_draw", "them", "auction_track", N_(
         "Imhotep and Hatshepsut draw too: a Gold tile and a civilization tile join the track."),
@@ -107,8 +112,8 @@ STEPS: tuple[Step, ...] = (
         ("bid:8",), (), N_("Bid your 8: click that sun, or press 1 and Enter.")),
     Step("imhotep_passes", "them", "bid_area", "", ("pass",)),
     Step("discard", "you", "discard_panel", N_(
-        "The War takes two of your civilization tiles, and you choose which. Lose both Religion "
-        "tiles: you keep three different civilizations, worth 5 fame."),
+        "The War takes {loss} of your civilization tiles, and you choose which. Lose both "
+        "Religion tiles: you keep three different civilizations, worth {civ3} fame."),
         ("discard:religion,religion",), (),
         N_("Pick the two Religion tiles (click them or press their number), then Enter.")),
     Step("sit_out", "note", "seat_0", N_(
@@ -116,8 +121,8 @@ STEPS: tuple[Step, ...] = (
         "on; let's skip ahead to the last tile of the epoch.")),
     Step("rest_of_epoch", "skip", "ra_track", ""),
     Step("epoch_end", "them", "ra_track", N_(
-        "Imhotep draws the eighth Ra tile: the Ra track is full and the epoch ends at once, "
-        "without an auction. Then everyone scores."), ("draw",), ("ra",)),
+        "Imhotep draws the last Ra tile the track has room for: the Ra track is full and the "
+        "epoch ends at once, without an auction. Then everyone scores."), ("draw",), ("ra",)),
     Step("stays", "note", "seat_0", N_(
         "After the scoring, Pharaohs, Niles and monuments stay in front of you. Gods, Gold, "
         "Floods and civilizations left. Every sun is face up again; the centre sun stays.")),
@@ -125,7 +130,7 @@ STEPS: tuple[Step, ...] = (
         "Let's jump ahead to the end of the third epoch: one more Ra tile will end the game.")),
     Step("final", "you", "button_draw", N_(
         "At the end of the third epoch monuments and suns score too: variety and sets of "
-        "monuments, and the highest total of suns gains 5. Draw the last Ra tile."),
+        "monuments, and the highest total of suns gains {sun_most}. Draw the last Ra tile."),
         ("draw",), ("ra",), N_("Draw the last tile: click Draw or press D.")),
     Step("the_end", "end", "seat_0", N_(
         "That is Ra! You know every rule you need. Play a real game now?")),

@@ -273,3 +273,16 @@ def test_the_packaged_game_is_what_the_generator_writes() -> None:
     spec.loader.exec_module(module)
     packaged = json.loads((root / "scenes" / "tutorial.ra.json").read_text(encoding="utf-8"))
     assert module.build() == packaged
+
+
+def test_callout_numbers_come_from_the_engine_tables() -> None:
+    from ra_game.scenes.tutorial_lesson import NUMBERS
+
+    from ra_game.engine.scoring import CIV_POINTS, SUN_MOST
+    from ra_game.engine.tiles import AUCTION_TRACK_SIZE
+
+    texts = [s.text.format(**NUMBERS) for s in STEPS] + [s.how.format(**NUMBERS) for s in STEPS]
+    assert not any("{" in t or "}" in t for t in texts)
+    joined = " ".join(texts)
+    assert f"up to {AUCTION_TRACK_SIZE}," in joined and f"worth {CIV_POINTS[3]} fame" in joined
+    assert f"gains {SUN_MOST}." in joined
