@@ -170,7 +170,8 @@ class TutorialDriver(Driver):
         return _("Not this one yet. {how}").format(how=how)
 
     def update(self, dt: float) -> None:
-        self.wait = max(0.0, self.wait - dt)
+        pace = min(50.0, self.scene.queue.speed)  # the animation speed setting paces the lesson
+        self.wait = max(0.0, self.wait - dt * pace)
         if self._entered != self.index:
             self._enter_step()
         kind = self.step.kind

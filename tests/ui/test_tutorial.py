@@ -27,7 +27,7 @@ FRAME_LIMIT = 60 * 60 * 3
 @pytest.fixture
 def ctx() -> Iterator[AppContext]:
     context, _ = create_app()
-    context.settings.animation_speed = "fast"
+    context.settings.animation_speed = "max"
     run_frames(context, 2)
     yield context
     pygame.display.quit()
@@ -170,7 +170,7 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
         elif step.kind == "you" and play.input.mode != "idle" and not play.queue.busy:
             before = len(play.moves)
             (_do_move_by_keys if by == "keys" else _do_move_by_mouse)(ctx, play, step.moves[0])
-            assert play.moves[before:] == list(step.moves), play.notice
+            assert play.moves[before:before + len(step.moves)] == list(step.moves), play.notice
     raise AssertionError(f"the tutorial stalled at step {driver.step.id}")
 
 
@@ -252,7 +252,8 @@ def test_every_step_can_be_resumed_and_shows_its_callout(ctx: AppContext) -> Non
         run_frames(ctx, 3)
         driver = play.driver
         assert isinstance(driver, TutorialDriver)
-        if item.step.kind != "skip":
+        quick = item.step.kind == "skip" or (item.step.kind == "them" and not item.step.text)
+        if not quick:  # (a skip, or moves without a note, go on by themselves at max speed)
             assert driver.index == index, item.step.id
         if item.step.text and driver.step is item.step and play.view is not None:
             assert driver.callout().text
