@@ -308,3 +308,38 @@ def run_demo(
             return 1
         print(json.dumps(ctx.final_summary), flush=True)
     return ctx.exit_code
+
+
+def run_title_check() -> int:
+    """``ra-game --exit-after-title``: open the window through the real start-up path, run the
+    main loop for one frame (the title, drawn with the packaged art and fonts), play one sound,
+    look for the compiled catalogs, and quit.  Prints one JSON line on stdout,
+    ``{"scene": "TitleScene", "sound": true, "fonts": [...], "catalogs": ["es", ...]}``;
+    status 1 (and the usual ``error.log``) when any of it failed."""
+    ctx = _start(None, None, None)
+    if ctx is None:
+        return 1
+    try:
+        asyncio.run(main_loop(ctx, max_frames=1))
+        sound = ctx.sounds.play("click", volume=0.0) if ctx.sounds is not None else False
+        scene = type(ctx.scenes.top).__name__ if ctx.scenes.top is not None else None
+        fonts = sorted({name.rsplit("/", 1)[-1] for name in ctx.assets.fonts_loaded()})
+        catalogs = _catalogs_found()
+    finally:
+        pygame.quit()
+    if ctx.extra.get("crashes") or scene != "TitleScene":
+        message = getattr(ctx.scenes.top, "message", "the title screen was not drawn")
+        print(f"ra-game: error: {message}", file=sys.stderr)
+        return 1
+    print(json.dumps({"scene": scene, "sound": sound, "fonts": fonts, "catalogs": catalogs}),
+          flush=True)
+    return ctx.exit_code
+
+
+def _catalogs_found() -> list[str]:
+    """The languages whose compiled catalog gettext finds where ``ra_game.i18n`` looks."""
+    import gettext
+
+    from .i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+
+    return sorted(lang for lang in LANGUAGES if gettext.find(DOMAIN, str(LOCALE_DIR), [lang]))

@@ -41,6 +41,9 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ra-game", description="Ra, the auction board game for 2-5 players.")
     parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    parser.add_argument("--exit-after-title", action="store_true",
+                        help="open the window, draw the first title frame, print one JSON line "
+                             "and quit (a smoke test of the window, art, fonts and sound)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
@@ -145,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_demo(args)
     if args.command == "watch":
         return cmd_watch(args)
+    if args.exit_after_title:
+        from .app import run_title_check
+
+        return run_title_check()
     from .app import run_app
 
     return run_app()

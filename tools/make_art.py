@@ -852,13 +852,15 @@ def render_slot() -> pygame.Surface:
     return pygame.transform.smoothscale(big, (TILE, TILE))
 
 
-def render_icon() -> pygame.Surface:
-    """The 64x64 application icon: a golden sun with an eye on lapis."""
-    big = pygame.Surface((64 * SS, 64 * SS), pygame.SRCALPHA)
+def render_icon(size: int = 64) -> pygame.Surface:
+    """The application icon (``size`` px square, drawn in 64 units): a golden sun with an eye
+    on lapis.  64 px for the window, 256 px for the Linux desktop entry."""
+    k = SS * size // 64
+    big = pygame.Surface((64 * k, 64 * k), pygame.SRCALPHA)
     big.fill((*INK, 0))
-    pen = Pen(big)
-    pygame.draw.rect(big, INK, (0, 0, 64 * SS, 64 * SS), border_radius=12 * SS)
-    pygame.draw.rect(big, LAPIS, (2 * SS, 2 * SS, 60 * SS, 60 * SS), border_radius=11 * SS)
+    pen = Pen(big, k)
+    pygame.draw.rect(big, INK, (0, 0, 64 * k, 64 * k), border_radius=12 * k)
+    pygame.draw.rect(big, LAPIS, (2 * k, 2 * k, 60 * k, 60 * k), border_radius=11 * k)
     c = (32.0, 32.0)
     for i in range(12):
         a = math.radians(i * 30 - 90)
@@ -871,7 +873,7 @@ def render_icon() -> pygame.Surface:
     pen.poly(WHITE, [(19, 33), (26, 27), (38, 27), (46, 32), (38, 37), (26, 38)], 1.6)
     pen.circle(LAPIS, (32, 32), 4.5, 1.4)
     pen.circle(INK, (32, 32), 2.2, 0)
-    return pygame.transform.smoothscale(big, (64, 64))
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 def render_ra_marker() -> pygame.Surface:
@@ -905,6 +907,7 @@ def all_images() -> dict[str, pygame.Surface]:
     images["ui/board.png"] = render_board()
     images["ui/slot.png"] = render_slot()
     images["ui/icon.png"] = render_icon()
+    images["ui/icon_256.png"] = render_icon(256)
     images["ui/ra_marker.png"] = render_ra_marker()
     return images
 

@@ -7,40 +7,38 @@ Art contract (made by ``tools/make_art.py``): ``tiles/<tile_id>.png`` (23 kinds,
 from __future__ import annotations
 
 import io
-import os
 from importlib.resources import files
 
 import pygame
 
-#: Faces tried in order for (serif, bold): one packaged in assets/fonts first, then common
-#: system fonts; pygame's own face when none is found.
-_FACES: dict[tuple[bool, bool], tuple[str, ...]] = {
-    (True, False): ("fonts/display.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-                    "/Library/Fonts/Georgia Bold.ttf", "C:/Windows/Fonts/georgiab.ttf"),
-    (True, True): ("fonts/display.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-                   "/Library/Fonts/Georgia Bold.ttf", "C:/Windows/Fonts/georgiab.ttf"),
-    (False, False): ("fonts/text.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                     "C:/Windows/Fonts/segoeui.ttf"),
-    (False, True): ("fonts/text_bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-                    "C:/Windows/Fonts/segoeuib.ttf"),
+#: The packaged faces (``assets/fonts/``, licences beside them) for (display, bold): Lato for
+#: text, Cardo Bold for titles.  No system font is ever looked up, so text looks the same on
+#: every machine and in the standalone download.
+FONT_FILES: dict[tuple[bool, bool], str] = {
+    (False, False): "fonts/Lato-Regular.ttf",
+    (False, True): "fonts/Lato-Bold.ttf",
+    (True, False): "fonts/Cardo-Bold.ttf",
+    (True, True): "fonts/Cardo-Bold.ttf",
 }
-#: Sizes are asked as pixel heights of pygame's face; other faces are drawn a bit smaller.
-_SIZE_FACTOR = 0.78
+#: Sizes are asked as pixel heights of pygame's own face; these faces are drawn a bit smaller.
+_SIZE_FACTOR = 0.82
+
+_font_bytes: dict[str, bytes] = {}
+
+
+def font_data(name: str) -> bytes:
+    """The bytes of the packaged font file ``assets/<name>`` (read once, via importlib)."""
+    data = _font_bytes.get(name)
+    if data is None:
+        data = files("ra_game.assets").joinpath(name).read_bytes()
+        _font_bytes[name] = data
+    return data
 
 
 def _load_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:
-    """The first face found for (serif, bold), else pygame's default face."""
-    for name in _FACES[(serif, bold)]:
-        if not name.startswith("/") and ":" not in name:
-            resource = files("ra_game.assets").joinpath(name)
-            if resource.is_file():
-                with resource.open("rb") as fh:
-                    return pygame.font.Font(io.BytesIO(fh.read()), round(size * _SIZE_FACTOR))
-        elif os.path.isfile(name):
-            return pygame.font.Font(name, max(1, round(size * _SIZE_FACTOR)))
-    font = pygame.font.Font(None, size)
-    font.set_bold(bold)
-    return font
+    """The packaged face for (serif, bold) at ``size`` (pygame keeps the BytesIO open)."""
+    data = font_data(FONT_FILES[(serif, bold)])
+    return pygame.font.Font(io.BytesIO(data), max(1, round(size * _SIZE_FACTOR)))
 
 
 class Assets:
@@ -83,6 +81,10 @@ class Assets:
             font = _load_font(size, bold, serif)
             self._fonts[key] = font
         return font
+
+    def fonts_loaded(self) -> list[str]:
+        """The packaged font files in use so far (``fonts/Lato-Regular.ttf``, ...)."""
+        return sorted({FONT_FILES[(serif, bold)] for _, bold, serif in self._fonts})
 
     def clear_scaled(self) -> None:
         """Drop scaled copies (after the window is resized)."""
