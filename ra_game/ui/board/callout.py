@@ -18,6 +18,7 @@ PAD = 18
 TEXT_SIZE = 21
 LINE = 28
 TITLE_SIZE = 16
+FAR = 200  # a target this far above the note gets an arrow rising from the note's right end
 
 
 @dataclass
@@ -65,6 +66,8 @@ def button_rects(view: View, callout: Callout) -> list[pygame.Rect]:
 def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame.Rect) -> None:
     """An arrow from the note's nearest edge to the target (none when they nearly touch)."""
     tx = min(max(target.centerx, box.x + 40), box.right - 40)
+    if target.bottom < box.y - FAR:  # far above: rise along the right, clear of the status text
+        tx = box.right - 40
     below = target.centery > box.centery
     start = (tx if target.right > box.x and target.x < box.right else box.centerx,
              box.bottom if below else box.y)
