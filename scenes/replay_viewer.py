@@ -32,6 +32,25 @@ KEYS = {pygame.K_HOME: "start", pygame.K_LEFT: "back", pygame.K_SPACE: "play",
         pygame.K_p: "play", pygame.K_RIGHT: "forward", pygame.K_END: "end", pygame.K_s: "speed"}
 
 
+#: Playback icons drawn as shapes (the bundled font has no arrow glyphs): for each control,
+#: triangles pointing left (-1) or right (+1), and whether a bar stands at the far end.
+ICONS = {"start": (-1, True), "back": (-1, False), "forward": (1, False), "end": (1, True)}
+
+
+def draw_icon(surface: pygame.Surface, view: View, rect: pygame.Rect, name: str) -> None:
+    """A media-control icon in the middle of a button (base-pixel rect)."""
+    direction, bar = ICONS[name]
+    cx, cy = rect.centerx, rect.centery - 2
+    size = 11
+    points = [(cx - direction * size, cy - size), (cx - direction * size, cy + size),
+              (cx + direction * size, cy)]
+    pygame.draw.polygon(surface, theme.INK, [view.p(x, y) for x, y in points])
+    if bar:
+        x = cx + direction * (size + 3)
+        pygame.draw.rect(surface, theme.INK, view.r(pygame.Rect(min(x, x + direction * 4),
+                                                                cy - size, 4, 2 * size)))
+
+
 def replay_scene(ctx: Any, replay: Replay, title: str = "") -> PlayScene:
     """The play scene showing ``replay`` from its first move, paused."""
     from .play import PlayScene
@@ -155,11 +174,11 @@ class ReplayDriver(Driver):
 
     def labels(self) -> dict[str, tuple[str, str]]:
         """Each control's label and key hint."""
-        speed = f"{self.speed:g}\u00d7"
+        speed = f"{self.speed:g}x"
         return {
-            "start": ("|\u25c0", "Home"), "back": ("\u25c0", "\u2190"),
+            "start": ("", "Home"), "back": ("", "Left"),
             "play": (_("Pause") if self.playing else _("Play"), "Space"),
-            "forward": ("\u25b6", "\u2192"), "end": ("\u25b6|", "End"),
+            "forward": ("", "Right"), "end": ("", "End"),
             "speed": (_("Speed {speed}").format(speed=speed), "S"),
         }
 
@@ -171,6 +190,8 @@ class ReplayDriver(Driver):
             lit = hover is not None and rect.collidepoint(hover)
             style = "primary" if name == "play" else "normal"
             view.button(surface, rect, label, "hover" if lit else "idle", hint, style)
+            if name in ICONS:
+                draw_icon(surface, view, rect, name)
         info = self.scene.geom.rect("replay_info")
         line = _("Move {move} of {total}").format(move=self.index, total=self.total)
         view.blit_text(surface, line, 22, (info.right - 8, info.centery - 12), "midright",
