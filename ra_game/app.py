@@ -22,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from .i18n import _, start_language
 from .settings import data_dir, load_settings_checked, save_settings
 from .ui import theme
 from .ui.app_context import AppContext, DemoOptions
@@ -126,6 +127,7 @@ def create_app(
     pygame.display.init()
     pygame.font.init()
     settings, warning = load_settings_checked()
+    start_language(settings.language)
     pygame.display.set_caption("Ra")
     assets = Assets()
     pygame.display.set_icon(_icon(assets))
@@ -183,8 +185,10 @@ def log_exception(exc: BaseException) -> Path | None:
 
 def crash_message(exc: BaseException, log: Path | None) -> str:
     """One line for the player about an unexpected error."""
-    where = f"; details in {log}" if log else ""
-    return f"Something went wrong ({exc.__class__.__name__}){where}."
+    if log:
+        return _("Something went wrong ({error}); details in {path}.").format(
+            error=exc.__class__.__name__, path=log)
+    return _("Something went wrong ({error}).").format(error=exc.__class__.__name__)
 
 
 def report_crash(ctx: AppContext, exc: Exception) -> None:

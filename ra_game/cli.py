@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import RaError, load_replay
+from .i18n import LANGUAGES, normalize_language, override_language, set_language
 from .seats import SeatSpecError, parse_seats
 
 
@@ -38,9 +39,20 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed must be an integer, not {text!r}") from None
 
 
+def _language(text: str) -> str:
+    lang = normalize_language(text)
+    if lang is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}; use one of: {', '.join(LANGUAGES)}")
+    return lang
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ra-game", description="Ra, the auction board game for 2-5 players.")
     parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
+                        help=f"language for this run only: {', '.join(LANGUAGES)} "
+                             "(default: the Settings choice, else the system's)")
     parser.add_argument("--exit-after-title", action="store_true",
                         help="open the window, draw the first title frame, print one JSON line "
                              "and quit (a smoke test of the window, art, fonts and sound)")
@@ -53,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
     play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
     play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")
+
+    _lang_option(play)
 
     replay = sub.add_parser("replay", help="replay a .ra.json file")
     replay.add_argument("file")
@@ -67,7 +81,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal")
     demo.add_argument("--exit-on-end", action="store_true",
                       help="quit after the final results and print the summary JSON")
+    _lang_option(demo)
     return parser
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after a command too (``ra-game play --lang tr``); the top level's otherwise."""
+    parser.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="CODE",
+                        help=f"language for this run only: {', '.join(LANGUAGES)}")
 
 
 def _print_json(data: object) -> None:
@@ -140,6 +161,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
     args = build_parser().parse_args(argv)
+    override_language(args.lang)
+    if args.lang:
+        set_language(args.lang)
     if args.command == "play":
         return cmd_play(args)
     if args.command == "replay":

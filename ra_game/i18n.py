@@ -14,7 +14,8 @@ import gettext
 import locale
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import datetime
 from pathlib import Path
 
 DOMAIN = "ra_game"
@@ -32,6 +33,11 @@ _ENV_ORDER = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
+_generation = 0
+
+#: Text a widget shows: a msgid (translated each time it is drawn) or a function giving the
+#: already translated text (for sentences with placeholders).
+Text = str | Callable[[], str]
 
 
 def _(message: str) -> str:
@@ -54,6 +60,16 @@ def N_(message: str) -> str:
     return message
 
 
+def resolve(text: Text) -> str:
+    """The text to draw now: ``text()`` for a function, ``_(text)`` for a msgid."""
+    return text() if callable(text) else _(text)
+
+
+def generation() -> int:
+    """A number that changes on every language switch (part of the key of text caches)."""
+    return _generation
+
+
 def current_language() -> str:
     """The code of the language in use (``en``, ``es``, ``pt`` or ``tr``)."""
     return _language
@@ -69,7 +85,7 @@ def normalize_language(code: str | None) -> str | None:
 
 def set_language(code: str) -> str:
     """Switch every later ``_()`` call to ``code``; returns the language actually in use."""
-    global _translation, _language
+    global _translation, _language, _generation
     lang = normalize_language(code) or DEFAULT_LANGUAGE
     if lang == DEFAULT_LANGUAGE:
         _translation = gettext.NullTranslations()
@@ -78,7 +94,23 @@ def set_language(code: str) -> str:
             DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True
         )
     _language = lang
+    _generation += 1
     return lang
+
+
+_override: str | None = None
+
+
+def override_language(code: str | None) -> None:
+    """Use ``code`` for this run whatever the settings say (``ra-game --lang es``)."""
+    global _override
+    _override = normalize_language(code) if code else None
+
+
+def start_language(saved: str) -> str:
+    """Switch to the language of this run: the ``--lang`` override, else the saved choice,
+    else the system's language (first start); returns it."""
+    return set_language(_override or normalize_language(saved) or detect_language())
 
 
 def _os_language() -> str | None:
@@ -91,10 +123,30 @@ def _os_language() -> str | None:
             return locale.windows_locale.get(lcid)
         except (AttributeError, OSError):
             return None
+    if sys.platform == "darwin":
+        apple = _macos_language()
+        if apple:
+            return apple
     try:
         return locale.getlocale()[0]
     except ValueError:
         return None
+
+
+def _macos_language() -> str | None:
+    """The first of the user's preferred languages on macOS (System Settings > Language)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                             text=True, timeout=2, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for part in out.replace("(", " ").replace(")", " ").replace(",", " ").split():
+        code = part.strip('"')
+        if code:
+            return code
+    return None
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:
@@ -119,3 +171,41 @@ def detect_language(environ: Mapping[str, str] | None = None) -> str:
     if environ is None:
         return normalize_language(_os_language()) or DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
+
+
+#: Month names for dates, per language (a compact table instead of Babel at run time).
+_MONTHS: dict[str, tuple[str, ...]] = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
+    "pt": ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"),
+    "tr": ("Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"),
+}
+#: Date patterns per language, as in the CLDR "medium" date formats, with a 24-hour time.
+_DATE_PATTERNS: dict[str, str] = {
+    "en": "{mon} {d}, {y}, {hh}:{mm}",
+    "es": "{d} {mon} {y}, {hh}:{mm}",
+    "pt": "{d} de {mon} de {y}, {hh}:{mm}",
+    "tr": "{d} {mon} {y} {hh}:{mm}",
+}
+_NUMERIC_DATES: dict[str, str] = {
+    "en": "{y}-{m2}-{d2}",
+    "es": "{d2}/{m2}/{y}",
+    "pt": "{d2}/{m2}/{y}",
+    "tr": "{d2}.{m2}.{y}",
+}
+
+
+def format_datetime(moment: datetime, language: str | None = None) -> str:
+    """``moment`` as the chosen language writes a date and time (``5 dic 2026, 14:03``)."""
+    lang = language or _language
+    pattern = _DATE_PATTERNS.get(lang, _DATE_PATTERNS[DEFAULT_LANGUAGE])
+    months = _MONTHS.get(lang, _MONTHS[DEFAULT_LANGUAGE])
+    return pattern.format(mon=months[moment.month - 1], d=moment.day, y=moment.year,
+                          hh=f"{moment.hour:02d}", mm=f"{moment.minute:02d}")
+
+
+def format_date(moment: datetime, language: str | None = None) -> str:
+    """``moment``'s date in the chosen language's short numeric form (``05/12/2026``)."""
+    lang = language or _language
+    pattern = _NUMERIC_DATES.get(lang, _NUMERIC_DATES[DEFAULT_LANGUAGE])
+    return pattern.format(y=moment.year, m2=f"{moment.month:02d}", d2=f"{moment.day:02d}")

@@ -8,10 +8,12 @@ damaged file gives a :class:`SaveError` whose message is one line for the player
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from .engine import RaError, parse_replay
+from .i18n import _
 from .settings import data_dir, write_json_atomic
 
 AUTOSAVE_FILE = "autosave.ra.json"
@@ -30,12 +32,21 @@ def autosave(doc: dict[str, Any]) -> str | None:
     try:
         write_json_atomic(autosave_path(), doc)
     except (OSError, TypeError, ValueError) as exc:
-        return f"The game could not be saved: {getattr(exc, 'strerror', None) or exc}"
+        return _("The game could not be saved: {reason}").format(
+            reason=getattr(exc, "strerror", None) or exc)
     return None
 
 
 def has_autosave() -> bool:
     return autosave_path().is_file()
+
+
+def autosave_time() -> datetime | None:
+    """When the autosave was last written (local time), or None without one."""
+    try:
+        return datetime.fromtimestamp(autosave_path().stat().st_mtime)
+    except (OSError, ValueError, OverflowError):
+        return None
 
 
 def load_autosave() -> dict[str, Any] | None:
@@ -49,21 +60,24 @@ def load_autosave() -> dict[str, Any] | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"The saved game could not be read ({exc.__class__.__name__}).") from None
+        raise SaveError(_("The saved game could not be read ({reason}).").format(
+            reason=exc.__class__.__name__)) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"The saved game is damaged ({exc.msg} at line {exc.lineno}).") from None
+        raise SaveError(_("The saved game is damaged ({reason} at line {line}).").format(
+            reason=exc.msg, line=exc.lineno)) from None
     if not isinstance(doc, dict):
-        raise SaveError("The saved game is damaged (not a JSON object).")
+        raise SaveError(_("The saved game is damaged (not a JSON object)."))
     try:
         state = parse_replay(doc).play()
     except RaError as exc:
-        raise SaveError(f"The saved game cannot be resumed: {exc}") from None
+        raise SaveError(_("The saved game cannot be resumed: {reason}").format(
+            reason=exc)) from None
     if state.over:
-        raise SaveError("The saved game is already finished.")
+        raise SaveError(_("The saved game is already finished."))
     if not isinstance(doc.get("hide_scores", False), bool):
-        raise SaveError("The saved game is damaged ('hide_scores' must be true or false).")
+        raise SaveError(_("The saved game is damaged ('hide_scores' must be true or false)."))
     return doc
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ai import AGENT_FACTORIES
+from .i18n import _
 
 
 class SeatSpecError(ValueError):
@@ -34,13 +35,16 @@ def parse_seats(spec: str, allow_human: bool = True) -> list[Seat]:
     """Parse a comma list of 2-5 seat kinds; raises :class:`SeatSpecError`."""
     kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
     if not 2 <= len(kinds) <= 5:
-        raise SeatSpecError(f"--players needs 2 to 5 seats, got {len(kinds)} in {spec!r}")
+        raise SeatSpecError(_("--players needs 2 to 5 seats, got {count} in {spec}").format(
+            count=len(kinds), spec=repr(spec)))
     known = seat_kinds()
     for kind in kinds:
         if kind not in known:
-            raise SeatSpecError(f"unknown seat kind {kind!r}; use one of: {', '.join(known)}")
+            raise SeatSpecError(_("unknown seat kind {kind}; use one of: {kinds}").format(
+                kind=repr(kind), kinds=", ".join(known)))
         if kind == "human" and not allow_human:
-            raise SeatSpecError("'human' seats need the window; headless play takes AI seats only")
+            raise SeatSpecError(_("'human' seats need the window; headless play takes AI seats "
+                                  "only"))
     seats = []
     humans = 0
     for i, kind in enumerate(kinds):

@@ -13,6 +13,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from .i18n import LANGUAGES, _
 from .ui.app_context import Settings
 
 APP_NAME = "ra-game"
@@ -82,6 +83,8 @@ def _validated(data: Any) -> Settings:
                 raise _BadSettings(f"{f.name!r} must be true or false")
         elif f.name == "animation_speed" and value not in SPEEDS:
             raise _BadSettings(f"'animation_speed' must be one of {', '.join(SPEEDS)}")
+        elif f.name == "language" and value not in ("", *LANGUAGES):
+            raise _BadSettings(f"'language' must be one of {', '.join(LANGUAGES)} or empty")
         setattr(settings, f.name, value)
     return settings
 
@@ -94,12 +97,14 @@ def load_settings_checked() -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"Settings could not be read ({exc.__class__.__name__}); using defaults."
+        return Settings(), _("Settings could not be read ({reason}); using defaults.").format(
+            reason=exc.__class__.__name__)
     try:
         return _validated(json.loads(text)), None
     except (json.JSONDecodeError, _BadSettings) as exc:
         why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        return Settings(), f"Settings file was damaged ({why}); using defaults."
+        return Settings(), _("Settings file was damaged ({reason}); using defaults.").format(
+            reason=why)
 
 
 def load_settings() -> Settings:
@@ -112,5 +117,5 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_json_atomic(settings_path(), asdict(settings))
     except OSError as exc:
-        return f"Settings could not be saved: {exc.strerror or exc}"
+        return _("Settings could not be saved: {reason}").format(reason=exc.strerror or exc)
     return None

@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ra_game.i18n import N_, _
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
+from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext
@@ -26,7 +28,7 @@ class HandOverScene(LayoutScene):
 
     def build(self) -> None:
         self.ready = self.group.add(
-            Button((0, 0, 10, 10), "I'm ready", self.done, style="primary", hint="Enter"))
+            Button((0, 0, 10, 10), N_("I'm ready"), self.done, style="primary", hint="Enter"))
 
     def place(self) -> None:
         self.ready.rect = self.rects["button_continue"]
@@ -53,9 +55,13 @@ class HandOverScene(LayoutScene):
         sun = self.rects["sun"]
         theme.sun_disc(surface, sun.center, sun.width // 3)
         message = self.rects["message"]
-        theme.text(surface, self.font(24), "Pass the screen to", message.midtop, theme.INK,
-                   "midtop")
-        theme.text(surface, self.font(44, serif=True), self.player_name, message.midbottom,
-                   theme.LAPIS_DARK, "midbottom")
-        theme.text(surface, self.font(20), "Others, please look away. Click or press Enter "
-                   "when you are ready.", self.rects["detail"].center, theme.INK_SOFT, "center")
+        top = pygame.Rect(message.x, message.y, message.w, message.h * 2 // 5)
+        theme.fitted_text(surface, lambda s: self.font(s), _("Pass the screen to"), top, 24,
+                          theme.INK, max_lines=1)
+        bottom = pygame.Rect(message.x, top.bottom, message.w, message.h - top.h)
+        theme.fitted_text(surface, lambda s: self.font(s, serif=True),
+                          display_name(self.player_name), bottom, 44, theme.LAPIS_DARK,
+                          min_size=20, max_lines=1)
+        theme.fitted_text(surface, lambda s: self.font(s),
+                          _("Others, please look away. Click or press Enter when you are ready."),
+                          self.rects["detail"], 20, theme.INK_SOFT)

@@ -18,6 +18,7 @@ import pygame
 
 from ra_game.engine import GameState, IllegalMoveError, Move, parse_replay, replay_dict
 from ra_game.engine import events as ev
+from ra_game.i18n import _, generation, resolve
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
@@ -39,6 +40,7 @@ from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
 from ra_game.ui.sprites import SpriteBank
+from ra_game.ui.words import display_name, fame, is_you
 
 #: Names the play layout must define (checked by the layout test).
 REQUIRED: list[str] = (
@@ -88,6 +90,7 @@ class PlayScene(Scene):
         self.sprites = SpriteBank(ctx.assets)
         self.view: View | None = None
         self.static: pygame.Surface | None = None
+        self._static_generation = -1
         self.hover: tuple[float, float] | None = None
         self.pause: PauseMenu | None = None
         self.last_human: int | None = None
@@ -210,8 +213,8 @@ class PlayScene(Scene):
                 return
         try:
             events = self.state.apply(move)
-        except IllegalMoveError as exc:
-            self.notice = str(exc)
+        except IllegalMoveError:
+            self.notice = _("That move is not possible now.")
             return
         self.notice = ""
         self.moves.append(move.text)
@@ -362,6 +365,10 @@ class PlayScene(Scene):
             from .rules import RulesScene
 
             self.ctx.scenes.push(RulesScene(self.ctx))
+        elif choice == "settings":
+            from .settings import SettingsScene
+
+            self.ctx.scenes.push(SettingsScene(self.ctx))
         elif choice == "quit":
             self.pause = None
             self._save_and_quit()
@@ -382,7 +389,10 @@ class PlayScene(Scene):
     def _view_for(self, size: tuple[int, int]) -> View:
         if self.view is None or self.view.size != size:
             self.view = View(size, self.sprites)
+            self.static = None
+        if self.static is None or self._static_generation != generation():
             self.static = build_static(self.view, self.geom, self.state.ra_length)
+            self._static_generation = generation()
         return self.view
 
     def status(self) -> tuple[str, bool]:
@@ -395,9 +405,13 @@ class PlayScene(Scene):
                 return said, False
         if self.state.over:
             w = self.state.winner or 0
-            return f"Game over: {self.state.names[w]} wins with {self.state.scores[w]} fame.", False
+            name, points = self.state.names[w], fame(self.state.scores[w])
+            if is_you(name):
+                return _("Game over: you win with {fame}.").format(fame=points), False
+            return _("Game over: {player} wins with {fame}.").format(
+                player=display_name(name), fame=points), False
         if self.queue.busy:
-            return self.model.caption, False
+            return resolve(self.model.caption) if self.model.caption else "", False
         if self.human_to_move() and self.input.mode != "idle":
             text = human_status(self.state, self.input.mode, self.input.legal,
                                 len(self.input.selection))
@@ -437,10 +451,12 @@ class PlayScene(Scene):
         draw_status(surface, view, g.rect("status_line"), text, urgent)
         if self.queue.busy and self.speed != "max" and self.driver is None:
             hint = g.rect("button_pass")
-            view.blit_text(surface, "click or Space: skip animation", 15,
-                           (hint.right, hint.centery), "midright", theme.INK_SOFT, True)
+            room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
+                               g.rect("button_confirm").x, hint.height)
+            view.fit_text(surface, _("Click or Space: skip animation"), room, 15,
+                          theme.INK_SOFT, True, "right", min_size=12)
         menu = g.rect("button_menu")
         lit = self.hover is not None and menu.collidepoint(self.hover)
-        view.button(surface, menu, "Menu", "hover" if lit else "idle", "Esc", "quiet")
+        view.button(surface, menu, _("Menu"), "hover" if lit else "idle", "Esc", "quiet")
         if self.pause is not None:
             self.pause.draw(surface, view)

@@ -8,11 +8,12 @@ import pygame
 
 from ra_game.engine.events import GameOver
 from ra_game.engine.tiles import START_SCORE
-from ra_game.i18n import _
+from ra_game.i18n import N_, _, ngettext
 from ra_game.ui import theme
 from ra_game.ui.chart import draw_chart
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.widgets import Button
+from ra_game.ui.words import display_name, fame, is_you, names_list
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
@@ -21,7 +22,11 @@ if TYPE_CHECKING:
 
 EXIT_AFTER = 1.0  # seconds the results show before ``demo --exit-on-end`` quits
 CHART_TIME = 1.6
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``... in the chosen language (``place`` counts from 1)."""
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th"), 5: _("5th")}[place]
 
 
 def highest_sun(state: GameState, seat: int) -> int:
@@ -37,17 +42,30 @@ def verdict(state: GameState, event: GameOver) -> str:
     """One sentence on how the game was decided (the tie-break when it was needed)."""
     order = ranking(state)
     win = event.winner
-    name, fame = state.names[win], state.scores[win]
+    name, points = state.names[win], state.scores[win]
+    player, you = display_name(name), is_you(name)
     if event.tie_break:
-        tied = [state.names[p] for p in order if state.scores[p] == fame]
-        together = ", ".join(tied[:-1]) + f" and {tied[-1]}"
-        return (f"{together} tied on {fame} fame; {name} wins the tie-break by holding "
-                f"the highest sun, {highest_sun(state, win)}.")
+        tied = names_list([state.names[p] for p in order if state.scores[p] == points])
+        sun = highest_sun(state, win)
+        if you:
+            return _("{players} tied on {fame}; you win the tie-break by holding the highest "
+                     "sun, {sun}.").format(players=tied, fame=fame(points), sun=sun)
+        return _("{players} tied on {fame}; {player} wins the tie-break by holding the highest "
+                 "sun, {sun}.").format(players=tied, fame=fame(points), player=player, sun=sun)
     if len(order) > 1:
         second = order[1]
-        lead = fame - state.scores[second]
-        return f"{name} wins with {fame} fame, {lead} ahead of {state.names[second]}."
-    return f"{name} wins with {fame} fame."
+        lead = points - state.scores[second]
+        other = display_name(state.names[second])
+        if you:
+            return ngettext("You win with {fame}, {lead} point ahead of {other}.",
+                            "You win with {fame}, {lead} points ahead of {other}.", lead
+                            ).format(fame=fame(points), lead=lead, other=other)
+        return ngettext("{player} wins with {fame}, {lead} point ahead of {other}.",
+                        "{player} wins with {fame}, {lead} points ahead of {other}.", lead
+                        ).format(player=player, fame=fame(points), lead=lead, other=other)
+    if you:
+        return _("You win with {fame}.").format(fame=fame(points))
+    return _("{player} wins with {fame}.").format(player=player, fame=fame(points))
 
 
 class FinalResultsScene(LayoutScene):
@@ -72,11 +90,11 @@ class FinalResultsScene(LayoutScene):
             ctx.final_summary = state.summary()
 
     def build(self) -> None:
-        self.again = self.group.add(Button((0, 0, 10, 10), _("Play again"), self.play_again,
+        self.again = self.group.add(Button((0, 0, 10, 10), N_("Play again"), self.play_again,
                                            style="primary", shortcut="a"))
-        self.save = self.group.add(Button((0, 0, 10, 10), _("Save replay"), self.save_replay,
+        self.save = self.group.add(Button((0, 0, 10, 10), N_("Save replay"), self.save_replay,
                                           shortcut="s"))
-        self.back = self.group.add(Button((0, 0, 10, 10), _("Back to title"), self.to_title,
+        self.back = self.group.add(Button((0, 0, 10, 10), N_("Back to title"), self.to_title,
                                           shortcut="t"))
         self.again.enabled = self.seats is not None
         self.save.enabled = self.replay is not None
@@ -85,7 +103,11 @@ class FinalResultsScene(LayoutScene):
         self.order = ranking(self.state)
         self.series = [[START_SCORE, *(h[p] for h in self.state.score_history)]
                        for p in range(self.state.n)]
-        self.sentence = verdict(self.state, self.event)
+
+    @property
+    def sentence(self) -> str:
+        """How the game was decided, in the chosen language."""
+        return verdict(self.state, self.event)
 
     def place(self) -> None:
         self.again.rect = self.rects["button_again"]
@@ -147,7 +169,9 @@ class FinalResultsScene(LayoutScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)
-        self.heading(surface, f"{self.state.names[self.event.winner]} wins!")
+        winner = self.state.names[self.event.winner]
+        self.heading(surface, _("You win!") if is_you(winner) else
+                     _("{player} wins!").format(player=display_name(winner)))
         self.draw_ranking(surface, self.rects["ranking"])
         chart = self.rects["chart"]
         theme.panel(surface, chart, radius=self.px(18))
@@ -165,22 +189,15 @@ class FinalResultsScene(LayoutScene):
 
     def draw_sentence(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The verdict on one line if it fits (shrinking a little), else on two."""
-        for size in (22, 20, 18):
-            font = self.font(size, bold=True)
-            if font.size(self.sentence)[0] <= rect.width:
-                theme.text(surface, font, self.sentence, rect.center, theme.LAPIS_DARK, "center")
-                return
-        font = self.font(17, bold=True)
-        lines = theme.wrap(font, self.sentence, rect.width)[:2]
-        step = font.get_linesize()
-        for i, line in enumerate(lines):
-            y = rect.centery + (i - (len(lines) - 1) / 2) * step
-            theme.text(surface, font, line, (rect.centerx, int(y)), theme.LAPIS_DARK, "center")
+        theme.fitted_text(surface, lambda s: self.font(s, bold=True), self.sentence, rect, 22,
+                          theme.LAPIS_DARK, min_size=14)
 
     def draw_ranking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme.panel(surface, rect, radius=self.px(18))
-        theme.text(surface, self.font(17, bold=True), "Final ranking",
-                   (rect.centerx, rect.y + self.px(26)), theme.INK, "center")
+        theme.fitted_text(surface, lambda s: self.font(s, bold=True), _("Final ranking"),
+                          pygame.Rect(rect.x + self.px(12), rect.y + self.px(10),
+                                      rect.w - self.px(24), self.px(32)), 17, theme.INK,
+                          max_lines=1)
         top = rect.y + self.px(56)
         row_h = min(self.px(100), (rect.bottom - top - self.px(12)) // self.state.n)
         for place, seat in enumerate(self.order):
@@ -200,14 +217,24 @@ class FinalResultsScene(LayoutScene):
             theme.sun_disc(surface, badge, self.px(15))
         else:
             pygame.draw.circle(surface, theme.PAPYRUS_SHADE, badge, self.px(18))
-        theme.text(surface, self.font(16, bold=True), ORDINALS[place], badge, theme.INK, "center")
+        theme.text(surface, self.font(16, bold=True), ordinal(place + 1), badge, theme.INK,
+                   "center")
         chip = (row.x + self.px(76), row.centery)
         pygame.draw.circle(surface, theme.SEAT_COLORS[seat % 5], chip, self.px(9))
-        theme.text(surface, self.font(26, bold=True), self.state.names[seat],
-                   (row.x + self.px(94), row.centery - self.px(10)), theme.INK, "midleft")
-        theme.text(surface, self.font(16), f"highest sun {highest_sun(self.state, seat)}",
-                   (row.x + self.px(94), row.centery + self.px(16)), theme.INK_SOFT, "midleft")
-        theme.text(surface, self.font(40, bold=True), str(self.state.scores[seat]),
+        text_box = pygame.Rect(row.x + self.px(94), row.y, row.right - self.px(150) -
+                               row.x - self.px(94), row.h)
+        name_box = pygame.Rect(text_box.x, row.centery - self.px(26), text_box.w, self.px(32))
+        theme.fitted_text(surface, lambda s: self.font(s, bold=True),
+                          display_name(self.state.names[seat]), name_box, 26, theme.INK, "left",
+                          min_size=14, max_lines=1)
+        sun_box = pygame.Rect(text_box.x, row.centery + self.px(6), text_box.w, self.px(22))
+        theme.fitted_text(surface, lambda s: self.font(s),
+                          _("highest sun {sun}").format(sun=highest_sun(self.state, seat)),
+                          sun_box, 16, theme.INK_SOFT, "left", max_lines=1)
+        points = self.state.scores[seat]
+        theme.text(surface, self.font(40, bold=True), str(points),
                    (row.right - self.px(70), row.centery), theme.LAPIS_DARK, "midright")
-        theme.text(surface, self.font(16), "fame", (row.right - self.px(16), row.centery +
-                   self.px(6)), theme.INK_SOFT, "midright")
+        word = ngettext("fame", "fame", points)
+        word_box = pygame.Rect(row.right - self.px(68), row.y, self.px(64), row.h)
+        theme.fitted_text(surface, lambda s: self.font(s), word, word_box, 16, theme.INK_SOFT,
+                          "right", max_lines=1)

@@ -13,6 +13,7 @@ import pygame
 
 from ra_game.engine.events import EpochScored
 from ra_game.engine.scoring import SCORE_CATEGORIES
+from ra_game.i18n import N_, _
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.score_table import Column, ScoreTable
@@ -24,13 +25,13 @@ if TYPE_CHECKING:
 
 #: category -> (header, icon image)
 CATEGORY_LOOK = {
-    "god": ("Gods", "tiles/god.png"),
-    "gold": ("Gold", "tiles/gold.png"),
-    "pharaoh": ("Pharaohs", "tiles/pharaoh.png"),
-    "nile": ("Nile", "tiles/nile.png"),
-    "civilization": ("Civilization", "tiles/astronomy.png"),
-    "monuments": ("Monuments", "tiles/pyramid.png"),
-    "suns": ("Suns", "suns/sun_back.png"),
+    "god": (N_("Gods"), "tiles/god.png"),
+    "gold": (N_("Gold"), "tiles/gold.png"),
+    "pharaoh": (N_("Pharaohs"), "tiles/pharaoh.png"),
+    "nile": (N_("Nile"), "tiles/nile.png"),
+    "civilization": (N_("Civilization"), "tiles/astronomy.png"),
+    "monuments": (N_("Monuments"), "tiles/pyramid.png"),
+    "suns": (N_("Suns"), "suns/sun_back.png"),
 }
 FIRST_ROW = 0.35  # seconds before the first row (at normal speed)
 ROW_STEP = 0.5
@@ -53,11 +54,12 @@ class EpochScoringScene(LayoutScene):
 
     def build(self) -> None:
         self.cont = self.group.add(
-            Button((0, 0, 10, 10), "Continue", self.advance, style="primary", hint="Enter"))
+            Button((0, 0, 10, 10), N_("Continue"), self.advance, style="primary", hint="Enter"))
         cats = [c for c in SCORE_CATEGORIES if c in self.event.scores[0].points]
         columns = [Column(CATEGORY_LOOK[c][0], CATEGORY_LOOK[c][1]) for c in cats]
         if not self.hidden:
-            columns += [Column("This epoch", None, strong=True), Column("Fame", None, strong=True)]
+            columns += [Column(N_("This epoch"), None, strong=True),
+                        Column(N_("Fame"), None, strong=True)]
         self.categories = cats
         self.table = ScoreTable(columns)
 
@@ -127,20 +129,22 @@ class EpochScoringScene(LayoutScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)
         last = self.event.epoch >= 3
-        self.heading(surface, "Final scoring" if last else f"End of epoch {self.event.epoch}")
+        self.heading(surface, _("Final scoring") if last else
+                     _("End of epoch {epoch}").format(epoch=self.event.epoch))
         rows = []
         for i, score in enumerate(self.event.scores):
             appear = (self.t - FIRST_ROW - ROW_STEP * i) / ROW_STEP
             rows.append((self.state.names[score.player], score.player, self.row_values(i),
                          max(0.0, min(1.0, appear))))
         self.table.draw(surface, self.rects["table"], self.ctx.assets, rows, self.scale)
-        note = ("Scores are hidden: fame tablets stay face down until the end of the game."
+        note = (_("Scores are hidden: fame tablets stay face down until the end of the game.")
                 if self.hidden else
-                "Fame never drops below zero." if any(
+                _("Fame never drops below zero.") if any(
                     s.before + s.epoch_total < 0 for s in self.event.scores) else
-                "Pharaohs, Niles and monuments stay; Gods, Gold, Floods and civilizations leave.")
-        theme.text(surface, self.font(18), note, self.rects["footnote"].center, theme.INK_SOFT,
-                   "center")
+                _("Pharaohs, Niles and monuments stay; Gods, Gold, Floods and civilizations "
+                  "leave."))
+        theme.fitted_text(surface, lambda s: self.font(s), note, self.rects["footnote"], 18,
+                          theme.INK_SOFT)
 
 
 def signed(value: int) -> str:

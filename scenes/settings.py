@@ -1,4 +1,8 @@
-"""Settings: animation speed, hide scores, fullscreen, sound; saved as soon as changed."""
+"""Settings: language, animation speed, hide scores, fullscreen, sound; saved as soon as changed.
+
+The language switches at once: every text is translated when it is drawn, so the next frame (of
+this scene and of any scene below it) speaks the new language.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +11,36 @@ from typing import Any
 
 import pygame
 
+from ra_game.i18n import LANGUAGES, N_, _, current_language, set_language
 from ra_game.settings import SPEEDS, save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice
 
-ON_OFF = [(False, "off"), (True, "on")]
+ON_OFF = [(False, N_("off")), (True, N_("on"))]
+SPEED_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
+               "max": N_("max")}
 
-#: key, caption, options, help line
-ROWS: tuple[tuple[str, str, list[tuple[Any, str]], str], ...] = (
-    ("speed", "Animation speed", [(s, s) for s in SPEEDS],
-     "How fast tiles, bids and AI moves are shown (a click or Space skips anyway)."),
-    ("hide", "Hide scores", ON_OFF,
-     "Hotseat: fame stays secret until the end, with a hand-over screen between people."),
-    ("fullscreen", "Fullscreen", ON_OFF, "F11 switches at any time."),
-    ("sound", "Sound", ON_OFF, "Short effects for draws, bids and scoring."),
+
+def _self_name(code: str) -> Any:
+    """The language's own name, never translated (Español stays Español in every language)."""
+    return lambda: LANGUAGES[code]
+
+
+#: key, caption, options, help line (msgids, translated when drawn)
+ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
+    ("language", N_("Language"), [(code, _self_name(code)) for code in LANGUAGES],
+     N_("The language of every screen; it changes at once.")),
+    ("speed", N_("Animation speed"), [(s, SPEED_NAMES[s]) for s in SPEEDS],
+     N_("How fast tiles, bids and AI moves are shown (a click or Space skips anyway).")),
+    ("hide", N_("Hide scores"), ON_OFF,
+     N_("Hotseat: fame stays secret until the end, with a hand-over screen between people.")),
+    ("fullscreen", N_("Fullscreen"), ON_OFF, N_("F11 switches at any time.")),
+    ("sound", N_("Sound"), ON_OFF, N_("Short effects for draws, bids and scoring.")),
 )
-FIELDS = {"speed": "animation_speed", "hide": "hide_scores", "fullscreen": "fullscreen",
-          "sound": "sound"}
+FIELDS = {"language": "language", "speed": "animation_speed", "hide": "hide_scores",
+          "fullscreen": "fullscreen", "sound": "sound"}
+SAVED = N_("Saved.")
 
 
 class SettingsScene(LayoutScene):
@@ -39,15 +55,21 @@ class SettingsScene(LayoutScene):
     def build(self) -> None:
         self.message: str | None = None
         self.choices: dict[str, Choice] = {}
-        for key, caption, options, _ in ROWS:
-            value = getattr(self.ctx.settings, FIELDS[key])
+        for key, caption, options, _help in ROWS:
+            value = self.current(key)
             choice = Choice((0, 0, 10, 10), options, value, caption=caption,
                             on_change=partial(self.change, key))
             self.choices[key] = self.group.add(choice)  # type: ignore[assignment]
         self.back = self.group.add(
-            Button((0, 0, 10, 10), "Back", self.manager.pop, shortcut=pygame.K_ESCAPE, hint="Esc",
+            Button((0, 0, 10, 10), N_("Back"), self.manager.pop, shortcut=pygame.K_ESCAPE, hint="Esc",
                    style="primary"))
-        self.group.focus(self.choices["speed"])
+        self.group.focus(self.choices["language"])
+
+    def current(self, key: str) -> Any:
+        """The value a row shows: the language in use for Language, else the setting."""
+        if key == "language":
+            return current_language()
+        return getattr(self.ctx.settings, FIELDS[key])
 
     def place(self) -> None:
         for key, choice in self.choices.items():
@@ -57,7 +79,7 @@ class SettingsScene(LayoutScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         for key, choice in self.choices.items():  # F11 may have changed fullscreen meanwhile
-            current = getattr(self.ctx.settings, FIELDS[key])
+            current = self.current(key)
             if choice.value != current:
                 choice.index = next(
                     (i for i, (v, _) in enumerate(choice.options) if v == current), choice.index)
@@ -68,22 +90,25 @@ class SettingsScene(LayoutScene):
             from ra_game.app import set_fullscreen
 
             set_fullscreen(self.ctx, bool(value))  # saves the settings itself
-            self.message = "Saved."
+            self.message = SAVED
             return
+        if key == "language":
+            set_language(value)
         setattr(self.ctx.settings, FIELDS[key], value)
         if key == "sound" and value:
             self.ctx.play_sound("click")
-        self.message = save_settings(self.ctx.settings) or "Saved."
+        self.message = save_settings(self.ctx.settings) or SAVED
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)
-        self.heading(surface, "Settings")
+        self.heading(surface, _("Settings"))
         theme.panel(surface, self.rects["settings_panel"], radius=self.px(18))
-        help_font = self.font(17)
-        for key, _, _, help_text in ROWS:
+        for key, _caption, _options, help_text in ROWS:
             rect = self.rects[f"setting_{key}_help"]
-            theme.text(surface, help_font, help_text, rect.center, theme.INK_SOFT, "center")
+            theme.fitted_text(surface, lambda s: self.font(s), _(help_text), rect, 17,
+                              theme.INK_SOFT)
         if self.message:
-            color = theme.TURQUOISE if self.message == "Saved." else theme.TERRACOTTA
-            theme.text(surface, self.font(20, bold=True), self.message,
-                       self.rects["notice"].center, color, "center")
+            saved = self.message == SAVED
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True),
+                              _(self.message) if saved else self.message, self.rects["notice"],
+                              20, theme.TURQUOISE if saved else theme.TERRACOTTA)

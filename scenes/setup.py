@@ -10,24 +10,40 @@ from functools import partial
 
 import pygame
 
+from ra_game.i18n import N_, _, ngettext
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
+from ra_game.ui.words import YOU, default_player_name, display_name
 
 MAX_SEATS = 5
 MIN_SEATS = 2
 PREFERRED_AI = ("ai:medium", "ai:easy", "ai:hard", "random")
+#: One line per seat kind, shown while a seat's kind is pointed at or focused.
+KIND_DESCRIPTIONS = {
+    "human": N_("A person plays this seat, at this screen."),
+    "ai:easy": N_("Easy: a beginner who misjudges lots and bids timidly or greedily, but never "
+                  "throws the game away."),
+    "ai:medium": N_("Medium: a steady player who bids what each lot is worth to it."),
+    "ai:hard": N_("Hard: thinks ahead over many possible draws and keeps its suns for the big "
+                  "lots."),
+    "random": N_("Random: plays any legal move, for testing; not a real opponent."),
+}
+
+
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "random": N_("random")}
 
 
 def kind_label(kind: str) -> str:
-    """``ai:hard`` -> ``AI · hard``; ``human`` -> ``Person``."""
+    """``ai:hard`` -> ``AI · hard``; ``human`` -> ``Person at this screen`` (translated)."""
     if kind == "human":
-        return "Person at this screen"
-    if kind.startswith("ai:"):
-        return f"AI · {kind[3:]}"
-    return f"AI · {kind}"
+        return _("Person at this screen")
+    level = kind.removeprefix("ai:")
+    return _("AI · {level}").format(level=_(LEVEL_NAMES[level]) if level in LEVEL_NAMES
+                                    else level)
 
 
 def default_ai_kind() -> str:
@@ -38,7 +54,7 @@ def default_ai_kind() -> str:
 
 def auto_name(kind: str, index: int, humans_before: int, humans: int) -> str:
     if kind == "human":
-        return "You" if humans == 1 else f"Player {humans_before + 1}"
+        return YOU if humans == 1 else default_player_name(humans_before + 1)
     return AI_NAMES[index % len(AI_NAMES)]
 
 
@@ -67,7 +83,7 @@ class SetupScene(LayoutScene):
 
     def build(self) -> None:
         ai = default_ai_kind()
-        self.rows = [SeatRow("human", "You"), *(SeatRow(ai, "") for _ in range(3))]
+        self.rows = [SeatRow("human", YOU), *(SeatRow(ai, "") for _ in range(3))]
         self.hide_scores = self.ctx.settings.hide_scores
         self._rename()
         self.rebuild(focus="start")
@@ -87,7 +103,9 @@ class SetupScene(LayoutScene):
         humans = sum(r.kind == "human" for r in self.rows)
         out, seen = [], 0
         for i, row in enumerate(self.rows):
-            name = row.name.strip() or auto_name(row.kind, i, seen, humans)
+            name = row.name.strip()
+            if row.auto or not name:
+                name = auto_name(row.kind, i, seen, humans)
             out.append(Seat(row.kind, name))
             seen += row.kind == "human"
         return out
@@ -96,7 +114,7 @@ class SetupScene(LayoutScene):
         self.rows[index].kind = kind
         self._rename()
         for i, row in enumerate(self.rows):
-            self.names[i].text = row.name
+            self.names[i].text = display_name(row.name) if row.auto else row.name
 
     def set_name(self, index: int, text: str) -> None:
         self.rows[index].name = text
@@ -135,31 +153,32 @@ class SetupScene(LayoutScene):
     def rebuild(self, focus: str) -> None:
         """Recreate the widgets for the current number of seats."""
         self.group.widgets.clear()
-        options = [(k, kind_label(k)) for k in seat_kinds()]
+        options = [(k, lambda k=k: kind_label(k)) for k in seat_kinds()]
         self.names: list[TextInput] = []
         self.kinds: list[Choice] = []
         for i, row in enumerate(self.rows):
-            name = TextInput((0, 0, 10, 10), row.name, on_change=partial(self.set_name, i))
+            shown = display_name(row.name) if row.auto else row.name
+            name = TextInput((0, 0, 10, 10), shown, on_change=partial(self.set_name, i))
             kind = Choice((0, 0, 10, 10), options, row.kind, on_change=partial(self.set_kind, i))
             self.names.append(name)
             self.kinds.append(kind)
             self.group.add(name)
             self.group.add(kind)
         self.buttons = {
-            "add": Button((0, 0, 10, 10), "Add seat", self.add_seat, shortcut="a",
+            "add": Button((0, 0, 10, 10), N_("Add seat"), self.add_seat, shortcut="a",
                           enabled=len(self.rows) < MAX_SEATS),
-            "remove": Button((0, 0, 10, 10), "Remove seat", self.remove_seat, shortcut="x",
+            "remove": Button((0, 0, 10, 10), N_("Remove seat"), self.remove_seat, shortcut="x",
                              enabled=len(self.rows) > MIN_SEATS),
         }
         for button in self.buttons.values():
             self.group.add(button)
         self.hide = self.group.add(Choice(
-            (0, 0, 10, 10), [(False, "shown"), (True, "hidden (hotseat)")], self.hide_scores,
-            on_change=self.set_hide, caption="Scores"))
+            (0, 0, 10, 10), [(False, N_("shown")), (True, N_("hidden (hotseat)"))],
+            self.hide_scores, on_change=self.set_hide, caption=N_("Scores")))
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
-            Button((0, 0, 10, 10), "Back", self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
+            Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.buttons["start"] = self.group.add(  # type: ignore[assignment]
-            Button((0, 0, 10, 10), "Start", self.start, style="primary"))
+            Button((0, 0, 10, 10), N_("Start"), self.start, style="primary"))
         target = self.buttons[focus]
         self.group.focus(target if target.enabled else self.buttons["start"])
         self._placed_for = None
@@ -177,22 +196,31 @@ class SetupScene(LayoutScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)
-        self.heading(surface, "A new game")
+        self.heading(surface, _("A new game"))
         theme.panel(surface, self.rects["seats_panel"], radius=self.px(18))
-        label_font = self.font(22, bold=True)
         for i in range(len(self.rows)):
             rect = self.rects[f"seat_{i}_label"]
             chip = pygame.Rect(0, 0, self.px(22), self.px(22))
             chip.midleft = rect.midleft
             pygame.draw.circle(surface, theme.SEAT_COLORS[i], chip.center, chip.width // 2)
             pygame.draw.circle(surface, theme.GOLD_DARK, chip.center, chip.width // 2, 2)
-            theme.text(surface, label_font, f"Seat {i + 1}", (chip.right + self.px(10),
-                       rect.centery), theme.INK, "midleft")
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True),
+                              _("Seat {n}").format(n=i + 1),
+                              pygame.Rect(chip.right + self.px(10), rect.y,
+                                          rect.right - chip.right - self.px(10), rect.h),
+                              22, theme.INK, "left", max_lines=1)
         if len(self.rows) < MAX_SEATS:
             self.draw_free_seat(surface, len(self.rows))
         humans = sum(r.kind == "human" for r in self.rows)
-        theme.text(surface, self.font(19), self.hint_text(humans), self.rects["hint"].center,
-                   theme.INK_SOFT, "center")
+        hint = self.kind_description() or self.hint_text(humans)
+        theme.fitted_text(surface, lambda s: self.font(s), hint, self.rects["hint"], 19,
+                          theme.INK_SOFT)
+
+    def kind_description(self) -> str | None:
+        """The line describing the seat kind under the mouse (or focused), if any."""
+        pointed = [c for c in self.kinds if c.hover] or [c for c in self.kinds if c.focused]
+        text = KIND_DESCRIPTIONS.get(pointed[0].value) if pointed else None
+        return _(text) if text else None
 
     def draw_free_seat(self, surface: pygame.Surface, index: int) -> None:
         """A faint dashed place where the next seat would go."""
@@ -204,12 +232,21 @@ class SetupScene(LayoutScene):
         for y in (row.top, row.bottom):
             for x in range(row.left, row.right, dash + gap):
                 pygame.draw.line(surface, color, (x, y), (min(x + dash, row.right), y), 2)
-        theme.text(surface, self.font(19), f"Seat {index + 1} is free: Add seat (A) for up to "
-                   f"{MAX_SEATS} players", row.center, theme.INK_SOFT, "center")
+        theme.fitted_text(surface, lambda s: self.font(s),
+                          _("Seat {n} is free: Add seat (A) for up to {max} players").format(
+                              n=index + 1, max=MAX_SEATS), row.inflate(-self.px(12), 0), 19,
+                          theme.INK_SOFT, max_lines=1)
 
     def hint_text(self, humans: int) -> str:
-        who = ("no person: the AIs play each other" if humans == 0 else
-               "1 person against the AIs" if humans == 1 else
-               f"{humans} people share this screen (hotseat)")
-        return (f"{len(self.rows)} players, {who}.   Tab/arrows move · Enter/Space choose · "
-                "Left/Right change a choice")
+        n = len(self.rows)
+        if humans == 0:
+            who = ngettext("{n} player, no person: the AIs play each other.",
+                           "{n} players, no person: the AIs play each other.", n)
+        elif humans == 1:
+            who = ngettext("{n} player, 1 person against the AIs.",
+                           "{n} players, 1 person against the AIs.", n)
+        else:
+            who = ngettext("{n} players, {people} people share this screen (hotseat).",
+                           "{n} players, {people} people share this screen (hotseat).", n)
+        keys = _("Tab/arrows move · Enter/Space choose · Left/Right change a choice")
+        return who.format(n=n, people=humans) + "   " + keys

@@ -7,24 +7,27 @@ import math
 import pygame
 
 from ra_game.engine import RaError, parse_replay
-from ra_game.i18n import N_, _
-from ra_game.saves import SaveError, load_autosave
+from ra_game.engine.tiles import TILE_BY_ID
+from ra_game.i18n import N_, _, format_datetime, generation
+from ra_game.saves import SaveError, autosave_time, load_autosave
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
+from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button
+from ra_game.ui.words import names_list
 
 MENU = (
-    ("new", "New game", "n"),
-    ("continue", "Continue", "c"),
+    ("new", N_("New game"), "n"),
+    ("continue", N_("Continue"), "c"),
     ("learn", N_("Learn to play"), "p"),
-    ("demo", "Watch a demo", "d"),
+    ("demo", N_("Watch a demo"), "d"),
     ("replays", N_("Watch a replay"), "w"),
-    ("rules", "Rules", "r"),
+    ("rules", N_("Rules"), "r"),
     ("stats", N_("Statistics"), "t"),
-    ("settings", "Settings", "s"),
-    ("quit", "Quit", "q"),
+    ("settings", N_("Settings"), "s"),
+    ("quit", N_("Quit"), "q"),
 )
 
 
@@ -70,7 +73,16 @@ class TitleScene(LayoutScene):
         except SaveError as exc:
             self.save_doc, self.save_error = None, str(exc)
         self.buttons["continue"].enabled = self.save_doc is not None
-        self.save_info = describe_save(self.save_doc) if self.save_doc else ""
+        self._save_line: tuple[int, str] | None = None
+
+    @property
+    def save_info(self) -> str:
+        """The line about the autosave, made again only after a language switch."""
+        if not self.save_doc:
+            return ""
+        if self._save_line is None or self._save_line[0] != generation():
+            self._save_line = (generation(), describe_save(self.save_doc))
+        return self._save_line[1]
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -87,7 +99,8 @@ class TitleScene(LayoutScene):
         try:
             scene = PlayScene.from_save(self.ctx, dict(self.save_doc))
         except ValueError as exc:  # ReplayError and friends: one line, no crash
-            self.save_doc, self.save_error = None, f"The saved game cannot be resumed: {exc}"
+            self.save_doc = None
+            self.save_error = _("The saved game cannot be resumed: {reason}").format(reason=exc)
             self.buttons["continue"].enabled = False
             return
         self.manager.push(scene)
@@ -147,36 +160,42 @@ class TitleScene(LayoutScene):
         draw_glow(surface, sun.center, int(sun.width * 0.75), self.clock)
         theme.sun_disc(surface, sun.center, int(sun.width * 0.38))
         draw_title(surface, self.font(176, serif=True), "RA", self.rects["title_text"].center)
-        theme.text(surface, self.font(26, serif=True), "The auction game of ancient Egypt",
-                   self.rects["subtitle"].center, theme.INK, "center")
+        theme.fitted_text(surface, lambda s: self.font(s, serif=True),
+                          _("The auction game of ancient Egypt"), self.rects["subtitle"], 26,
+                          theme.INK, max_lines=1)
         draw_fan(surface, self.ctx.assets, self.rects["deco_left"], LEFT_FAN)
         draw_fan(surface, self.ctx.assets, self.rects["deco_right"], RIGHT_FAN)
         theme.panel(surface, self.rects["menu_panel"], radius=self.px(18))
         self.draw_notice(surface)
         credit = self.rects.get("credit")
         if credit is not None:
-            theme.text(surface, self.font(16), "After the board game by Reiner Knizia",
-                       credit.midleft, theme.INK_SOFT, "midleft")
+            theme.fitted_text(surface, lambda s: self.font(s),
+                              _("After the board game by Reiner Knizia"), credit, 16,
+                              theme.INK_SOFT, "left", max_lines=1)
 
     def draw_notice(self, surface: pygame.Surface) -> None:
         lines = [*self.ctx.notices[-1:], *([self.save_error] if self.save_error else [])]
         if lines:
-            theme.text(surface, self.font(20, bold=True), "  ·  ".join(lines),
-                       self.rects["notice"].center, theme.TERRACOTTA, "center")
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True), "  ·  ".join(lines),
+                              self.rects["notice"], 20, theme.TERRACOTTA)
         elif self.save_info:
-            theme.text(surface, self.font(18), self.save_info, self.rects["notice"].center,
-                       theme.INK_SOFT, "center")
+            theme.fitted_text(surface, lambda s: self.font(s), self.save_info,
+                              self.rects["notice"], 18, theme.INK_SOFT)
 
 
 def describe_save(doc: dict[str, object]) -> str:
-    """One line about the saved game, e.g. ``Saved game: Ana, Bo and Cy, epoch 2``."""
+    """One line about the saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3``."""
     try:
         state = parse_replay(doc).play()
     except RaError:
         return ""
-    names = list(state.names)
-    who = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"Continue: {who}, epoch {state.epoch} of 3"
+    who = names_list(list(state.names))
+    saved = autosave_time()
+    if saved is None:
+        return _("Continue: {players}, epoch {epoch} of {total}").format(
+            players=who, epoch=state.epoch, total=3)
+    return _("Continue: {players}, epoch {epoch} of {total} (saved {date})").format(
+        players=who, epoch=state.epoch, total=3, date=format_datetime(saved))
 
 
 #: (image, angle in degrees, offset from the rect centre as fractions of its size)
@@ -184,7 +203,16 @@ LEFT_FAN = (("tiles/pharaoh.png", 14, (-0.26, 0.06)), ("tiles/god.png", 2, (0.0,
             ("tiles/nile.png", -12, (0.26, 0.08)), ("suns/sun_13.png", 0, (0.02, 0.36)))
 RIGHT_FAN = (("tiles/pyramid.png", 12, (-0.26, 0.08)), ("tiles/gold.png", -2, (0.0, -0.04)),
              ("tiles/astronomy.png", -14, (0.26, 0.06)), ("suns/sun_back.png", 0, (-0.02, 0.36)))
-_ROTATED: dict[tuple[str, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_ROTATED: dict[tuple[str, int, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_BANKS: dict[int, SpriteBank] = {}
+
+
+def _fan_image(assets: Assets, name: str, size: int) -> pygame.Surface:
+    """A tile with its name in the chosen language (through the sprite bank), or a sun."""
+    if name.startswith("tiles/"):
+        bank = _BANKS.setdefault(id(assets), SpriteBank(assets))
+        return bank.tile(TILE_BY_ID[name[6:-4]], size)
+    return assets.scaled(name, (size * 4 // 5,) * 2)
 
 
 def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
@@ -194,10 +222,12 @@ def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
     for name, angle, (fx, fy) in fan:
         if not assets.has(name):
             continue
-        key = (name, size, angle)
+        key = (name, size, angle, generation())
         cached = _ROTATED.get(key)
         if cached is None:
-            base = assets.scaled(name, (size, size) if "tiles" in name else (size * 4 // 5,) * 2)
+            if len(_ROTATED) > 64:
+                _ROTATED.clear()
+            base = _fan_image(assets, name, size)
             img = pygame.transform.rotozoom(base, angle, 1.0)
             shadow = pygame.mask.from_surface(img).to_surface(setcolor=(60, 40, 20, 90),
                                                               unsetcolor=(0, 0, 0, 0))

@@ -680,21 +680,19 @@ def tile_frame(pen: Pen, category: str) -> None:
 
 
 def tile_label(pen: Pen, tile_id: str, category: str) -> None:
-    """The label band at the bottom; disasters get a red warning band with hazard marks."""
+    """The label band at the bottom; disasters get a red warning band with hazard marks.
+
+    The band stays empty: the game writes the tile's name on it in the player's language
+    (``ra_game.ui.sprites.SpriteBank.tile``); ``LABELS`` only names the kinds in the sheet."""
     k = pen.k
     band = (10 * k, 96 * k, 108 * k, 22 * k)
-    text = LABELS[tile_id]
     if category == "disaster":
         pygame.draw.rect(pen.surface, RED, band, border_bottom_left_radius=int(9 * k),
                          border_bottom_right_radius=int(9 * k))
         pygame.draw.rect(pen.surface, INK, (10 * k, 95 * k, 108 * k, 2 * k))
-        pen.text(text, (64, 107.5), 21, WHITE, max_width=100)
-    elif category == "ra":
-        pen.text(text, (64, 107.5), 24, GOLD_LIGHT, max_width=100)
-    else:
+    elif category != "ra":
         pygame.draw.line(pen.surface, shade(CATEGORY_COLORS[category], -0.2),
                          (14 * k, 96 * k), (114 * k, 96 * k), int(1.5 * k))
-        pen.text(text, (64, 107.5), 21, INK, max_width=100)
 
 
 def render_tile(tile_id: str) -> pygame.Surface:

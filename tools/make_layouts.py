@@ -82,10 +82,10 @@ def _rules() -> list[Obj]:
 
 
 def _settings() -> list[Obj]:
-    objs = [*COMMON, ("settings_panel", "panel", (290, 110, 700, 440))]
-    for i, name in enumerate(["speed", "hide", "fullscreen", "sound"]):
-        objs.append((f"setting_{name}", "choice", (350, 150 + 92 * i, 580, 56)))
-        objs.append((f"setting_{name}_help", "label", (350, 210 + 92 * i, 580, 24)))
+    objs = [*COMMON, ("settings_panel", "panel", (190, 104, 900, 456))]
+    for i, name in enumerate(["language", "speed", "hide", "fullscreen", "sound"]):
+        objs.append((f"setting_{name}", "choice", (250, 128 + 84 * i, 780, 50)))
+        objs.append((f"setting_{name}_help", "label", (250, 180 + 84 * i, 780, 26)))
     objs += [
         ("notice", "label", (140, 566, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),

@@ -38,7 +38,7 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("button_cancel", "button", (842, 308, 190, 60)),
         ("button_pass", "button", (1054, 308, 190, 60)),
         ("discard_panel", "panel", (200, 84, 880, 176)),
-        ("pause_panel", "panel", (440, 170, 400, 340)),
+        ("pause_panel", "panel", (440, 130, 400, 400)),
         # the guided first game: where its callouts may go (low by default, high when the
         # callout points at a turn button or at an opponent's area)
         ("callout_low", "panel", (446, 446, 798, 258)),

@@ -8,6 +8,11 @@ the AIs have bid; epoch_scoring.png and final_results.png from a seeded demo fas
 those scenes; tutorial*.png, rules_*.png, replay_*.png and stats.png from the guided first
 game, the rules, the replays folder (the tutorial's game and a broken file) and a few
 recorded games.  Settings and saves go to a temporary folder, never the user's.
+
+    xvfb-run -a python3 tools/screenshots.py --lang es --only menus,board   # -> play_es.png
+
+With ``--lang``, every screenshot is taken in that language and named ``<name>_<lang>.png``
+(the board: ``play_<lang>.png``).
 """
 
 from __future__ import annotations
@@ -31,11 +36,14 @@ from ra_game.engine.state import BID, TURN
 from ra_game.ui.app_context import AppContext, DemoOptions
 
 FRAME_LIMIT = 60 * 60 * 5  # simulated frames before giving up on a scene
+LANG: str | None = None  # --lang: shoot in this language, with a _<lang> suffix
 
 
 def save(out: Path, name: str) -> None:
     surface = pygame.display.get_surface()
     assert surface is not None
+    if LANG:
+        name = f"play_{LANG}" if name == "play_board" else f"{name}_{LANG}"
     path = out / f"{name}.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path}")
@@ -93,6 +101,31 @@ def auction(ctx: AppContext, out: Path, seed: int) -> None:
         else:
             press(ctx, pygame.K_RETURN)
     raise SystemExit("screenshots: no auction with bids reached")
+
+
+def board(ctx: AppContext, out: Path) -> None:
+    """A fixed table from a golden replay (epoch 2, bids on the table, you to bid): the same
+    picture in every language, for play_<lang>.png."""
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.engine import load_replay
+    from ra_game.seats import AI_NAMES, Seat
+
+    replay = load_replay(Path(__file__).resolve().parent.parent / "tests" / "fixtures" /
+                         "golden_4p_epoch2.ra.json")
+    replay.players = [{"name": "You" if i == 0 else AI_NAMES[i], "kind": "human" if i == 0
+                       else "ai:medium"} for i in range(len(replay.players))]
+    for upto in range(len(replay.moves), 0, -1):
+        state = replay.play(upto)
+        if state.phase == BID and state.current == 0 and any(state.bids) and state.epoch >= 2:
+            break
+    else:
+        raise SystemExit("screenshots: no position with you to bid")
+    seats = [Seat(p["kind"], p["name"]) for p in replay.players]
+    ctx.scenes.clear_to(PlayScene(ctx, seats, replay.seed, state=state,
+                                  moves=replay.moves[:upto]))
+    run_frames(ctx, 60)
+    save(out, "play_board")
 
 
 def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
@@ -172,10 +205,17 @@ def main() -> int:
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--only", default="menus,auction,scoring,learn",
-                        help="comma list of: menus (title, setup), auction, scoring (epoch "
-                             "scoring and final results), learn (tutorial, rules, replays, "
-                             "statistics)")
+                        help="comma list of: menus (title, setup), auction, board (a fixed "
+                             "table: play_board.png), scoring (epoch scoring and final "
+                             "results), learn (tutorial, rules, replays, statistics)")
+    parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
     args = parser.parse_args()
+    if args.lang:
+        from ra_game.i18n import override_language
+
+        global LANG
+        LANG = args.lang
+        override_language(args.lang)
     if not os.environ.get("DISPLAY"):
         print("screenshots: no display; run it as: xvfb-run -a python3 tools/screenshots.py",
               file=sys.stderr)
@@ -187,6 +227,8 @@ def main() -> int:
     menus(ctx, out, "menus" in only)
     if "auction" in only:
         auction(ctx, out, args.seed)
+    if "board" in only:
+        board(ctx, out)
     if "scoring" in only:
         scoring_and_results(ctx, out, args.seed)
     if "learn" in only:

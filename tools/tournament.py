@@ -1,6 +1,11 @@
 """Measure AI levels against each other on identical bags.
 
     python3 tools/tournament.py --seats hard,medium,medium,medium --games 50 --seed 1 --json
+    python3 tools/tournament.py --seats hard@200,hard-v1@200,hard-v1@200,hard-v1@200 --games 30
+
+A seat ``hard@N`` (or ``hard-v1@N``) searches exactly N iterations per decision instead of a time
+budget, so results do not depend on the machine's load.  ``medium-v1`` and ``hard-v1`` are the
+frozen levels of before issue 12 (``ra_game.ai.v1``), offered here only, never in the game.
 
 Every game seed is played once per seating rotation, so each agent sits in every seat on the same
 bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
@@ -24,20 +29,42 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.ai import AGENT_FACTORIES, make_agent
+from ra_game.ai import AGENT_FACTORIES, Agent, HardAgent, make_agent
+from ra_game.ai.v1 import HardV1Agent, MediumV1Agent
 from ra_game.engine import GameState
 
 Job = tuple[int, int, tuple[str, ...], int | None]
 
 
+#: Frozen baselines, for measuring only (never offered in the game).
+BASELINES = {"medium-v1": MediumV1Agent, "hard-v1": HardV1Agent}
+SEARCHERS = {"ai:hard": HardAgent, "hard-v1": HardV1Agent}
+
+
 def agent_kind(name: str) -> str:
-    """The registry kind for a seat name such as ``hard`` or ``ai:hard``."""
+    """The kind for a seat name such as ``hard``, ``ai:hard``, ``medium-v1`` or ``hard@200``."""
     name = name.strip().lower()
-    for kind in (name, f"ai:{name}"):
-        if kind in AGENT_FACTORIES:
-            return kind
-    known = ", ".join(k.split(":")[-1] for k in AGENT_FACTORIES)
+    base, at, count = name.partition("@")
+    if at and not (count.isdigit() and int(count) > 0):
+        raise ValueError(f"bad iteration count in {name!r}; write e.g. hard@200")
+    for kind in (base, f"ai:{base}"):
+        if kind in AGENT_FACTORIES or kind in BASELINES:
+            if at and kind not in SEARCHERS:
+                raise ValueError(f"only hard and hard-v1 take an iteration count, not {base!r}")
+            return kind + at + count
+    known = ", ".join([k.split(":")[-1] for k in AGENT_FACTORIES] + list(BASELINES))
     raise ValueError(f"unknown agent {name!r}; use one of: {known}")
+
+
+def build_agent(kind: str, seed: int, think_ms: int | None) -> Agent:
+    """A new agent for a kind returned by :func:`agent_kind`."""
+    base, _, count = kind.partition("@")
+    if count:
+        return SEARCHERS[base](seed, iterations=int(count))
+    if base in BASELINES:
+        cls = BASELINES[base]
+        return cls(seed, think_ms=think_ms) if base == "hard-v1" else cls(seed)
+    return make_agent(base, seed, think_ms)
 
 
 def short(kind: str) -> str:
@@ -48,7 +75,7 @@ def play_one(job: Job) -> dict[str, Any]:
     """Play one game; returns the kinds by seat, final scores, winner and decision times."""
     seed, rotation, kinds, think_ms = job
     state = GameState.new(len(kinds), seed=seed)
-    agents = [make_agent(k, seed * 100 + rotation * 10 + i, think_ms) for i, k in enumerate(kinds)]
+    agents = [build_agent(k, seed * 100 + rotation * 10 + i, think_ms) for i, k in enumerate(kinds)]
     times: list[list[float]] = [[] for _ in kinds]
     while not state.over:
         seat = state.current
@@ -119,7 +146,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seats", required=True, help="comma list: hard,medium,easy,random")
+    parser.add_argument("--seats", required=True,
+                        help="comma list: hard,medium,easy,random,medium-v1,hard-v1 (hard@N: N iterations)")
     parser.add_argument("--games", type=int, default=10, help="game seeds (each in every rotation)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", type=int, default=None, help="hard agent's budget")

@@ -20,6 +20,10 @@ GOD, GOLD, PHARAOH, NILE, FLOOD = Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE, 
 DROUGHT, FUNERAL, WAR, EARTHQUAKE = Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
+#: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
+TEMPO_LOT = 4.0
+#: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
+GOD_HOPE = 0.8
 EMPTY = -1
 MON0 = MONUMENTS[0]
 
@@ -27,11 +31,12 @@ MON0 = MONUMENTS[0]
 class BagInfo:
     """What the evaluation needs from the bag's contents (a multiset; never its order)."""
 
-    __slots__ = ("floods", "monuments", "tiles")
+    __slots__ = ("floods", "monuments", "ra", "tiles")
 
     def __init__(self, state: GameState) -> None:
         rest = state.bag_order[state.bag_pos:]
-        self.tiles = max(1, len(rest) - rest.count(Tile.RA))
+        self.ra = rest.count(Tile.RA)
+        self.tiles = max(1, len(rest) - self.ra)
         self.floods = rest.count(FLOOD)
         self.monuments = [rest.count(k) for k in MONUMENTS]
 
@@ -44,17 +49,19 @@ class Context:
         "final",
         "flood_hope",
         "future",
+        "lone_worth",
         "mon_left",
         "n",
         "pharaohs",
         "progress",
         "sun_sums",
         "sun_weight",
+        "up_counts",
         "up_suns",
         "use_prob",
     )
 
-    def __init__(self, state: GameState, bag: BagInfo | None = None) -> None:
+    def __init__(self, state: GameState, bag: BagInfo | None = None, tempo: bool = False) -> None:
         n = state.n
         self.n = n
         self.epoch = state.epoch
@@ -71,7 +78,12 @@ class Context:
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         self.sun_sums = [sum(state.suns_up[p]) + sum(state.suns_down[p]) for p in range(n)]
         self.up_suns = sorted(s for p in range(n) for s in state.suns_up[p])
+        self.up_counts = [len(s) for s in state.suns_up]
         self.sun_weight = (0.35, 0.6, 1.0)[min(state.epoch, NUM_EPOCHS) - 1]
+        # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
+        # lot nobody contests, if the Ra tiles left let the epoch last that long
+        lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
+        self.lone_worth = TEMPO_LOT * lasts if tempo else 0.0
 
 
 def _race(mine: int, values: Sequence[int], most: float, fewest: float) -> float:
@@ -82,12 +94,17 @@ def _race(mine: int, values: Sequence[int], most: float, fewest: float) -> float
     return most if mine == high else fewest if mine == low else 0.0
 
 
+def god_hope(ctx: Context, seat: int) -> float:
+    """What a God is worth to ``seat`` beyond the 2 fame it scores: the chance to spend it on
+    something better, which needs a turn (a seat down to its last sun may have none left)."""
+    turns = min(1.0, (ctx.up_counts[seat] - 1) / 2.0)
+    return GOD_HOPE * (1.0 - ctx.progress) * turns if turns > 0 else 0.0
+
+
 def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None = None) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
-    v = 2.0 * t[GOD] + 3.0 * t[GOLD]
-    if t[GOD]:
-        v += 0.8 * t[GOD] * (1.0 - prog)
+    v = (2.0 + god_hope(ctx, seat)) * t[GOD] + 3.0 * t[GOLD]
     # pharaoh race: exact now, smoothed while the epoch is young, and again in later epochs
     ph = t[PHARAOH] if pharaohs is None else pharaohs
     counts = ctx.pharaohs[:]
@@ -112,7 +129,9 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
         if c:
             kinds += 1
             dupes += c - 1
-    v += CIV_POINTS[kinds] * prog + CIV_HOPE[kinds] * (1.0 - prog) + 0.3 * dupes
+    # (a seat without face-up suns gets no more this epoch: its civilizations are final)
+    civ_prog = prog if ctx.up_counts[seat] else 1.0
+    v += CIV_POINTS[kinds] * civ_prog + CIV_HOPE[kinds] * (1.0 - civ_prog) + 0.3 * dupes
     # monuments: scored at the end of the game, kept until then
     types = 0
     bonus = 0.0
@@ -127,6 +146,8 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
                     bonus += 1.0
             elif c == 2 and mon_left[i]:
                 bonus += 2.0
+            elif mon_left[i] >= 2:
+                bonus += 0.5  # a first copy that may still grow into a set
     v += types if types <= 6 else (10 if types == 7 else 15)
     v += bonus * (ctx.future + 1.0 - prog) / NUM_EPOCHS
     return v
@@ -141,6 +162,10 @@ def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> floa
     spread = 4.0 / max(1, total_up - 1)
     for s in up:
         v += ctx.use_prob * (3.0 + spread * bisect_left(ups, s))
+    if ctx.lone_worth and up:
+        counts = ctx.up_counts
+        rivals = max(counts[q] for q in range(ctx.n) if q != seat)
+        v += ctx.lone_worth * max(0, len(up) - rivals)
     total = sum(up) + down_sum
     v += ctx.future * 0.12 * total
     sums = ctx.sun_sums[:]

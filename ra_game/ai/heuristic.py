@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from ..engine import Observation
 from .base import Agent
-from .policy import medium_action
+from .policy import easy_action, medium_action
 
 
 class MediumAgent(Agent):
-    """Weighs every lot by the evaluation, models the later bidders, and picks the best
-    of draw, invoke and God plays; chooses the cheapest disaster discards."""
+    """Weighs every lot by the evaluation, expects the later bidders to bid as the lot is
+    worth to them, and picks the best of draw, invoke and God plays; chooses the cheapest
+    disaster discards."""
 
     level = "medium"
-    noise = 0.0
 
     def begin(self, obs: Observation) -> None:
         state = obs.state
@@ -20,12 +20,23 @@ class MediumAgent(Agent):
         if len(legal) == 1:
             self._choice = legal[0]
             return
-        self._choice = medium_action(state, self.rng, self.noise)
+        self._choice = medium_action(state)
 
 
-class EasyAgent(MediumAgent):
-    """The medium evaluation blurred by noise, without modelling the other bidders: it plays
-    sensibly but misjudges lots the way a casual player does."""
+class EasyAgent(Agent):
+    """A beginner: never a clearly losing move, but lots misjudged (noise), other bidders
+    ignored, and a temper drawn once per game, timid (passes more) or greedy (bids more)."""
 
     level = "easy"
-    noise = 3.0
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.temper = self.rng.choice((-1.0, 1.0)) * self.rng.uniform(0.5, 1.5)
+
+    def begin(self, obs: Observation) -> None:
+        state = obs.state
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self._choice = legal[0]
+            return
+        self._choice = easy_action(state, self.rng, self.temper)

@@ -21,7 +21,7 @@ import math
 import time
 
 from ..engine import GameState, Observation
-from ..engine.moves import DRAW, PASS, is_god
+from ..engine.moves import DRAW, PASS, RA, is_god
 from ..engine.state import BID, TURN
 from .base import Agent
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
@@ -35,6 +35,10 @@ REWARD_SCALE = 8.0
 WIN_WEIGHT = 0.7
 MAX_GOD_OPTIONS = 4
 PRIOR_VISITS = 3
+#: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
+#: rivals hold suns, and what <= 3 tiles must be worth to bid the top sun early in an epoch.
+SMALL_LOT = 5.0
+TOP_SUN_LOT = 7.0
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
 PLAYOUT_LIMIT = 48
 
@@ -71,7 +75,7 @@ def rewards(state: GameState) -> list[float]:
         values = [float(s) for s in state.scores]
         values[state.winner or 0] += 0.5  # the tie-break winner
     else:
-        values = outlook(state, Context(state))
+        values = outlook(state, Context(state, tempo=True))
     return rewards_of(values)
 
 
@@ -92,12 +96,43 @@ def rewards_of(values: list[float]) -> list[float]:
 
 def candidate_actions(state: GameState) -> list[int]:
     """The legal actions the search considers: all of them, except that God plays are cut to
-    the few the evaluation rates best."""
+    the few the evaluation rates best, and two tempo mistakes are left out (see
+    :func:`tempo_filter`)."""
     legal = state.legal_actions()
+    if len(legal) > 1 and state.phase in (TURN, BID):
+        legal = tempo_filter(state, legal)
     if state.phase != TURN or len(legal) <= 2 + MAX_GOD_OPTIONS:
         return legal
     gods = [a for _, a in god_options(Context(state), state, MAX_GOD_OPTIONS)]
     return [a for a in legal if not is_god(a)] + gods
+
+
+def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
+    """Leave out invoking Ra on <= 2 tiles while a rival holds suns (unless the tiles are worth
+    SMALL_LOT to the invoker: suns left at the epoch's end come back, so waiting costs nothing),
+    and bidding the highest sun in play on <= 3 tiles in the first half of an epoch (unless
+    they are worth TOP_SUN_LOT)."""
+    lot = [t for t in state.auction if t >= 0]
+    seat = state.current
+    if state.phase == TURN:
+        if (
+            RA not in legal or DRAW not in legal or len(lot) > 2
+            or not any(state.suns_up[q] for q in range(state.n) if q != seat)
+        ):
+            return legal
+        if tiles_gain(Context(state), state, seat, lot) >= SMALL_LOT:
+            return legal
+        return [a for a in legal if a != RA]
+    top = max(s[0] for s in state.suns_up if s)
+    if (
+        len(lot) > 3 or 2 * state.ra_count >= state.ra_length or top + 2 not in legal
+        or state.suns_up[seat][0] != top
+    ):
+        return legal
+    if tiles_gain(Context(state), state, seat, lot) >= TOP_SUN_LOT:
+        return legal
+    kept = [a for a in legal if a != top + 2]
+    return kept or legal
 
 
 class HardAgent(Agent):
@@ -212,7 +247,7 @@ class HardAgent(Agent):
         nobody's search wastes its visits on bidding for junk)."""
         bidding = state.phase == BID
         if bidding:
-            ctx = Context(state)
+            ctx = Context(state, tempo=True)
             base = outlook(state, ctx)
             lot = [t for t in state.auction if t >= 0]
             gain = tiles_gain(ctx, state, mover, lot)

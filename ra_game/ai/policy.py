@@ -7,14 +7,24 @@ action code.  They read only public information.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from ..engine import GameState
-from ..engine.moves import DRAW, PASS, RA, discard_action, god_action
+from ..engine.events import AuctionWon
+from ..engine.moves import DRAW, PASS, RA, discard_action, god_action, unpack_tiles
 from ..engine.state import BID, DISCARD, TURN
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
-from .evaluate import BagInfo, Context, best_discard, sun_cost, tiles_gain
+from .evaluate import (
+    BagInfo,
+    Context,
+    best_discard,
+    god_hope,
+    sun_cost,
+    tile_value,
+    tiles_gain,
+)
 
 EMPTY = -1
 
@@ -53,22 +63,12 @@ def god_options(ctx: Context, state: GameState, limit: int = 40) -> list[tuple[f
                 best_g, best_k = g, k
         chosen.append(best_k)
         avail.remove(best_k)
-        options[god_action(tuple(chosen))] = best_g
+        options[god_action(tuple(sorted(chosen)))] = best_g  # the legal (sorted) form
     ranked = sorted(((g, a) for a, g in options.items()), reverse=True)
     return ranked[:limit]
 
 
 # ----------------------------------------------------------------------------- auctions
-
-
-def willing_sun(ctx: Context, state: GameState, seat: int, lot: Sequence[int], above: int) -> int:
-    """The highest face-up sun above ``above`` that ``seat`` would still pay for ``lot`` (0: none)."""
-    gain = tiles_gain(ctx, state, seat, lot)
-    best = 0
-    for s in state.suns_up[seat]:
-        if s > above and s > best and gain - sun_cost(ctx, state, seat, s) > 0.5:
-            best = s
-    return best
 
 
 def bidders_after(state: GameState, seat: int) -> list[int]:
@@ -81,99 +81,146 @@ def bidders_after(state: GameState, seat: int) -> list[int]:
     return out
 
 
-def bid_choice(
-    ctx: Context, state: GameState, rng: random.Random | None = None, noise: float = 0.0,
-    lookahead: bool = True,
-) -> int:
-    """Medium bidding: the bid (or pass) with the best expected outcome, assuming the later
-    bidders pay up to what the lot is worth to them."""
+def outbid_chance(
+    ctx: Context, state: GameState, seat: int, lot: Sequence[int], above: int
+) -> tuple[float, int]:
+    """How likely ``seat`` is to bid over ``above`` for ``lot``, and the sun it would bid: its
+    best net gain among the suns that beat ``above``, turned into a probability (people pass
+    lots that are only just worth it, and sometimes take ones that are not)."""
+    gain = tiles_gain(ctx, state, seat, lot)
+    best_net, best_sun = -1e9, 0
+    for s in state.suns_up[seat]:
+        if s > above:
+            net = gain - sun_cost(ctx, state, seat, s)
+            if net > best_net:
+                best_net, best_sun = net, s
+    if not best_sun:
+        return 0.0, 0
+    return 1.0 / (1.0 + math.exp(-(best_net - 1.0) / 1.5)), best_sun
+
+
+def bid_values(ctx: Context, state: GameState, lookahead: bool = True) -> list[tuple[float, int]]:
+    """(value, action) for every bid and the pass, by the expected outcome.  Each later bidder
+    outbids with a probability from the lot's value to it and its suns (it may well pass);
+    without ``lookahead`` nobody else is expected to bid (a beginner's view)."""
     seat = state.current
     lot = lot_of(state)
-    legal = state.legal_actions()
     gain = tiles_gain(ctx, state, seat, lot)
     later = bidders_after(state, seat) if lookahead else []
-    threats = [(q, willing_sun(ctx, state, q, lot, 0)) for q in later]
     share = 1.0 / max(1, ctx.n - 1)
 
     def rival_loss(winner: int, sun: int) -> float:
-        if winner < 0 or sun <= 0:
-            return 0.0
         return -share * (tiles_gain(ctx, state, winner, lot) - sun_cost(ctx, state, winner, sun))
 
-    best_a, best_v = legal[0], -1e9
+    def expected(top: int, holder: int, held_value: float) -> float:
+        """The outcome if the bid stands at ``top`` by ``holder`` when the later bidders act."""
+        value, survive = 0.0, 1.0
+        for q in later:
+            p, sun = outbid_chance(ctx, state, q, lot, top)
+            if p:
+                value += survive * p * rival_loss(q, sun)
+                survive *= 1.0 - p
+        return value + survive * held_value
+
+    legal = state.legal_actions()
+    if state.invoked and state.ra_player == seat and len(lot) <= 1:
+        # its own invoke on <= 1 tile: never pay more than the centre sun it would take
+        cheap = [a for a in legal if a == PASS or a - 2 <= state.center_sun]
+        legal = cheap or legal
+    out = []
     for a in legal:
         if a == PASS:
-            top = max(((w, q) for q, w in threats if w > state.high_bid), default=(0, -1))
-            if top[0]:
-                v = rival_loss(top[1], top[0])
-            else:
-                v = rival_loss(state.high_bidder, state.high_bid)
-            v += 0.3
+            holder = state.high_bidder
+            held = rival_loss(holder, state.high_bid) if holder >= 0 else 0.0
+            out.append((expected(state.high_bid, holder, held) + 0.2, a))
         else:
             s = a - 2
-            beaten = max(((w, q) for q, w in threats if w > s), default=(0, -1))
-            if beaten[0]:
-                v = rival_loss(beaten[1], beaten[0]) - 0.1
-            else:
-                v = gain - sun_cost(ctx, state, seat, s)
-        if noise and rng is not None:
-            v += rng.gauss(0.0, noise)
-        if v > best_v:
-            best_a, best_v = a, v
-    return best_a
+            out.append((expected(s, seat, gain - sun_cost(ctx, state, seat, s)), a))
+    return out
+
+
+def bid_choice(ctx: Context, state: GameState) -> int:
+    """Medium bidding: the bid (or pass) of :func:`bid_values` with the best value."""
+    return max(bid_values(ctx, state), key=lambda o: o[0])[1]
 
 
 def auction_value(ctx: Context, state: GameState, seat: int) -> float:
     """``seat``'s expected gain if it invokes Ra now (others bid by :func:`bid_choice`)."""
     sim = state.clone()
-    sim.apply_action(RA, None)
+    events: list[object] = []
+    sim.apply_action(RA, events)
     while sim.phase == BID and sim.ra_player == seat:
-        sim.apply_action(bid_choice(ctx, sim), None)
-    return _auction_result(ctx, state, sim, seat)
+        sim.apply_action(bid_choice(ctx, sim), events)
+    return _auction_result(ctx, state, events, seat)
 
 
-def _auction_result(ctx: Context, before: GameState, after: GameState, seat: int) -> float:
-    """``seat``'s gain from the auction that turned ``before`` into ``after``."""
-    lot = lot_of(before)
-    winner = -1
-    for p in range(before.n):
-        if len(after.suns_up[p]) < len(before.suns_up[p]):
-            winner = p
-    if winner < 0:
+def _auction_result(
+    ctx: Context, before: GameState, events: Sequence[object], seat: int
+) -> float:
+    """``seat``'s gain from an auction, read from its events (who won which tiles with which
+    sun), judged in the position ``before`` it (an auction that ends the epoch flips every sun
+    face up, so the suns after it tell nothing)."""
+    won = next((e for e in events if isinstance(e, AuctionWon)), None)
+    if won is None:
         return 0.0
-    sun = next(s for s in before.suns_up[winner] if s not in after.suns_up[winner])
-    gain = tiles_gain(ctx, before, winner, lot) - sun_cost(ctx, before, winner, sun)
-    return gain if winner == seat else -gain / max(1, ctx.n - 1)
+    gain = tiles_gain(ctx, before, won.player, won.tiles) - sun_cost(ctx, before, won.player, won.sun)
+    return gain if won.player == seat else -gain / max(1, ctx.n - 1)
+
+
+def lone_holder(state: GameState, seat: int) -> bool:
+    """True when no rival of ``seat`` holds a face-up sun (it may draw on undisturbed)."""
+    return not any(state.suns_up[q] for q in range(state.n) if q != seat)
 
 
 def turn_options(ctx: Context, state: GameState) -> list[tuple[float, int]]:
-    """(value, action) for the turn actions a careful player weighs: invoke, draw, God plays."""
+    """(value, action) for the turn actions a careful player weighs: invoke, draw, God plays.
+    A Ra that ends the epoch wastes no suns (they all come back next epoch): it only loses
+    the lot on the track."""
     seat = state.current
     legal = state.legal_actions()
     invoke = auction_value(ctx, state, seat)
     options = [(invoke, RA)]
+    draw_v = 0.0
     if DRAW in legal:
         bag = state.bag_counts()
         left = max(1, sum(bag))
         p_ra = bag[Tile.RA] / left
         ends = state.ra_count + 1 >= state.ra_length
-        if ends:
-            mine = state.suns_up[seat]
-            waste = ctx.use_prob * (3.0 + 2.0) * len(mine)
-            others = sum(len(s) for s in state.suns_up) - len(mine)
-            waste -= ctx.use_prob * 5.0 * others / max(1, ctx.n - 1)
-            ra_v = -waste
-        else:
-            ra_v = max(invoke, 0.0) + 0.5
         grow = _mean_tile_gain(ctx, state, seat, bag)
-        keep = 0.55 if ctx.n > 2 else 0.7
         lot_size = len(lot_of(state))
-        if lot_size == 0:
-            keep = 1.0
-        draw_v = p_ra * ra_v + (1 - p_ra) * keep * (max(invoke, 0.0) + grow)
+        if lone_holder(state, seat):
+            draw_v = _lone_draw_value(invoke, grow, p_ra, ends, 8 - lot_size)
+        else:
+            ra_v = 0.0 if ends else max(invoke, 0.0) + 0.5
+            keep = 1.0 if lot_size == 0 else 0.55 if ctx.n > 2 else 0.7
+            draw_v = p_ra * ra_v + (1 - p_ra) * keep * (max(invoke, 0.0) + grow)
         options.append((draw_v, DRAW))
-    options.extend((g - 0.5, a) for g, a in god_options(ctx, state, 8))
+    # a God scores 2 at the epoch's end: play it when the tiles it takes are worth more
+    later = 0.9 * max(0.0, draw_v, invoke)
+    hope = god_hope(ctx, seat)
+    for g, a in god_options(ctx, state, 8):
+        options.append((g + hope * len(unpack_tiles(a)) + later, a))
+    if DRAW in legal and not tiny_invoke_ok(state, seat):
+        options = [o for o in options if o[1] != RA]
     return options
+
+
+def tiny_invoke_ok(state: GameState, seat: int) -> bool:
+    """Invoking on at most one tile is only worth it if buying it need not cost sun total:
+    ``seat`` must hold a sun no higher than the centre sun (see :func:`bid_values`)."""
+    return len(lot_of(state)) > 1 or state.suns_up[seat][-1] <= state.center_sun
+
+
+def _lone_draw_value(invoke: float, grow: float, p_ra: float, ends: bool, slots: int) -> float:
+    """What drawing on is worth to the only seat with suns: it stops when invoking beats
+    drawing again, a Ra that does not end the epoch lets it buy (or leave) the lot, and one
+    that does loses it.  The lot is assumed to grow by ``grow`` per tile."""
+    value = invoke + slots * grow  # a full track must be invoked
+    for k in range(slots - 1, -1, -1):
+        lot_value = invoke + k * grow
+        cont = p_ra * (0.0 if ends else max(lot_value, 0.0)) + (1 - p_ra) * value
+        value = max(lot_value, cont) if k else cont
+    return value
 
 
 def _mean_tile_gain(ctx: Context, state: GameState, seat: int, bag: Sequence[int]) -> float:
@@ -187,32 +234,67 @@ def _mean_tile_gain(ctx: Context, state: GameState, seat: int, bag: Sequence[int
     return total / max(1, count)
 
 
-def medium_action(
-    state: GameState, rng: random.Random | None = None, noise: float = 0.0
-) -> int:
-    """The medium agent's decision (with ``noise``: the easy agent's)."""
+def medium_action(state: GameState) -> int:
+    """The medium agent's decision."""
     ctx = Context(state)
-    phase = state.phase
-    if phase == DISCARD:
-        if noise and rng is not None and rng.random() < 0.2:
-            return rng.choice(state.legal_actions())
+    if state.phase == DISCARD:
         return discard_choice(ctx, state)
-    if phase == BID:
-        return bid_choice(ctx, state, rng, noise, lookahead=not noise)
-    options = turn_options(ctx, state)
-    if noise and rng is not None:
-        options = [(v + rng.gauss(0.0, noise), a) for v, a in options]
+    if state.phase == BID:
+        return bid_choice(ctx, state)
     legal = set(state.legal_actions())
-    return max((o for o in options if o[1] in legal), key=lambda o: o[0])[1]
+    return max((o for o in turn_options(ctx, state) if o[1] in legal), key=lambda o: o[0])[1]
+
+
+#: Easy drops moves this far below the best one (or this far below zero): the blunders
+#: people don't make.  What is left is blurred by noise and by the agent's bidding temper.
+EASY_GAP = 4.0
+EASY_LOSS = 2.5
+EASY_NOISE = 2.5
+
+
+def sensible(options: Sequence[tuple[float, int]]) -> list[tuple[float, int]]:
+    """The options that are not clearly losing: near the best and not far below zero."""
+    best = max(v for v, _ in options)
+    return [o for o in options if o[0] >= best - EASY_GAP and (o[0] >= -EASY_LOSS or o[0] == best)]
+
+
+def easy_action(state: GameState, rng: random.Random, temper: float) -> int:
+    """A beginner's decision: the medium's options without clearly losing moves, then
+    misjudged by noise; ``temper`` > 0 likes to bid (greedy), < 0 likes to pass (timid).
+    Easy bids as if nobody after it would bid."""
+    ctx = Context(state)
+    if state.phase == DISCARD:
+        pairs = [(-_discard_cost(ctx, state, a), a) for a in state.legal_actions()]
+        return rng.choice(sensible(pairs))[1] if rng.random() < 0.3 else discard_choice(ctx, state)
+    if state.phase == BID:
+        options = bid_values(ctx, state, lookahead=False)
+        options = [(v + (temper if a != PASS else 0.0), a) for v, a in sensible(options)]
+    else:
+        legal = set(state.legal_actions())
+        options = sensible([o for o in turn_options(ctx, state) if o[1] in legal])
+    return max((v + rng.gauss(0.0, EASY_NOISE), a) for v, a in options)[1]
+
+
+def _discard_cost(ctx: Context, state: GameState, action: int) -> float:
+    """How much tile value a War/Earthquake discard costs its owner."""
+    seat = state.current
+    held = state.tiles[seat]
+    after = held[:]
+    for k in unpack_tiles(action):
+        after[k] -= 1
+    return tile_value(ctx, seat, held) - tile_value(ctx, seat, after)
 
 
 # ----------------------------------------------------------------------------- playouts
 
 
 def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = None) -> int:
-    """A fast, slightly noisy decision for simulations (``bag``: the bag's contents as seen
-    when the simulation began, close enough and much cheaper than recounting)."""
-    ctx = Context(state, bag)
+    """A fast, slightly noisy decision for the hard level's simulations (``bag``: the bag's
+    contents as seen when the simulation began, close enough and much cheaper than recounting).
+    Suns are valued by tempo (see :class:`Context`); a player invokes when the lot is worth
+    more to it than to any rival who could still bid, and a lone sun holder draws on to a full
+    track (a Ra that does not end the epoch still lets it buy the lot)."""
+    ctx = Context(state, bag, tempo=True)
     phase = state.phase
     seat = state.current
     if phase == DISCARD:
@@ -237,20 +319,41 @@ def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = N
         kinds = {t for t in lot if t != Tile.GOD}
         if kinds:
             g, k = max((tiles_gain(ctx, state, seat, (k,), 1), k) for k in kinds)
-            if g > 2.5 or (g > 0 and not can_draw):
+            g += god_hope(ctx, seat)  # the gain over the 2 fame the God would score
+            if g > 0.5 or (g > 0 and not can_draw):
                 return god_action((k,))
     if not can_draw:
         return RA
-    if not lot or not state.suns_up[seat]:
-        return DRAW
-    gain = tiles_gain(ctx, state, seat, lot)
     mine = state.suns_up[seat]
-    rival_top = max((state.suns_up[q][0] for q in range(state.n) if q != seat and state.suns_up[q]),
-                    default=0)
-    if mine[0] > rival_top:
-        pay = min(s for s in mine if s > rival_top)
-        net = gain - sun_cost(ctx, state, seat, pay)
-    else:
-        return DRAW  # someone holds a higher sun: invoking would only hand them the lot
+    if not lot or not mine:
+        return DRAW
+    rivals = [q for q in range(state.n) if q != seat and state.suns_up[q]]
+    gain = tiles_gain(ctx, state, seat, lot)
+    if not rivals:
+        if state.ra_count + 1 < state.ra_length:
+            return DRAW
+        # the next Ra ends the epoch and loses the lot: weigh that against one more tile
+        p_ra = ra_chance(state, bag)
+        net = gain - sun_cost(ctx, state, seat, mine[-1])
+        return RA if net > 0 and p_ra * net > (1.0 - p_ra) else DRAW
+    pay = mine[-1]
+    net = gain - sun_cost(ctx, state, seat, pay)
+    theirs = -1e9
+    for q in rivals:
+        above = [s for s in state.suns_up[q] if s > pay]
+        if above:
+            theirs = max(theirs, tiles_gain(ctx, state, q, lot) - sun_cost(ctx, state, q, above[-1]))
+    if theirs > 0.0:  # a rival would outbid the low sun: it takes a sun that beats theirs
+        top = max(state.suns_up[q][0] for q in rivals)
+        if mine[0] <= top:
+            return DRAW  # invoking would only hand the lot to a rival
+        net = gain - sun_cost(ctx, state, seat, min(s for s in mine if s > top))
     threshold = 5.0 - 0.5 * len(lot) - 3.0 * ctx.progress + rng.gauss(0.0, 1.5)
-    return RA if net > threshold else DRAW
+    return RA if net > threshold and net > theirs else DRAW
+
+
+def ra_chance(state: GameState, bag: BagInfo | None) -> float:
+    """The chance that the next tile drawn is a Ra (from ``bag`` if given)."""
+    if bag is None:
+        bag = BagInfo(state)
+    return bag.ra / max(1, bag.ra + bag.tiles)

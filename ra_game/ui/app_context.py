@@ -23,6 +23,7 @@ class Settings:
     hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
     fullscreen: bool = False
     sound: bool = True
+    language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 
 @dataclass

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import _, pgettext
 from . import theme
+from .words import display_name
 
 if TYPE_CHECKING:
     from .assets import Assets
@@ -59,13 +61,14 @@ def draw_chart(
     ``progress`` (0..1) reveals the lines from left to right.
     """
     small = assets.font(max(10, round(16 * scale)))
-    bold = assets.font(max(10, round(17 * scale)), bold=True)
     pad_l, pad_r = round(56 * scale), round(48 * scale)
     pad_t, pad_b = round(56 * scale), round(92 * scale)
     plot = pygame.Rect(rect.x + pad_l, rect.y + pad_t, rect.w - pad_l - pad_r,
                        rect.h - pad_t - pad_b)
-    theme.text(surface, bold, "Fame after each epoch", (rect.centerx, rect.y + round(26 * scale)),
-               theme.INK, "center")
+    title_box = pygame.Rect(rect.x + 12, rect.y + round(10 * scale), rect.w - 24,
+                            round(34 * scale))
+    theme.fitted_text(surface, lambda s: assets.font(max(10, round(s * scale)), bold=True),
+                      _("Fame after each epoch"), title_box, 17, theme.INK, max_lines=1)
     top = nice_top(max((max(s) for s in series if s), default=20))
     step = 10 if top <= 60 else 20
     for v in range(0, top + 1, step):
@@ -73,7 +76,8 @@ def draw_chart(
         pygame.draw.line(surface, theme.PAPYRUS_SHADE, (plot.x, y), (plot.right, y), 1)
         theme.text(surface, small, str(v), (plot.x - 8, int(y)), theme.INK_SOFT, "midright")
     points_n = max((len(s) for s in series), default=1)
-    labels = ["Start", "Epoch 1", "Epoch 2", "Epoch 3"][:points_n]
+    labels = [pgettext("chart axis: fame before the first epoch", "Start"),
+              *(_("Epoch {n}").format(n=n) for n in range(1, 4))][:points_n]
     xs = [plot.x + plot.w * i / max(1, points_n - 1) for i in range(points_n)]
     for x, label in zip(xs, labels):
         pygame.draw.line(surface, theme.PAPYRUS_SHADE, (x, plot.y), (x, plot.bottom), 1)
@@ -117,7 +121,7 @@ def _legend(surface: pygame.Surface, rect: pygame.Rect, plot: pygame.Rect, asset
         cy = y + row * round(24 * scale)
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         marker(surface, MARKERS[seat % len(MARKERS)], (x, cy), max(4, round(6 * scale)), color)
-        label, room = name, col_w - round(44 * scale)
+        label, room = display_name(name), col_w - round(44 * scale)
         while font.size(label)[0] > room and len(label) > 4:
             label = label[:-2] + "\u2026"
         theme.text(surface, font, label, (x + round(14 * scale), cy), theme.INK, "midleft")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import N_
 from . import theme
 from .scene import Scene
 from .widgets import Button, FocusGroup
@@ -20,8 +21,8 @@ class ErrorScene(Scene):
     def __init__(self, ctx: AppContext, message: str) -> None:
         super().__init__(ctx)
         self.message = message
-        self.back = Button((0, 0, 240, 56), "Back to title", self._title, style="primary")
-        self.quit = Button((0, 0, 160, 56), "Quit", self._quit, shortcut=pygame.K_ESCAPE)
+        self.back = Button((0, 0, 240, 56), N_("Back to title"), self._title, style="primary")
+        self.quit = Button((0, 0, 160, 56), N_("Quit"), self._quit, shortcut=pygame.K_ESCAPE)
         self.group = FocusGroup([self.back, self.quit])
         self.place()
 
@@ -57,7 +58,8 @@ class ErrorScene(Scene):
         theme.panel(surface, box)
         font = self.ctx.assets.font(26, bold=True)
         lines = theme.wrap(font, self.message, box.width - 60)
+        room = pygame.Rect(box.x + 20, box.y + 30, box.w - 40, 32 * 3 + 12)
         for i, line in enumerate(lines[:3]):
             theme.text(surface, font, line, (box.centerx, box.top + 40 + 32 * i), theme.INK,
-                       "midtop")
+                       "midtop", box=room)
         self.group.draw(surface, self.ctx.assets)

@@ -123,9 +123,10 @@ class LayoutScene(Scene):
     def heading(self, surface: pygame.Surface, text: str, name: str = "heading") -> None:
         """The scene's title, in the serif display face, centred in the ``heading`` rect."""
         rect = self.rects[name]
-        font = self.font(46, serif=True)
+        font, _lines = theme.fit_lines(lambda s: self.font(s, serif=True), text, rect.width,
+                                       rect.height, 46, 24, max_lines=1)
         theme.text(surface, font, text, rect.center, theme.LAPIS_DARK, "center",
-                   shadow=theme.GOLD_LIGHT)
+                   shadow=theme.GOLD_LIGHT, box=rect)
 
     def font(self, base_size: float, bold: bool = False, serif: bool = False) -> pygame.font.Font:
         """A font whose base size (at 1280x720) follows the window's scale."""

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import resolve
 from . import theme
+from .words import display_name
 
 if TYPE_CHECKING:
     from .assets import Assets
@@ -75,7 +77,6 @@ class ScoreTable:
 
     def _header(self, surface: pygame.Surface, assets: Assets, column: Column,
                 cell: pygame.Rect, scale: float) -> None:
-        font = assets.font(max(10, round(17 * scale)), bold=True)
         icon_size = round(46 * scale)
         if column.icon and assets.has(column.icon):
             icon = assets.scaled(column.icon, (icon_size, icon_size))
@@ -83,8 +84,11 @@ class ScoreTable:
         label_y = cell.y + round(12 * scale) + icon_size + round(18 * scale)
         if not column.icon:
             label_y = cell.centery + round(8 * scale)
-            font = assets.font(max(10, round(20 * scale)), bold=True)
-        theme.text(surface, font, column.title, (cell.centerx, label_y), theme.INK, "center")
+        size = 17 if column.icon else 20
+        box = pygame.Rect(cell.x + 2, label_y - round(20 * scale), cell.w - 4, round(40 * scale))
+        # 12 px at 1280x720; a smaller window may go down to 8 px for the longest headers
+        theme.fitted_text(surface, lambda s: assets.font(max(8, round(s * scale)), bold=True),
+                          resolve(column.title), box, size, theme.INK, min_size=12)
 
     def _row(self, surface: pygame.Surface, assets: Assets, row: Row, box: pygame.Rect,
              name_w: int, cols: list[pygame.Rect], scale: float, index: int) -> None:
@@ -101,10 +105,11 @@ class ScoreTable:
         cx = box.x + round(16 * scale) + shift
         pygame.draw.circle(surface, theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)],
                            (cx, box.centery), chip_r)
-        label = name
+        label = display_name(name)
         while name_font.size(label)[0] > name_w - 3 * chip_r - 10 and len(label) > 4:
             label = label[:-2] + "\u2026"
-        theme.text(surface, name_font, label, (cx + 2 * chip_r, box.centery), theme.INK, "midleft")
+        theme.text(surface, name_font, label, (cx + 2 * chip_r, box.centery), theme.INK, "midleft",
+                   box=pygame.Rect(box.x, box.y, name_w + round(24 * scale), box.h))
         for col, column, text in zip(cols, self.columns, cells):
             size = 30 if column.strong else 26
             font = assets.font(max(11, round(size * scale)), bold=True)

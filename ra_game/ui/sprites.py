@@ -2,7 +2,7 @@
 
 Sprites come from the art in ``assets/`` (``tiles/<id>.png``, ``suns/sun_<n>.png``,
 ``suns/sun_back.png``) through ``Assets.scaled``, so each size is scaled once.  If a file is
-missing, a drawn stand-in (coloured tile with its short label, or a numbered disc) is used, so
+missing, a drawn stand-in (coloured tile with its name, or a numbered disc) is used, so
 the board never fails to draw.  :class:`TextCache` keeps rendered strings: no per-frame font work.
 """
 
@@ -11,8 +11,10 @@ from __future__ import annotations
 import pygame
 
 from ..engine.tiles import CATEGORY, NUM_KINDS, TILE_IDS, TILE_NAMES
+from ..i18n import generation
 from . import theme
 from .assets import Assets
+from .words import tile_name
 
 #: Fill colour of the drawn stand-in for each tile category.
 CATEGORY_COLORS: dict[str, theme.Color] = {
@@ -20,14 +22,6 @@ CATEGORY_COLORS: dict[str, theme.Color] = {
     "river": theme.TURQUOISE, "civilization": (150, 110, 60), "monument": (120, 120, 110),
     "disaster": (60, 30, 30),
 }
-
-#: Short labels (at most 6 letters) for the stand-in tiles and tooltips.
-SHORT_LABELS: tuple[str, ...] = tuple(
-    {"step_pyramid": "STEP", "agriculture": "AGRI", "astronomy": "ASTRO", "earthquake": "QUAKE",
-     "religion": "RELIG", "fortress": "FORT", "pharaoh": "PHARAO"}.get(t, t.upper()[:6])
-    for t in TILE_IDS
-)
-
 
 def tile_file(kind: int) -> str:
     return f"tiles/{TILE_IDS[kind]}.png"
@@ -70,7 +64,8 @@ class SpriteBank:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self.text = TextCache(assets)
-        self._fallback: dict[tuple[str, int], pygame.Surface] = {}
+        self._fallback: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._labelled: dict[tuple[int, int, int], pygame.Surface] = {}
         self._present: dict[str, bool] = {}
 
     def _image(self, name: str, px: int) -> pygame.Surface | None:
@@ -87,9 +82,40 @@ class SpriteBank:
             return None
 
     def tile(self, kind: int, px: int) -> pygame.Surface:
-        """Tile ``kind`` (0-22) as a ``px`` square."""
+        """Tile ``kind`` (0-22) as a ``px`` square, its name on the label band in the chosen
+        language (the art leaves the band empty)."""
         px = max(4, int(px))
-        return self._image(tile_file(kind), px) or self._drawn(f"tile{kind}", px)
+        art = self._image(tile_file(kind), px)
+        if art is None:
+            return self._drawn(f"tile{kind}", px)
+        key = (kind, px, generation())
+        labelled = self._labelled.get(key)
+        if labelled is None:
+            if len(self._labelled) > 400:
+                self._labelled.clear()
+            labelled = art.copy()
+            self._label(labelled, kind)
+            self._labelled[key] = labelled
+        return labelled
+
+    def _label(self, surf: pygame.Surface, kind: int) -> None:
+        """The tile's name centred on the band at the bottom (as laid out by make_art.py)."""
+        px = surf.get_width()
+        if px < 24:
+            return  # too small to read: the icon says it
+        category = CATEGORY[kind]
+        color = (theme.WHITE if category == "disaster" else theme.GOLD_LIGHT if category == "ra"
+                 else theme.INK)
+        name = tile_name(kind)
+        size = max(6, round(px * 0.125))
+        img = self.assets.font(size, True).render(name, True, color)
+        room = px * 100 // 128
+        while img.get_width() > room and size > 6:
+            size -= 1
+            img = self.assets.font(size, True).render(name, True, color)
+        if img.get_width() > room:
+            img = pygame.transform.smoothscale(img, (room, img.get_height()))
+        surf.blit(img, img.get_rect(center=(px // 2, round(px * 107.5 / 128))))
 
     def sun(self, sun: int, px: int) -> pygame.Surface:
         """Face-up sun disc ``sun`` (1-16)."""
@@ -109,12 +135,15 @@ class SpriteBank:
     def clear(self) -> None:
         """Forget sized copies (after a resize)."""
         self._fallback.clear()
+        self._labelled.clear()
         self.text.clear()
 
     # -- drawn stand-ins, used only when the art file is missing
 
     def _drawn(self, key: str, px: int) -> pygame.Surface:
-        surf = self._fallback.get((key, px))
+        named = key.startswith("tile") and key != "tileback"  # carries a name: per language
+        cache_key = (key, px, generation() if named else 0)
+        surf = self._fallback.get(cache_key)
         if surf is None:
             surf = pygame.Surface((px, px), pygame.SRCALPHA)
             if key == "tileback":
@@ -123,7 +152,7 @@ class SpriteBank:
                 self._draw_tile(surf, int(key[4:]))
             else:
                 self._draw_sun(surf, None if key == "back" else int(key[3:]))
-            self._fallback[(key, px)] = surf
+            self._fallback[cache_key] = surf
         return surf
 
     def _draw_tile(self, surf: pygame.Surface, kind: int) -> None:
@@ -133,7 +162,7 @@ class SpriteBank:
         pygame.draw.rect(surf, theme.PAPYRUS, rect, border_radius=px // 8)
         pygame.draw.rect(surf, color, rect.inflate(-px // 8, -px // 8), border_radius=px // 10)
         pygame.draw.rect(surf, theme.INK, rect, width=max(1, px // 40), border_radius=px // 8)
-        label = self.assets.font(max(6, px // 4), True).render(SHORT_LABELS[kind], True,
+        label = self.assets.font(max(6, px // 4), True).render(tile_name(kind), True,
                                                                theme.WHITE)
         if label.get_width() > rect.width - 4:
             label = pygame.transform.smoothscale(
@@ -169,4 +198,4 @@ def all_sprite_names() -> list[str]:
             + [SUN_BACK_FILE])
 
 
-__all__ = ["SHORT_LABELS", "TILE_NAMES", "SpriteBank", "TextCache", "all_sprite_names"]
+__all__ = ["TILE_NAMES", "SpriteBank", "TextCache", "all_sprite_names"]

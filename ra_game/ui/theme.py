@@ -7,6 +7,9 @@ so scenes read like a description of the box: papyrus panels on sandstone, lapis
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import NamedTuple
 
 import pygame
 
@@ -73,6 +76,47 @@ def panel(
                          border_radius=max(2, radius - 4))
 
 
+class TextRecord(NamedTuple):
+    """One piece of text drawn: what, where, the box it had to stay in, and its font size."""
+
+    content: str
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    size: int
+
+    @property
+    def fits(self) -> bool:
+        """Whether the text stays in its box (a little leading may stick out vertically)."""
+        if self.box is None:
+            return True
+        r, b = self.rect, self.box
+        slack = r.height * 0.3
+        return (r.left >= b.left - 1 and r.right <= b.right + 1
+                and r.top >= b.top - slack and r.bottom <= b.bottom + slack)
+
+
+_RECORDERS: list[list[TextRecord]] = []
+
+
+@contextmanager
+def record_text() -> Iterator[list[TextRecord]]:
+    """Collect every piece of text drawn meanwhile (tests check fit and language with it)."""
+    records: list[TextRecord] = []
+    _RECORDERS.append(records)
+    try:
+        yield records
+    finally:
+        _RECORDERS.remove(records)
+
+
+def note_text(content: str, rect: pygame.Rect, box: pygame.Rect | None = None,
+              size: int = 0) -> None:
+    """Tell the recorders (if any) that ``content`` was drawn at ``rect`` inside ``box``."""
+    for records in _RECORDERS:
+        records.append(TextRecord(content, pygame.Rect(rect),
+                                  None if box is None else pygame.Rect(box), size))
+
+
 def text(
     surface: pygame.Surface,
     font: pygame.font.Font,
@@ -81,14 +125,76 @@ def text(
     color: Color = INK,
     anchor: str = "topleft",
     shadow: Color | None = None,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Blit one line of text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+    """Blit one line of text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect.
+
+    ``box`` is the room the text has: drawing past it is reported to :func:`record_text`."""
     img = font.render(content, True, color)
     rect = img.get_rect(**{anchor: pos})
     if shadow is not None:
         surface.blit(font.render(content, True, shadow), rect.move(2, 2))
     surface.blit(img, rect)
+    note_text(content, rect, box, font.get_height())
     return rect
+
+
+def fit_layout(font_for: Callable[[float], pygame.font.Font], content: str, width: int,
+               height: int, size: float, min_size: float = 12,
+               max_lines: int = 2) -> tuple[float, list[str]]:
+    """The size and lines that show ``content`` in ``width`` x ``height``: one line at ``size``
+    or smaller (down to ``min_size``), else wrapped onto up to ``max_lines`` lines."""
+    s = size
+    while True:
+        font = font_for(s)
+        if font.size(content)[0] <= width or s <= min_size:
+            break
+        s = max(min_size, s - 1)
+    if font.size(content)[0] <= width or max_lines == 1:
+        return s, [content]
+    s = size
+    while True:
+        font = font_for(s)
+        lines = wrap(font, content, width)
+        fits = (len(lines) <= max_lines and font.get_linesize() * len(lines) <= height * 1.15
+                and all(font.size(line)[0] <= width for line in lines))
+        if fits or s <= min_size:
+            return s, lines
+        s = max(min_size, s - 1)
+
+
+def fit_lines(font_for: Callable[[float], pygame.font.Font], content: str, width: int,
+              height: int, size: float, min_size: float = 12,
+              max_lines: int = 2) -> tuple[pygame.font.Font, list[str]]:
+    """Like :func:`fit_layout`, with the font of the chosen size."""
+    s, lines = fit_layout(font_for, content, width, height, size, min_size, max_lines)
+    return font_for(s), lines
+
+
+def fitted_text(
+    surface: pygame.Surface,
+    font_for: Callable[[float], pygame.font.Font],
+    content: str,
+    box: pygame.Rect,
+    size: float,
+    color: Color = INK,
+    align: str = "center",
+    min_size: float = 12,
+    max_lines: int = 2,
+) -> list[pygame.Rect]:
+    """Text inside ``box``: shrunk (not below ``min_size``) or wrapped so that it fits.
+
+    ``font_for(size)`` gives the font for a base size; ``align`` is center, left or right."""
+    font, lines = fit_lines(font_for, content, box.width, box.height, size, min_size, max_lines)
+    line_h = font.get_linesize()
+    top = box.centery - line_h * len(lines) // 2
+    rects = []
+    for i, line in enumerate(lines):
+        y = top + line_h * i + line_h // 2
+        anchor, x = {"left": ("midleft", box.left), "right": ("midright", box.right)}.get(
+            align, ("center", box.centerx))
+        rects.append(text(surface, font, line, (x, y), color, anchor, box=box))
+    return rects
 
 
 def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:

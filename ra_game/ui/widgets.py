@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..i18n import Text, resolve
 from . import theme
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class Button(Widget):
     def __init__(
         self,
         rect: pygame.Rect | Sequence[int],
-        label: str,
+        label: Text,
         on_click: Callable[[], object],
         shortcut: int | str | None = None,
         enabled: bool = True,
@@ -129,19 +130,26 @@ class Button(Widget):
             return "pressed"
         return "hover" if self.hover else "idle"
 
+    @property
+    def text(self) -> str:
+        """The label in the chosen language (translated each time it is drawn)."""
+        return resolve(self.label)
+
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
         if not self.visible:
             return
         state = self.state_name()
-        key = ("button", self.rect.size, self.label, self.style, state, self.focused, self.hint)
+        label = self.text
+        key = ("button", self.rect.size, label, self.style, state, self.focused, self.hint)
         face = _FACE_CACHE.get(key)
         if face is None:
             if len(_FACE_CACHE) > 512:
                 _FACE_CACHE.clear()
-            face = render_button(self.rect.size, self.label, self.style, state, self.focused,
+            face = render_button(self.rect.size, label, self.style, state, self.focused,
                                  self.hint, assets)
             _FACE_CACHE[key] = face
         surface.blit(face, face.get_rect(center=self.rect.center))
+        note_button(label, self.rect, assets, self.hint)
 
 
 _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
@@ -192,16 +200,70 @@ def render_button(
     out.blit(_rounded_gradient(body.size, theme.shade(face_col, 1.1), theme.shade(face_col, 0.88),
                                radius), body)
     pygame.draw.rect(out, rim, body, width=2, border_radius=radius)
-    font = assets.font(max(12, int(h * 0.42)), bold=True)
-    label_img = font.render(label, True, text_col)
-    if label_img.get_width() > w - 16:
-        font = assets.font(max(10, int(h * 0.42 * (w - 16) / label_img.get_width())), bold=True)
-        label_img = font.render(label, True, text_col)
+    font, lines = button_label_layout(size, label, assets)
     center = body.center
-    if hint and w > label_img.get_width() + 2.2 * h:
+    widest = max(font.size(line)[0] for line in lines)
+    if shows_keycap(size, widest, hint, assets):
         _keycap(out, assets, hint, body, text_col)
-    out.blit(label_img, label_img.get_rect(center=center))
+    line_h = font.get_linesize()
+    top = center[1] - line_h * len(lines) // 2
+    for i, line in enumerate(lines):
+        img = font.render(line, True, text_col)
+        out.blit(img, img.get_rect(center=(center[0], top + line_h * i + line_h // 2)))
     return out
+
+
+#: The smallest label font of a button, in window pixels.
+MIN_BUTTON_FONT = 12
+_LABEL_LAYOUTS: dict[tuple[Any, ...], tuple[pygame.font.Font, list[str]]] = {}
+
+
+def button_label_layout(size: tuple[int, int], label: str, assets: Assets
+                        ) -> tuple[pygame.font.Font, list[str]]:
+    """The font and lines of a button label: one line shrunk to fit, else two lines."""
+    key = (size, label, id(assets))
+    layout = _LABEL_LAYOUTS.get(key)
+    if layout is None:
+        if len(_LABEL_LAYOUTS) > 512:
+            _LABEL_LAYOUTS.clear()
+        w, h = size
+        start = max(MIN_BUTTON_FONT, int(h * 0.42))
+        layout = theme.fit_lines(lambda s: assets.font(int(s), bold=True), label, w - 16,
+                                 h - 6, start, min(start, MIN_BUTTON_FONT))
+        _LABEL_LAYOUTS[key] = layout
+    return layout
+
+
+def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -> None:
+    """Report a button label's lines to :func:`theme.record_text` (fit tests): the label must
+    stay inside the button and clear of its key cap."""
+    if not theme._RECORDERS:
+        return
+    font, lines = button_label_layout(rect.size, label, assets)
+    box = rect.inflate(-8, -2)
+    widest = max(font.size(line)[0] for line in lines)
+    if shows_keycap(rect.size, widest, hint, assets):
+        cap = _keycap_width(assets, hint, rect.height) + 12
+        box = rect.inflate(-2 * cap, -2)
+    line_h = font.get_linesize()
+    top = rect.centery - line_h * len(lines) // 2
+    for i, line in enumerate(lines):
+        w, h = font.size(line)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (rect.centerx, top + line_h * i + line_h // 2)
+        theme.note_text(line, r, box, font.get_height())
+
+
+def shows_keycap(size: tuple[int, int], label_width: int, hint: str, assets: Assets) -> bool:
+    """Whether a button has room for its key cap beside its centred label."""
+    w, h = size
+    return bool(hint) and w > label_width + 2.2 * h and (
+        (w - label_width) // 2 >= _keycap_width(assets, hint, h) + 14)
+
+
+def _keycap_width(assets: Assets, hint: str, height: int) -> int:
+    """The width of the key cap drawn for ``hint`` on a button ``height`` pixels high."""
+    return assets.font(max(10, int((height - 3) * 0.28)), bold=True).size(hint)[0] + 10
 
 
 def _keycap(out: pygame.Surface, assets: Assets, hint: str, body: pygame.Rect,
@@ -221,11 +283,11 @@ class Choice(Widget):
     def __init__(
         self,
         rect: pygame.Rect | Sequence[int],
-        options: Sequence[tuple[Any, str]],
+        options: Sequence[tuple[Any, Text]],
         value: Any,
         on_change: Callable[[Any], object] | None = None,
         enabled: bool = True,
-        caption: str = "",
+        caption: Text = "",
     ) -> None:
         super().__init__(rect, enabled)
         self.options = list(options)
@@ -240,7 +302,17 @@ class Choice(Widget):
 
     @property
     def text(self) -> str:
-        return self.options[self.index][1]
+        """The chosen option's text in the chosen language."""
+        return resolve(self.options[self.index][1])
+
+    @property
+    def label(self) -> str:
+        """What the choice shows: ``Caption: option`` (a translatable sentence) or the option."""
+        if not self.caption:
+            return self.text
+        from ..i18n import _
+
+        return _("{setting}: {value}").format(setting=resolve(self.caption), value=self.text)
 
     def step(self, delta: int) -> None:
         """Move ``delta`` options along (wrapping) and report the new value."""
@@ -297,9 +369,10 @@ class Choice(Widget):
                    "center")
         theme.text(surface, arrow, "\u203a", (r.right - r.height // 2, r.centery), theme.GOLD_DARK,
                    "center")
-        font = assets.font(max(11, int(r.height * 0.42)), bold=True)
-        label = f"{self.caption}: {self.text}" if self.caption else self.text
-        theme.text(surface, font, label, r.center, color, "center")
+        box = r.inflate(-2 * r.height, -4)
+        theme.fitted_text(surface, lambda s: assets.font(int(s), bold=True), self.label, box,
+                          max(12, int(r.height * 0.42)), color,
+                          min_size=12)
 
 
 class TextInput(Widget):
@@ -373,7 +446,7 @@ class Label(Widget):
 
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], text: str, size: int = 24,
+    def __init__(self, rect: pygame.Rect | Sequence[int], text: Text, size: int = 24,
                  color: theme.Color = theme.INK, align: str = "center", bold: bool = False,
                  serif: bool = False) -> None:
         super().__init__(rect)
@@ -383,10 +456,10 @@ class Label(Widget):
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
         if not self.visible or not self.text:
             return
-        font = assets.font(self.size, bold=self.bold, serif=self.serif)
-        anchor = {"center": "center", "left": "midleft", "right": "midright"}[self.align]
-        pos = getattr(self.rect, anchor)
-        theme.text(surface, font, self.text, pos, self.color, anchor)
+        theme.fitted_text(surface, lambda s: assets.font(int(s), bold=self.bold,
+                                                         serif=self.serif),
+                          resolve(self.text), self.rect, self.size, self.color, self.align,
+                          min_size=min(12, self.size))
 
 
 class Panel(Widget):

@@ -77,3 +77,32 @@ def war_choice(state: GameState, owner: int, disaster: str = "war") -> GameState
     state.disaster_owner = owner
     state.current = owner
     return state
+
+
+def lone_holder_lot(auction: str = "funeral") -> GameState:
+    """3 players, Ra 7/8: seat 0 alone holds a face-up sun (11, centre 10)."""
+    return position(
+        3, up=[[11], [], []], down=[[9, 7, 3], [13, 12, 8, 2], [6, 5, 4, 1]], center=10,
+        held=["pharaoh pharaoh gold", "pharaoh nile flood", "astronomy"], auction=auction,
+        ra_count=7,
+    )
+
+
+def full_valuable_lot() -> GameState:
+    """g2p_s606 #27: a full 8-tile lot without disasters, seat 1 invoked, seat 0 (8-4-3) bids."""
+    state = position(
+        2, up=[[8, 4, 3], [9, 6, 5]], down=[[1], [7]], center=2, held=["", ""],
+        auction="flood art statue fortress nile statue flood religion", ra_count=3,
+    )
+    state = bidding(state, ra_player=1, bidder=0)
+    state.invoked = True
+    state.full_invoke = True
+    return state
+
+
+def god_and_gold() -> GameState:
+    """Seat 0 holds a God early in the epoch; a Gold and a Nile are on the track."""
+    return position(
+        4, up=[[13, 6, 2], [12, 7, 3], [11, 8, 4], [10, 9, 5]], down=[[], [], [], []], center=1,
+        held=["god", "", "", ""], auction="gold nile", ra_count=2,
+    )

@@ -94,7 +94,7 @@ def test_fixed_seed_agents_are_deterministic(kind: str) -> None:
 
 
 def test_hard_is_deterministic_and_resumable_in_slices() -> None:
-    state = midgame(8, 30)
+    state = midgame(8, 31)  # a bid with three candidate suns and a pass
     obs = state.observation(state.current)
     whole = HardAgent(3, iterations=120)
     first = whole.choose(obs)

@@ -67,3 +67,29 @@ def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
     assert by_agent["hard"]["mean_score"] == 42.5
     assert by_agent["hard"]["mean_ms_per_decision"] == 375.0
     assert by_agent["hard"]["max_ms_per_decision"] == 500.0
+
+
+def test_baselines_and_fixed_iteration_seats() -> None:
+    assert tournament.agent_kind("medium-v1") == "medium-v1"
+    assert tournament.agent_kind("hard@30") == "ai:hard@30"
+    assert tournament.agent_kind("hard-v1@30") == "hard-v1@30"
+    for bad in ("medium@30", "hard@0", "hard@x"):
+        with pytest.raises(ValueError):
+            tournament.agent_kind(bad)
+    agent = tournament.build_agent("hard-v1@30", 1, None)
+    assert agent.level == "hard-v1" and agent.iterations == 30
+    assert tournament.build_agent("ai:hard@12", 1, None).iterations == 12
+    assert tournament.build_agent("medium-v1", 1, None).level == "medium-v1"
+
+
+def test_baselines_are_not_offered_in_the_game() -> None:
+    from ra_game.ai import AGENT_FACTORIES
+
+    assert not any("v1" in kind for kind in AGENT_FACTORIES)
+
+
+def test_a_tournament_against_the_frozen_baselines(capsys: pytest.CaptureFixture[str]) -> None:
+    code = tournament.main(["--seats", "hard@10,medium-v1,hard-v1@10", "--games", "1", "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {r["agent"] for r in result["results"]} == {"hard@10", "medium-v1", "hard-v1@10"}

@@ -146,7 +146,7 @@ def test_rules_from_the_pause_menu_return_to_the_game(ctx: AppContext) -> None:
     assert isinstance(ctx.scenes.top, RulesScene)
     press(ctx, pygame.K_ESCAPE)
     assert ctx.scenes.top is play and play.pause is not None
-    press(ctx, pygame.K_h)  # the menu's key for the rules
+    press(ctx, pygame.K_r)  # the menu's key for the rules
     assert isinstance(ctx.scenes.top, RulesScene)
     press(ctx, pygame.K_BACKSPACE)
     assert ctx.scenes.top is play

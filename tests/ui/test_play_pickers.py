@@ -205,7 +205,7 @@ def test_passes_stay_shown_while_the_auction_goes_on() -> None:
     assert play.state.current == 0 and play.state.ra_player == 1
     assert play.model.passed == [False, False, True]
     text, _urgent = play.status()
-    assert text.startswith("Auction of B: bid any sun")
+    assert text.startswith("Auction of B. Bid any sun")
 
 
 def test_a_bid_sun_shows_in_the_bid_area_not_in_the_player_area() -> None:

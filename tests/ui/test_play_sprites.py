@@ -45,7 +45,14 @@ def test_every_sprite_renders_at_size_and_differs(bank: SpriteBank, px: int) -> 
 def test_art_files_are_used_when_present(bank: SpriteBank) -> None:
     assert all(bank.assets.has(name) for name in all_sprite_names())
     art = bank.assets.scaled("tiles/pharaoh.png", (40, 40))
-    assert bank.tile(Tile.PHARAOH, 40) is art
+    tile = bank.tile(Tile.PHARAOH, 40)
+    icon = pygame.Rect(0, 0, 40, 28)  # above the label band, the art as it is
+    assert (pygame.image.tobytes(tile.subsurface(icon), "RGBA")
+            == pygame.image.tobytes(art.subsurface(icon), "RGBA"))
+    band = pygame.Rect(4, 30, 32, 8)  # the band carries the name, written by the game
+    assert (pygame.image.tobytes(tile.subsurface(band), "RGBA")
+            != pygame.image.tobytes(art.subsurface(band), "RGBA"))
+    assert bank.tile(Tile.PHARAOH, 40) is tile  # cached until the language changes
 
 
 def test_drawn_stand_ins_when_art_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -179,6 +179,8 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     press(ctx, pygame.K_s)
     settings = top(ctx)
     assert isinstance(settings, SettingsScene)
+    assert settings.choices["language"].focused
+    press(ctx, pygame.K_DOWN)
     assert settings.choices["speed"].focused
     press(ctx, pygame.K_RIGHT)  # normal -> fast
     press(ctx, pygame.K_DOWN)
@@ -188,6 +190,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
+        "language": "",
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
     press(ctx, pygame.K_ESCAPE)
@@ -229,7 +232,7 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
     run_frames(fresh, 1)
     title = top(fresh)
     assert isinstance(title, TitleScene) and title.buttons["continue"].enabled
-    assert title.save_info == "Continue: Ana, Bo and Cy, epoch 1 of 3"
+    assert title.save_info.startswith("Continue: Ana, Bo and Cy, epoch 1 of 3 (saved ")
     click(fresh, title.buttons["continue"].rect)
     play = top(fresh)
     assert isinstance(play, PlayScene)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from .. import theme
+from ..words import display_name
 from .controls import Control
 from .geometry import BoardGeometry
 from .model import DisplayModel
@@ -16,8 +18,8 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
               model: DisplayModel) -> None:
     """One chip per seat: name, then its bid sun, "pass", or nothing yet."""
     if model.ra_player < 0:
-        view.blit_text(surface, "no auction", 17, (geom.bid_chip(0).x + 6,
-                                                   geom.bid_area.centery), "midleft",
+        view.blit_text(surface, _("no auction"), 17, (geom.bid_chip(0).x + 6,
+                                                      geom.bid_area.centery), "midleft",
                        theme.INK_SOFT)
         return
     best = max(model.bids)
@@ -29,7 +31,7 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         if seat == model.current:
             pygame.draw.rect(surface, theme.TERRACOTTA, view.r(chip), width=view.s(3),
                              border_radius=view.s(8))
-        name = model.names[seat]
+        name = display_name(model.names[seat])
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         label = view.text(name, 16, color, True)
         if label.get_width() > view.s(chip.width - chip.height - 14):
@@ -40,9 +42,12 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         if sun:
             view.blit_center(surface, view.sun(sun, chip.height), (x, y))
         elif model.passed[seat]:
-            view.blit_text(surface, "pass", 17, (x, y), "center", theme.INK_SOFT, True)
+            room = pygame.Rect(0, 0, chip.height * 2, chip.height)
+            room.center = (round(x), round(y))
+            view.fit_text(surface, _("pass"), room, 17, theme.INK_SOFT, True, min_size=11,
+                          max_lines=1)
         elif seat == model.ra_player:
-            view.blit_text(surface, "Ra", 16, (x, y), "center", theme.TERRACOTTA, True)
+            view.blit_text(surface, _("Ra"), 16, (x, y), "center", theme.TERRACOTTA, True)
 
 
 def draw_sun_choices(surface: pygame.Surface, view: View, controls: list[Control],

@@ -19,7 +19,9 @@ import pygame
 
 from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, unpack_tiles
 from ...engine.state import EMPTY, GameState
-from ...engine.tiles import DISASTER_TARGETS, TILE_NAMES, Tile
+from ...engine.tiles import DISASTER_TARGETS, Tile
+from ...i18n import _, ngettext
+from ..words import tile_name
 from .geometry import BoardGeometry
 
 _DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
@@ -124,9 +126,9 @@ class HumanInput:
 
     def _controls_turn(self) -> list[Control]:
         return [
-            self._button("draw", "Draw", "D", DRAW in self.legal),
-            self._button("ra", "Invoke Ra", "R", RA in self.legal),
-            self._button("god", "Play God", "G", any(is_god(a) for a in self.legal)),
+            self._button("draw", _("Draw"), "D", DRAW in self.legal),
+            self._button("ra", _("Invoke Ra"), "R", RA in self.legal),
+            self._button("god", _("Play God"), "G", any(is_god(a) for a in self.legal)),
         ]
 
     def _controls_god(self) -> list[Control]:
@@ -137,9 +139,10 @@ class HumanInput:
                 out.append(Control("slot", self.geom.auction_slots[slot], "", str(slot + 1),
                                    True, chosen, slot))
         n = len(self.selection)
-        label = f"Take {n} tile" + ("" if n == 1 else "s") if n else "Pick tiles"
+        label = (ngettext("Take {n} tile", "Take {n} tiles", n).format(n=n) if n
+                 else _("Pick tiles"))
         out.append(self._button("confirm", label, "Enter", n > 0))
-        out.append(self._button("cancel", "Cancel", "Esc"))
+        out.append(self._button("cancel", _("Cancel"), "Esc"))
         return out
 
     def sun_rects(self) -> list[tuple[int, pygame.Rect]]:
@@ -153,9 +156,10 @@ class HumanInput:
                for i, (sun, r) in enumerate(self.sun_rects())]
         suns = self.bid_suns()
         if suns:
-            out.append(self._button("confirm", f"Bid sun {suns[self.cursor]}", "Enter"))
+            out.append(self._button("confirm", _("Bid sun {sun}").format(sun=suns[self.cursor]),
+                                    "Enter"))
         if PASS in self.legal:
-            out.append(self._button("pass", "Pass", "P"))
+            out.append(self._button("pass", _("Pass"), "P"))
         return out
 
     def kind_rects(self) -> list[tuple[int, pygame.Rect]]:
@@ -173,11 +177,11 @@ class HumanInput:
         for i, (kind, r) in enumerate(self.kind_rects()):
             chosen = self.selection.count(kind)
             enabled = chosen > 0 or self.kind_addable(kind)
-            out.append(Control("kind", r, TILE_NAMES[kind], str(i + 1), enabled, chosen > 0,
+            out.append(Control("kind", r, tile_name(kind), str(i + 1), enabled, chosen > 0,
                                kind, held[kind]))
         ready = tuple(sorted(self.selection)) in self.discard_pairs()
-        out.append(self._button("confirm", "Discard these", "Enter", ready))
-        out.append(self._button("cancel", "Clear", "Bksp", bool(self.selection)))
+        out.append(self._button("confirm", _("Discard these"), "Enter", ready))
+        out.append(self._button("cancel", _("Clear"), "Bksp", bool(self.selection)))
         return out
 
     # -- input

@@ -14,7 +14,8 @@ import pygame
 
 from ...engine import events as ev
 from ...engine.state import EMPTY, GameState
-from ...engine.tiles import IS_DISASTER, TILE_NAMES, Tile
+from ...engine.tiles import IS_DISASTER, Tile
+from ...i18n import N_, _, ngettext
 from ..animation import (
     Animation,
     Call,
@@ -26,6 +27,7 @@ from ..animation import (
     WaitUntil,
     stagger,
 )
+from ..words import display_name, is_you, tile_list, tile_name
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel, Flyer, ItemProxy
 
@@ -43,6 +45,16 @@ class Hooks(Protocol):
 
 def _center(r: pygame.Rect) -> Point:
     return (float(r.centerx), float(r.centery))
+
+
+class _Lazy:
+    """A placeholder value worked out when the sentence is formatted (a tile's name...)."""
+
+    def __init__(self, fn: Callable[..., str], *args: Any) -> None:
+        self.fn, self.args = fn, args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
 
 
 class Director:
@@ -75,10 +87,22 @@ class Director:
         held = slots.tile_rect(kind)
         return _center(held) if held else _center(slots.rect)
 
-    def _say(self, text: str) -> Call:
+    def _say(self, text: Callable[[], str]) -> Call:
+        """Show the sentence ``text()`` (made when drawn, so it follows a language switch)."""
         def run() -> None:
             self.model.caption = text
         return Call(run)
+
+    def _about(self, seat: int, you: str, other: str, **values: Any) -> Callable[[], str]:
+        """The sentence ``you`` (for the person at the screen) or ``other`` (with ``{player}``),
+        both msgids, translated and formatted when shown."""
+        name = self._name(seat)
+
+        def sentence() -> str:
+            if is_you(name):
+                return _(you).format(**values)
+            return _(other).format(player=display_name(name), **values)
+        return sentence
 
     def fly(self, flyer: Flyer, to: Point, duration: float, size: float | None = None,
             ease: str = "in_out_cubic", turn_to: tuple[str, int] | None = None,
@@ -141,7 +165,8 @@ class Director:
             self.model.auction[e.slot] = e.tile
             self.model.touch()
         return Sequence(
-            self._say(f"{self._name(e.player)} draws {TILE_NAMES[e.tile]}."),
+            self._say(self._about(e.player, N_("You draw {tile}."), N_("{player} draws {tile}."),
+                                  tile=_Lazy(tile_name, e.tile))),
             Call(lambda: self.hooks.sound("draw")),
             self._from_bag(self.geom.auction_slots[e.slot], e.tile, land),
         )
@@ -151,8 +176,14 @@ class Director:
             self.model.ra_count = e.position + 1
             self.model.touch()
         slot = self.geom.ra_slots[min(e.position, len(self.geom.ra_slots) - 1)]
-        text = f"{self._name(e.player)} draws a Ra tile" + (
-            ": the Ra track is full, the epoch ends!" if e.ends_epoch else ": auction!")
+        if e.ends_epoch:
+            text = self._about(e.player, N_("You draw a Ra tile: the Ra track is full, the epoch "
+                                            "ends!"),
+                               N_("{player} draws a Ra tile: the Ra track is full, the epoch "
+                                  "ends!"))
+        else:
+            text = self._about(e.player, N_("You draw a Ra tile: auction!"),
+                               N_("{player} draws a Ra tile: auction!"))
         return Sequence(self._say(text), Call(lambda: self.hooks.sound("ra")),
                         self._from_bag(slot, Tile.RA, land), Delay(0.25))
 
@@ -162,8 +193,12 @@ class Director:
             m.end_auction()
             m.ra_player = e.ra_player
             m.current = e.ra_player
-        how = "invokes Ra" if e.invoked else "starts an auction"
-        steps: list[Animation] = [Call(start), self._say(f"{self._name(e.ra_player)} {how}.")]
+        if e.invoked:
+            text = self._about(e.ra_player, N_("You invoke Ra."), N_("{player} invokes Ra."))
+        else:
+            text = self._about(e.ra_player, N_("You start an auction."),
+                               N_("{player} starts an auction."))
+        steps: list[Animation] = [Call(start), self._say(text)]
         if e.invoked:
             steps.append(Call(lambda: self.hooks.sound("ra")))
         steps.append(Delay(0.35))
@@ -183,7 +218,8 @@ class Director:
             m.bids[e.player] = e.sun
             m.touch()
         chip = self.geom.bid_chip(e.player)
-        return Sequence(self._say(f"{self._name(e.player)} bids sun {e.sun}."),
+        return Sequence(self._say(self._about(e.player, N_("You bid sun {sun}."),
+                                              N_("{player} bids sun {sun}."), sun=e.sun)),
                         Call(lambda: self.hooks.sound("bid")),
                         self.fly(flyer, self.geom.bid_sun_center(e.player), 0.45,
                                  size=chip.height, before=before, after=after))
@@ -195,7 +231,8 @@ class Director:
             self.model.touch()
         if e.automatic:
             return Sequence(Call(mark), Delay(0.08))
-        return Sequence(Call(mark), self._say(f"{self._name(e.player)} passes."),
+        return Sequence(Call(mark), self._say(self._about(e.player, N_("You pass."),
+                                                          N_("{player} passes."))),
                         Call(lambda: self.hooks.sound("pass")), Delay(0.3))
 
     def _lot_flights(self, seat: int, slots: list[int], lot: tuple[int, ...]) -> list[Animation]:
@@ -246,14 +283,24 @@ class Director:
                 parts.append(self.fly(flyer, (home.x + 30, home.y + 60), 0.5, size=sun_size,
                                       before=clear,
                                       after=lambda s=seat, v=sun: m.give_sun(s, v, True)))
-        what = f"{len(lot)} tile" + ("" if len(lot) == 1 else "s")
+        n = len(lot)
+        name = self._name(e.player)
+
+        def won() -> str:
+            if is_you(name):
+                return ngettext("You win the auction with sun {sun}: {n} tile.",
+                                "You win the auction with sun {sun}: {n} tiles.", n
+                                ).format(sun=e.sun, n=n)
+            return ngettext("{player} wins the auction with sun {sun}: {n} tile.",
+                            "{player} wins the auction with sun {sun}: {n} tiles.", n
+                            ).format(player=display_name(name), sun=e.sun, n=n)
 
         def winner_up() -> None:
             m.current = e.player
             m.touch()
         return Sequence(
             Call(winner_up),
-            self._say(f"{self._name(e.player)} wins the auction with sun {e.sun}: {what}."),
+            self._say(won),
             Call(lambda: self.hooks.sound("win")), Parallel(*parts),
             Call(lambda: self._receive(e.player, lot)), Call(m.end_auction), Delay(0.2))
 
@@ -272,7 +319,10 @@ class Director:
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.y - 40), 0.5, fade=True,
                                         before=lambda s=slot: m.clear_auction_slot(s)))
-        text = "Everyone passed" + (": the full track is discarded." if e.discarded else ".")
+        if e.discarded:
+            text = lambda: _("Everyone passed: the full track is discarded.")
+        else:
+            text = lambda: _("Everyone passed.")
         return Sequence(self._say(text), Parallel(*flights), Call(m.end_auction), Delay(0.3))
 
     def _on_GodsPlayed(self, e: ev.GodsPlayed) -> Animation:
@@ -280,7 +330,7 @@ class Director:
         area = self.area(e.player)
         god = area.tile_rect(Tile.GOD) or area.rect
         gods: list[Animation] = []
-        for _ in e.tiles:
+        for _tile in e.tiles:
             flyer = Flyer("tile", Tile.GOD, god.centerx, god.centery, area.tile_size)
             gods.append(self.fly(flyer, (god.centerx, god.y - 50), 0.45, fade=True))
 
@@ -288,9 +338,18 @@ class Director:
             m.tiles[e.player][Tile.GOD] -= len(e.tiles)
             m.current = e.player
             m.touch()
-        names = ", ".join(TILE_NAMES[t] for t in e.tiles)
+        n, name = len(e.tiles), self._name(e.player)
+
+        def played() -> str:
+            if is_you(name):
+                return ngettext("You play {n} God tile and take {tiles}.",
+                                "You play {n} God tiles and take {tiles}.", n
+                                ).format(n=n, tiles=tile_list(e.tiles))
+            return ngettext("{player} plays {n} God tile and takes {tiles}.",
+                            "{player} plays {n} God tiles and takes {tiles}.", n
+                            ).format(player=display_name(name), n=n, tiles=tile_list(e.tiles))
         return Sequence(
-            self._say(f"{self._name(e.player)} plays {len(e.tiles)} God tile(s): takes {names}."),
+            self._say(played),
             Call(lambda: self.hooks.sound("god")), Parallel(*gods), Call(spend),
             stagger(self._lot_flights(e.player, list(e.slots), e.tiles), 0.08),
             Call(lambda: self._receive(e.player, e.tiles)))
@@ -314,9 +373,17 @@ class Director:
             for kind in e.discarded:
                 m.tiles[e.player][kind] = max(0, m.tiles[e.player][kind] - 1)
             m.touch()
-        lost = ", ".join(TILE_NAMES[k] for k in e.discarded) or "nothing"
+        if e.discarded:
+            text = self._about(e.player, N_("{disaster}: you lose {tiles}."),
+                               N_("{disaster}: {player} loses {tiles}."),
+                               disaster=_Lazy(tile_name, e.disaster),
+                               tiles=_Lazy(tile_list, e.discarded))
+        else:
+            text = self._about(e.player, N_("{disaster}: you lose nothing."),
+                               N_("{disaster}: {player} loses nothing."),
+                               disaster=_Lazy(tile_name, e.disaster))
         return Sequence(
-            self._say(f"{TILE_NAMES[e.disaster]} strikes {self._name(e.player)}: loses {lost}."),
+            self._say(text),
             Call(lambda: self.hooks.sound("disaster")), Call(remove), Parallel(*flights))
 
     def _on_EpochEnded(self, e: ev.EpochEnded) -> Animation:
@@ -332,7 +399,8 @@ class Director:
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.centery - 30), 0.6, size=10,
                                         fade=True))
-        return Sequence(self._say(f"Epoch {e.epoch} ends: scoring."),
+        return Sequence(self._say(lambda: _("Epoch {epoch} ends: scoring.").format(
+                            epoch=e.epoch)),
                         Call(lambda: self.hooks.sound("epoch")), Call(m.clear_tracks),
                         Parallel(*flights), Call(m.end_auction))
 
@@ -344,5 +412,6 @@ class Director:
                         Call(lambda: self.hooks.epoch_scored(e)), WaitUntil(self.hooks.is_top))
 
     def _on_GameOver(self, e: ev.GameOver) -> Animation:
-        return Sequence(self._say(f"Game over: {self._name(e.winner)} wins!"),
+        return Sequence(self._say(self._about(e.winner, N_("Game over: you win!"),
+                                              N_("Game over: {player} wins!"))),
                         Call(lambda: self.hooks.finish_game(e)))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.tiles import TILE_NAMES
+from ...engine.tiles import Tile
+from ...i18n import _, ngettext
 from .. import theme
 from .controls import Control
 from .view import View
@@ -18,9 +19,12 @@ def draw_discard_picker(surface: pygame.Surface, view: View, panel: pygame.Rect,
                 radius=view.s(14))
     icon = pygame.Rect(panel.x + 16, panel.y + 12, 40, 40)
     surface.blit(view.tile(disaster, 40), view.r(icon))
-    what = "civilization" if TILE_NAMES[disaster] == "War" else "monument"
-    view.blit_text(surface, f"{TILE_NAMES[disaster]}! Choose 2 {what} tiles to discard",
-                   24, (icon.right + 12, icon.centery), "midleft", theme.TERRACOTTA, True)
+    if disaster == Tile.WAR:
+        heading = _("War! Choose 2 civilization tiles to discard.")
+    else:
+        heading = _("Earthquake! Choose 2 monument tiles to discard.")
+    room = pygame.Rect(icon.right + 12, panel.y + 8, panel.right - icon.right - 28, 48)
+    view.fit_text(surface, heading, room, 24, theme.TERRACOTTA, True, "left")
     for c in controls:
         if c.name != "kind":
             continue
@@ -39,8 +43,9 @@ def draw_discard_picker(surface: pygame.Surface, view: View, panel: pygame.Rect,
             pygame.draw.circle(surface, theme.TERRACOTTA, center, view.s(14))
             img = view.text(f"-{chosen}", 17, theme.WHITE, True)
             surface.blit(img, img.get_rect(center=center))
-        view.blit_text(surface, f"have {c.count}", 15, (c.rect.centerx, c.rect.bottom + 4),
-                       "midtop", theme.INK, True)
+        have = ngettext("{n} held", "{n} held", c.count).format(n=c.count)
+        room = pygame.Rect(c.rect.x - 20, c.rect.bottom + 2, c.rect.width + 40, 22)
+        view.fit_text(surface, have, room, 15, theme.INK, True, min_size=11, max_lines=1)
         cap = pygame.Rect(0, 0, view.s(20), view.s(20))
         cap.center = view.p(c.rect.x, c.rect.y)
         pygame.draw.rect(surface, theme.LAPIS, cap, border_radius=view.s(5))

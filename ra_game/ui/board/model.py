@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ...engine.state import EMPTY, GameState
 from ...engine.tiles import AUCTION_TRACK_SIZE
+from ...i18n import Text
 
 
 @dataclass
@@ -52,7 +53,8 @@ class DisplayModel:
         self.names = state.names
         self.ra_length = state.ra_length
         self.flyers: list[Flyer] = []
-        self.caption = ""
+        #: The sentence about the move being shown (a function, so it follows the language).
+        self.caption: Text = ""
         self.version = 0
         self.sync(state)
 

@@ -1,5 +1,5 @@
-"""The pause menu (Esc): Resume, the Rules, or Save & quit to the title.  Mouse, arrows + Enter,
-or keys."""
+"""The pause menu (Esc): Resume, the Rules, Settings (language, speed, sound...), or Save & quit
+to the title.  Mouse, arrows + Enter, or keys."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ from ...i18n import N_, _
 from .. import theme
 from .view import View
 
-ITEMS = (("resume", N_("Resume"), "Esc"), ("rules", N_("Rules"), "H"),
-         ("quit", N_("Save & quit to title"), "Q"))
+ITEMS = (("resume", N_("Resume"), "Esc"), ("rules", N_("Rules"), "R"),
+         ("settings", N_("Settings"), "S"), ("quit", N_("Save & quit to title"), "Q"))
 
 
 class PauseMenu:
-    """A small modal panel; :meth:`handle` returns ``"resume"``, ``"quit"`` or None."""
+    """A small modal panel; :meth:`key` and :meth:`click` return ``"resume"``, ``"rules"``,
+    ``"settings"``, ``"quit"`` or None."""
 
     def __init__(self, panel: pygame.Rect, quit_label: str | None = None) -> None:
         self.panel = panel
@@ -39,7 +40,9 @@ class PauseMenu:
             return "resume"
         if key == pygame.K_q:
             return "quit"
-        if key == pygame.K_h:
+        if key == pygame.K_s:
+            return "settings"
+        if key == pygame.K_r:
             return "rules"
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(ITEMS)
@@ -52,8 +55,9 @@ class PauseMenu:
         shade.fill((20, 14, 8, 140))
         surface.blit(shade, (0, 0))
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
-        view.blit_text(surface, "Paused", 36, (self.panel.centerx, self.panel.y + 46), "center",
-                       theme.INK, True)
+        view.fit_text(surface, _("Paused"), pygame.Rect(self.panel.x + 20, self.panel.y + 20,
+                                                        self.panel.width - 40, 52),
+                      36, theme.INK, True, max_lines=1)
         for i, ((name, label, key), r) in enumerate(zip(ITEMS, self.item_rects())):
             if name == "quit" and self.quit_label:
                 label = self.quit_label

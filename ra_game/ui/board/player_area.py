@@ -11,7 +11,9 @@ from typing import Any
 
 import pygame
 
+from ...i18n import _, generation
 from .. import theme
+from ..words import display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel
 from .view import View
@@ -34,7 +36,7 @@ class PlayerAreas:
              kinds: list[str]) -> None:
         for seat in range(model.n):
             score = None if hidden and not model.over else round(model.scores[seat])
-            key = (view.size, model.names[seat], kinds[seat], model.current == seat,
+            key = (view.size, generation(), model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),
                    tuple(model.pending[seat]))
@@ -65,8 +67,12 @@ class PlayerAreas:
         if not model.suns_up[seat] and not model.over:
             first = slots.suns_down[-1][1] if slots.suns_down else slots.header
             x = first.right + 10
-            img = view.text("no suns left this epoch", 15, theme.INK_SOFT)
-            surf.blit(img, img.get_rect(midleft=at(pygame.Rect(x, first.centery, 1, 1)).center))
+            text = _("no suns left this epoch")
+            img = view.text(text, 15, theme.INK_SOFT)
+            pos = img.get_rect(midleft=at(pygame.Rect(x, first.centery, 1, 1)).center)
+            surf.blit(img, pos)
+            room = at(pygame.Rect(x, first.y, area.right - x - 6, first.height))
+            theme.note_text(text, pos.move(ox, oy), room.move(ox, oy), img.get_height())
         for tile, count, r in slots.tiles:
             surf.blit(view.tile(tile, r.width), at(r))
             if count > 1:
@@ -81,7 +87,7 @@ class PlayerAreas:
                 slots: AreaSlots, score: int | None, kind: str) -> None:
         head = at(slots.header)
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        name = view.text(model.names[seat], 21, color, True)
+        name = view.text(display_name(model.names[seat]), 21, color, True)
         x = head.x
         if model.current == seat:
             h = view.s(8)
@@ -91,7 +97,7 @@ class PlayerAreas:
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
         if kind != "human" and head.right - x > view.s(130):
-            tag = view.text("AI", 14, theme.INK_SOFT, True)
+            tag = view.text(_("AI"), 14, theme.INK_SOFT, True)
             surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
             x += tag.get_width() + view.s(6)
         if model.ra_player == seat:
@@ -121,8 +127,15 @@ class PlayerAreas:
             return
         pygame.draw.rect(surf, theme.LAPIS_DARK, rect, border_radius=view.s(8))
         pygame.draw.rect(surf, theme.GOLD, rect, width=view.s(2), border_radius=view.s(8))
-        img = view.text(f"{score} fame", 19, theme.GOLD_LIGHT, True)
-        surf.blit(img, img.get_rect(center=rect.center))
+        text = fame(score)
+        size = 19.0
+        img = view.text(text, size, theme.GOLD_LIGHT, True)
+        while img.get_width() > rect.width - view.s(6) and size > 12:
+            size -= 1
+            img = view.text(text, size, theme.GOLD_LIGHT, True)
+        pos = img.get_rect(center=rect.center)
+        surf.blit(img, pos)
+        theme.note_text(text, pos, rect, img.get_height())
 
     def _face_down(self, surf: pygame.Surface, view: View, rect: pygame.Rect, sun: int) -> None:
         surf.blit(view.sun_back(rect.width / view.scale), rect)

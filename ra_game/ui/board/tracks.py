@@ -11,6 +11,7 @@ import pygame
 
 from ...engine.state import EMPTY
 from ...engine.tiles import NUM_EPOCHS, Tile
+from ...i18n import _, ngettext
 from .. import theme
 from .geometry import BoardGeometry
 from .model import DisplayModel
@@ -59,7 +60,8 @@ def build_static(view: View, geom: BoardGeometry, ra_length: int) -> pygame.Surf
     g = geom
     theme.panel(surf, view.r(g.rect("ra_track")), radius=view.s(12))
     ra = g.rect("ra_track")
-    view.blit_text(surf, "Ra", 34, (ra.x + 20, ra.centery - 6), "midleft", theme.TERRACOTTA, True)
+    view.blit_text(surf, _("Ra"), 34, (ra.x + 20, ra.centery - 6), "midleft", theme.TERRACOTTA,
+                   True)
     for r in g.ra_slots[:ra_length]:
         _slot(surf, view, r)
     theme.panel(surf, view.r(g.rect("epoch_label")), radius=view.s(12))
@@ -73,7 +75,8 @@ def build_static(view: View, geom: BoardGeometry, ra_length: int) -> pygame.Surf
     _bag(surf, view, g.rect("bag"))
     bid = g.rect("bid_area")
     theme.panel(surf, view.r(bid), radius=view.s(10))
-    view.blit_text(surf, "Bids", 24, (bid.x + 18, bid.centery), "midleft", theme.INK, True)
+    label = pygame.Rect(bid.x + 18, bid.y, g.bid_chip(0).x - bid.x - 24, bid.height)
+    view.fit_text(surf, _("Bids"), label, 24, theme.INK, True, "left", max_lines=1)
     for i, r in enumerate(g.seats):
         theme.panel(surf, view.r(r), radius=view.s(14))
         stripe = view.r(pygame.Rect(r.x + 6, r.y + 6, r.width - 12, 6))
@@ -90,8 +93,10 @@ def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
         view.blit_center(surface, view.tile(Tile.RA, r.width), r.center)
     left = model.ra_length - model.ra_count
     ra = geom.rect("ra_track")
-    view.blit_text(surface, f"{left} to go", 15, (ra.x + 20, ra.bottom - 8), "bottomleft",
-                   theme.INK_SOFT, True)
+    first = geom.ra_slots[0]
+    view.fit_text(surface, ngettext("{n} to go", "{n} to go", left).format(n=left),
+                  pygame.Rect(ra.x + 6, ra.bottom - 30, first.x - ra.x - 8, 24), 15,
+                  theme.INK_SOFT, True, min_size=11, max_lines=1)
     for slot, kind in enumerate(model.auction):
         if kind != EMPTY:
             r = geom.auction_slots[slot]
@@ -102,8 +107,10 @@ def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
     bag = geom.rect("bag")
     view.blit_text(surface, str(model.bag_left), 26, (bag.centerx, bag.y + 92), "center",
                    theme.WHITE, True)
-    view.blit_text(surface, "tiles in bag", 14, (bag.centerx, bag.bottom - 2), "midbottom",
-                   theme.INK, True)
+    view.fit_text(surface, ngettext("tile in bag", "tiles in bag", model.bag_left),
+                  pygame.Rect(bag.x - 14, bag.bottom - 20, bag.width + 28, 20), 14, theme.INK,
+                  True, min_size=11, max_lines=1)
     ep = geom.rect("epoch_label")
-    view.blit_text(surface, f"Epoch {model.epoch} of {NUM_EPOCHS}", 26, ep.center, "center",
-                   theme.INK, True)
+    view.fit_text(surface, _("Epoch {epoch} of {total}").format(epoch=model.epoch,
+                                                                  total=NUM_EPOCHS),
+                  ep.inflate(-16, -8), 26, theme.INK, True, max_lines=1)

@@ -14,7 +14,7 @@ import pygame
 from .. import theme
 from ..layout import scale_for
 from ..sprites import SpriteBank
-from ..widgets import render_button
+from ..widgets import note_button, render_button
 
 
 class View:
@@ -25,6 +25,7 @@ class View:
         self.scale, self.ox, self.oy = scale_for(size)
         self.sprites = sprites
         self._buttons: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._fits: dict[tuple[Any, ...], tuple[float, list[str]]] = {}
 
     # -- coordinates
 
@@ -59,12 +60,42 @@ class View:
 
     def blit_text(self, surface: pygame.Surface, content: str, size: float,
                   pos: tuple[float, float], anchor: str = "topleft",
-                  color: theme.Color = theme.INK, bold: bool = False) -> pygame.Rect:
-        """Draw cached text at base position ``pos`` with a pygame.Rect anchor name."""
+                  color: theme.Color = theme.INK, bold: bool = False,
+                  box: pygame.Rect | None = None) -> pygame.Rect:
+        """Draw cached text at base position ``pos`` with a pygame.Rect anchor name.
+
+        ``box`` (base pixels) is the room the text has, reported to ``theme.record_text``."""
         img = self.text(content, size, color, bold)
         rect = img.get_rect(**{anchor: self.p(*pos)})
         surface.blit(img, rect)
+        theme.note_text(content, rect, None if box is None else self.r(box), img.get_height())
         return rect
+
+    def fit_text(self, surface: pygame.Surface, content: str, box: pygame.Rect, size: float,
+                 color: theme.Color = theme.INK, bold: bool = False, align: str = "center",
+                 min_size: float = 12, max_lines: int = 2) -> None:
+        """Text in base rect ``box``: shrunk (not below ``min_size`` base px) or wrapped; the
+        layout and the rendered lines are cached."""
+        screen = self.r(box)
+        key = (content, screen.size, size, bold, min_size, max_lines)
+        layout = self._fits.get(key)
+        if layout is None:
+            if len(self._fits) > 500:
+                self._fits.clear()
+            assets = self.sprites.assets
+            layout = theme.fit_layout(lambda s: assets.font(self.s(s), bold=bold), content,
+                                      screen.width, screen.height, size, min_size, max_lines)
+            self._fits[key] = layout
+        fit_size, lines = layout
+        line_h = self.sprites.assets.font(self.s(fit_size), bold=bold).get_linesize()
+        top = screen.centery - line_h * len(lines) // 2
+        anchor, x = {"left": ("midleft", screen.left), "right": ("midright", screen.right)}.get(
+            align, ("center", screen.centerx))
+        for i, line in enumerate(lines):
+            img = self.text(line, fit_size, color, bold)
+            rect = img.get_rect(**{anchor: (x, top + line_h * i + line_h // 2)})
+            surface.blit(img, rect)
+            theme.note_text(line, rect, screen, img.get_height())
 
     def blit_center(self, surface: pygame.Surface, img: pygame.Surface,
                     center: tuple[float, float]) -> None:
@@ -83,3 +114,4 @@ class View:
                                  self.sprites.assets)
             self._buttons[key] = face
         surface.blit(face, face.get_rect(center=screen.center))
+        note_button(label, screen, self.sprites.assets, hint)

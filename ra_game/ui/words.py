@@ -1,0 +1,72 @@
+"""Words the board shows for game things: tile names, seat names, lists, in the chosen language.
+
+Tile names are marked with ``N_`` and translated each time they are shown. The default seat
+names ``You`` and ``Player N`` are stored untranslated (replays and saves keep them exactly);
+:func:`display_name` shows them in the chosen language, and :func:`is_you` tells the board to use
+the sentences whose subject is "you".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..engine.tiles import Tile
+from ..i18n import N_, _, ngettext
+
+#: The name of each tile kind, indexed by kind (English msgids).
+TILE_LABELS: tuple[str, ...] = (
+    N_("Ra"), N_("God"), N_("Gold"), N_("Pharaoh"), N_("Nile"), N_("Flood"),
+    N_("Astronomy"), N_("Agriculture"), N_("Writing"), N_("Religion"), N_("Art"),
+    N_("Fortress"), N_("Obelisk"), N_("Palace"), N_("Pyramid"), N_("Sphinx"), N_("Statue"),
+    N_("Step pyramid"), N_("Temple"),
+    N_("Drought"), N_("Funeral"), N_("War"), N_("Earthquake"),
+)
+assert len(TILE_LABELS) == len(Tile)
+
+#: The default name of the one person at the screen (kept in English in saves and replays).
+YOU = "You"
+_PLAYER_N = re.compile(r"^Player (\d+)$")
+
+
+def tile_name(kind: int) -> str:
+    """The tile kind's name in the chosen language."""
+    return _(TILE_LABELS[kind])
+
+
+def tile_list(kinds: Iterable[int]) -> str:
+    """Tile names joined with commas (``Pharaoh, Nile, Gold``)."""
+    return ", ".join(tile_name(k) for k in kinds)
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat named ``name`` is the one person at the screen ("you" sentences)."""
+    return name == YOU
+
+
+def default_player_name(n: int) -> str:
+    """The stored default name of the ``n``-th person at a shared screen."""
+    return f"Player {n}"
+
+
+def display_name(name: str) -> str:
+    """A seat's name as shown: the default names in the chosen language, others as typed."""
+    if name == YOU:
+        return _("You")
+    match = _PLAYER_N.match(name)
+    if match:
+        return _("Player {n}").format(n=int(match.group(1)))
+    return name
+
+
+def fame(points: int) -> str:
+    """``12 fame`` in the chosen language."""
+    return ngettext("{n} fame", "{n} fame", points).format(n=points)
+
+
+def names_list(names: list[str]) -> str:
+    """``Ana, Bo and Cy`` in the chosen language (names shown with :func:`display_name`)."""
+    shown = [display_name(n) for n in names]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])

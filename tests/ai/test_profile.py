@@ -1,0 +1,171 @@
+"""tools/ai_profile.py: every habit statistic counted on hand-made replays."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ra_game.engine import GameState, replay_dict
+from ra_game.engine.state import BID
+from tools import ai_profile
+
+from .positions import kinds
+
+SUNS = [[9, 6, 5, 2], [8, 7, 4, 3]]
+
+#: Epoch 1 of a 2-player game, move by move (P0 holds 9-6-5-2, P1 8-7-4-3, P0 starts):
+STORY = [
+    # P1 invokes on gold x3, god, temple; P0 passes with a bid in hand; P1 buys with its 3.
+    "draw", "draw", "draw", "draw", "draw", "ra", "pass", "bid:3",
+    # P1 invokes on pharaoh x2 + funeral and wins it with 4: the Funeral takes its 2 Pharaohs.
+    "draw", "draw", "draw", "ra", "pass", "bid:4",
+    # P0 invokes on an empty track; P1 wins the centre 4 with its 7.
+    "ra", "bid:7", "pass",
+    # P1 invokes on an empty track and must pay its 8 for the centre 7: P1 is out of suns first.
+    "ra", "pass", "bid:8",
+    # P0, alone with suns, invokes on one God and pays its 9 (the top sun) for the centre 8.
+    "draw", "ra", "bid:9",
+    # P0 draws god + gold, takes the gold with its God, then buys the god with its 2.
+    "draw", "draw", "god:gold", "ra", "bid:2",
+    # Five Ra tiles start auctions P0 passes; the sixth ends the epoch with P0's 6-5 unspent.
+    *["draw", "pass"] * 5, "draw",
+]
+BAG = kinds("gold gold gold god temple pharaoh pharaoh funeral god god gold") + kinds("ra") * 18
+
+
+def story_replay(tmp_path: Path) -> Path:
+    """The story, then epochs 2 and 3 of Ra draws that everybody passes; saved as a replay."""
+    state = GameState.new(2, seed=3, suns=SUNS, bag=BAG)
+    moves = list(STORY)
+    for move in moves:
+        state.apply(move)
+    while not state.over:
+        move = "pass" if state.phase == BID else "draw"
+        state.apply(move)
+        moves.append(move)
+    path = tmp_path / "story.ra.json"
+    path.write_text(json.dumps(replay_dict(state, moves, ["ai:hard", "ai:medium"], 3)))
+    return path
+
+
+@pytest.fixture
+def story(tmp_path: Path) -> tuple[dict[str, int], dict[str, int]]:
+    rows = ai_profile.rows_of_replay(str(story_replay(tmp_path)))
+    assert [level for level, _ in rows] == ["hard", "medium"]
+    return rows[0][1], rows[1][1]
+
+
+def test_invokes_small_empty_and_tiny_ones_that_lose_suns(story) -> None:
+    p0, p1 = story
+    assert (p0["invokes"], p0["small_invokes"], p0["empty_invokes"]) == (3, 1, 1)
+    assert (p1["invokes"], p1["small_invokes"], p1["empty_invokes"]) == (3, 1, 1)
+    # P1's 8 for the centre 7 (a rival held suns); P0's 9 for the centre 8 as the last holder.
+    assert (p1["tiny_invokes_losing_suns"], p1["tiny_invokes_losing_suns_last_holder"]) == (1, 0)
+    assert (p0["tiny_invokes_losing_suns"], p0["tiny_invokes_losing_suns_last_holder"]) == (1, 1)
+
+
+def test_first_out_of_suns_and_the_fair_share(story) -> None:
+    p0, p1 = story
+    assert p1["first_out"] == 1 and p0["first_out"] == 0
+    assert p0["out_epochs"] == p1["out_epochs"] == 1  # nobody ran out in epochs 2 and 3
+    assert p0["fair_first_out"] == 0.5
+
+
+def test_top_sun_on_a_small_lot_early(story) -> None:
+    p0, p1 = story
+    assert p0["top_sun_small_lot_early"] == 1  # the 9 on one God, no Ra tile out
+    assert p1["top_sun_small_lot_early"] == 0  # its 8 was not the top sun (P0 held the 9)
+
+
+def test_unspent_suns_at_epoch_end(story) -> None:
+    p0, p1 = story
+    assert p0["unspent_suns"] == 2 + 4 + 4  # 6-5 in epoch 1, all four in epochs 2 and 3
+    assert p1["unspent_suns"] == 0 + 4 + 4
+    assert p0["epochs"] == p1["epochs"] == 3
+
+
+def test_gods_won_spent_and_held_at_scoring(story) -> None:
+    p0, p1 = story
+    assert (p0["gods_won"], p0["gods_spent"], p0["gods_held_at_scoring"]) == (2, 1, 1)
+    assert (p1["gods_won"], p1["gods_spent"], p1["gods_held_at_scoring"]) == (1, 0, 1)
+
+
+def test_own_tiles_lost_to_disasters(story) -> None:
+    p0, p1 = story
+    assert p1["disaster_losses"] == 2 and p0["disaster_losses"] == 0
+
+
+def test_valuable_pass_that_sold_cheap(story) -> None:
+    p0 = story[0]
+    # gold x3 + god + temple, passed with a 5 in hand, sold for 3 (<= 5 + 2); the junk lot
+    # (pharaohs + funeral) and the empty tracks P0 passed are not valuable to it.
+    assert (p0["valuable_passes"], p0["valuable_passes_sold_cheap"]) == (1, 1)
+    assert p0["valuable_passes_unsold"] == 0
+
+
+def test_valuable_pass_of_a_lot_nobody_buys(tmp_path: Path) -> None:
+    state = GameState.new(2, seed=3, suns=SUNS, bag=kinds("gold gold gold ra"))
+    moves = ["draw", "draw", "draw", "draw", "pass", "pass"]
+    start = state.clone()
+    for move in moves:
+        state.apply(move)
+    from ra_game.engine import Move
+
+    stats = ai_profile.profile_game(start, [Move.parse(m).action for m in moves])
+    for s in stats:
+        assert (s["valuable_passes"], s["valuable_passes_sold_cheap"]) == (1, 1)
+        assert s["valuable_passes_unsold"] == 1
+
+
+def test_civilizations_monuments_scores_and_wins(story) -> None:
+    p0, p1 = story
+    assert p0["no_civilization_epochs"] == p1["no_civilization_epochs"] == 3
+    assert p1["monument_points"] == 1 and p0["monument_points"] == 0  # P1's lone temple
+    # P0: 10 + (2 god + 3 gold - 5) - 5 - 5 + 5 (most suns) = 5; P1: 16 - 5 - 5 + 1 - 5 = 2
+    assert (p0["score"], p1["score"]) == (5, 2)
+    assert (p0["wins"], p1["wins"]) == (1, 0)
+
+
+def test_summary_is_one_result_per_level_with_shares() -> None:
+    rows = [
+        ("hard", Counter(games=1, invokes=4, small_invokes=1, first_out=1, out_epochs=2,
+                         fair_first_out=1.0, gods_won=3, gods_held_at_scoring=1, epochs=3)),
+        ("hard", Counter(games=1, invokes=4, small_invokes=0, out_epochs=1, fair_first_out=0.5,
+                         epochs=3, score=40, wins=1)),
+        ("medium", Counter(games=1, epochs=3)),
+    ]
+    by_level = {r["level"]: r for r in ai_profile.summarize(rows)}
+    hard = by_level["hard"]
+    assert hard["games"] == 2 and hard["small_invoke_share"] == 0.125
+    assert hard["first_out_rate"] == pytest.approx(1 / 3, abs=1e-4)
+    assert hard["first_out_fair"] == 0.5
+    assert hard["gods_held_share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert hard["mean_score"] == 20 and hard["win_share"] == 0.5
+    assert by_level["medium"]["small_invoke_share"] is None  # no invokes: no share
+
+
+def test_cli_prints_one_json_line_per_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = story_replay(tmp_path)
+    assert ai_profile.main(["--replays", str(path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [json.loads(line)["level"] for line in lines] == ["hard", "medium"]
+    assert ai_profile.main(["--seats", "medium,random", "--games", "1", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    results = [json.loads(line) for line in lines]
+    assert sorted(r["level"] for r in results) == ["medium", "random"]
+    assert all(r["games"] == 2 for r in results)
+
+
+def test_cli_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.ra.json"
+    bad.write_text("{}")
+    assert ai_profile.main(["--replays", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ai_profile: error:") and err.count("\n") == 1
+    assert ai_profile.main(["--seats", "wizard,medium"]) == 2
+    assert "unknown agent" in capsys.readouterr().err

@@ -1,0 +1,140 @@
+"""Hard's tempo (issue 12): suns valued by what is left of the epoch and the rivals' suns,
+play-outs that wait for good lots, and the civilization outlook; all blind to the bag order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ra_game.ai import EasyAgent, HardAgent, MediumAgent
+from ra_game.ai.evaluate import Context, sun_value, tile_value
+from ra_game.ai.policy import playout_action
+from ra_game.engine import GameState
+from ra_game.engine.moves import DRAW, RA
+
+from .positions import full_valuable_lot, god_and_gold, lone_holder_lot, position
+
+
+def suns_position(mine: list[int], rivals: list[list[int]], ra_count: int = 1) -> GameState:
+    return position(1 + len(rivals), up=[mine, *rivals], down=[[]] * (1 + len(rivals)),
+                    center=1, held=[""] * (1 + len(rivals)), ra_count=ra_count)
+
+
+def value(state: GameState, tempo: bool) -> float:
+    return sun_value(Context(state, tempo=tempo), 0, state.suns_up[0], 0)
+
+
+def test_suns_that_outlast_the_rivals_are_worth_more_with_tempo() -> None:
+    ahead = suns_position([13, 6, 2], [[12], [11]])
+    even = suns_position([13, 6, 2], [[12, 7, 3], [11, 8, 4]])
+    assert value(ahead, True) - value(ahead, False) == pytest.approx(2 * 4.0)
+    assert value(even, True) == pytest.approx(value(even, False))
+
+
+def test_a_last_holder_values_every_sun_by_tempo_unless_the_epoch_is_ending() -> None:
+    alone = suns_position([13, 6], [[], []], ra_count=1)
+    assert value(alone, True) - value(alone, False) == pytest.approx(2 * 4.0)
+    ending = suns_position([13, 6], [[], []], ra_count=8)  # the next Ra ends the epoch
+    assert value(ending, True) == pytest.approx(value(ending, False))
+
+
+def test_the_medium_level_keeps_the_plain_sun_value() -> None:
+    assert Context(suns_position([13], [[12], []])).lone_worth == 0.0
+
+
+def test_a_seat_without_suns_has_its_civilizations_scored_as_they_stand() -> None:
+    state = position(3, up=[[], [9], [8]], down=[[13, 5], [12], [11]], center=1,
+                     held=["gold", "", ""], ra_count=1)
+    ctx = Context(state)
+    none = tile_value(ctx, 0, state.tiles[0])
+    state.suns_up[0] = [13]  # with a sun, a civilization may still come
+    hopeful = tile_value(Context(state), 0, state.tiles[0])
+    assert hopeful - none == pytest.approx(5.0 - 1.5 - (5.0 - 1.5) * Context(state).progress)
+
+
+def test_a_lone_holder_draws_on_in_play_outs_until_the_last_ra() -> None:
+    state = lone_holder_lot("gold gold gold gold pharaoh astronomy")
+    state.ra_count = 3
+    assert all(playout_action(state, random.Random(s)) == DRAW for s in range(20))
+    state.ra_count = 7  # the next Ra would end the epoch and lose six good tiles
+    assert playout_action(state, random.Random(1)) == RA
+    small = lone_holder_lot("pharaoh")  # not worth the risk of a Ra against one more tile
+    assert playout_action(small, random.Random(1)) == DRAW
+
+
+def test_play_outs_do_not_invoke_on_a_lot_worth_more_to_a_rival() -> None:
+    """Seat 0 holds the top sun, but two Pharaohs win seat 1 the Pharaoh race, not seat 0."""
+    state = position(2, up=[[9, 6, 5, 2], [8, 7, 4, 3]], down=[[], []], center=1,
+                     held=["pharaoh pharaoh pharaoh pharaoh", "pharaoh pharaoh pharaoh"],
+                     auction="pharaoh pharaoh", ra_count=2)
+    assert all(playout_action(state, random.Random(s)) == DRAW for s in range(20))
+
+
+def midgame(seed: int, players: int, moves: int) -> GameState:
+    state = GameState.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def reshuffled(state: GameState, seed: int = 99) -> GameState:
+    rest = list(state.bag_order[state.bag_pos:])
+    random.Random(seed).shuffle(rest)
+    other = state.with_bag(rest)
+    assert other.bag_order != state.bag_order
+    return other
+
+
+POSITIONS = [lone_holder_lot, full_valuable_lot, god_and_gold,
+             *(lambda s=s: midgame(s, 2 + s % 4, 20 + 9 * s) for s in range(6))]
+
+
+@pytest.mark.parametrize("build", POSITIONS)
+def test_play_outs_ignore_the_bag_order(build) -> None:
+    """The play-out policy, fed the real (unseen) bag, decides as it does on any reshuffle."""
+    state = build()
+    other = reshuffled(state)
+    for seed in range(5):
+        assert playout_action(state, random.Random(seed)) == playout_action(other, random.Random(seed))
+
+
+@pytest.mark.parametrize("build", POSITIONS)
+@pytest.mark.parametrize("make", [lambda: EasyAgent(3), lambda: MediumAgent(3),
+                                  lambda: HardAgent(3, iterations=40)])
+def test_every_level_ignores_the_bag_order_in_the_new_positions(build, make) -> None:
+    state = build()
+    other = reshuffled(state)
+    seat = state.current
+    assert make().choose(state.observation(seat)) == make().choose(other.observation(seat))
+
+
+def test_hard_does_not_consider_invoking_on_an_empty_track_while_rivals_hold_suns() -> None:
+    """g3p_s404 #120: hard's only sun is 8 (centre 3); it invoked and paid 8 for the 3."""
+    from ra_game.ai.mcts import candidate_actions
+
+    state = position(3, up=[[12, 6], [13, 11, 7], [8]], down=[[], [], []], center=3,
+                     held=["", "", ""], ra_count=2)
+    state.current = 2
+    assert RA in state.legal_actions() and candidate_actions(state) == [DRAW]
+    state.auction = [4, 4, 2] + [-1] * 5  # three tiles: the search weighs invoking again
+    assert RA in candidate_actions(state)
+    gold = position(3, up=[[12, 6], [13, 11, 7], [8]], down=[[], [], []], center=3,
+                    held=["", "", ""], auction="gold gold", ra_count=2)
+    assert RA in candidate_actions(gold)  # two Golds are worth invoking for
+
+
+def test_hard_does_not_consider_its_top_sun_for_a_small_lot_early() -> None:
+    """g3p_s404 #45: hard paid its 13 for Pharaoh + Earthquake + Pharaoh at Ra 1/8."""
+    from ra_game.ai.mcts import candidate_actions
+    from ra_game.engine.moves import PASS, bid_action
+
+    from .positions import bidding
+
+    state = position(3, up=[[13], [11, 10, 7], [12, 6, 3]], down=[[8], [], []], center=8,
+                     held=["statue step_pyramid", "", ""], auction="pharaoh earthquake pharaoh",
+                     ra_count=1)
+    state = bidding(state, ra_player=2, bidder=0)
+    assert candidate_actions(state) == [PASS]
+    assert bid_action(13) in state.legal_actions()
