@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from ra_game.i18n import _, ngettext
+from ra_game.i18n import N_, _, ngettext
 from ra_game.replays import ReplayEntry, list_replays, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -31,9 +31,9 @@ class ReplayListScene(LayoutScene):
         self.selected = next((i for i, e in enumerate(self.entries) if e.replay), 0)
         self.top = 0
         self.message = ""
-        self.back = self.group.add(Button((0, 0, 10, 10), _("Back"), self.manager.pop,
+        self.back = self.group.add(Button((0, 0, 10, 10), N_("Back"), self.manager.pop,
                                           shortcut=pygame.K_ESCAPE, hint="Esc"))
-        self.watch = self.group.add(Button((0, 0, 10, 10), _("Watch"), self.open_selected,
+        self.watch = self.group.add(Button((0, 0, 10, 10), N_("Watch"), self.open_selected,
                                            style="primary", hint="Enter"))
         self.watch.enabled = any(e.replay for e in self.entries)
         self.group.focus(self.watch if self.watch.enabled else self.back)

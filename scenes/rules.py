@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.i18n import _, current_language
+from ra_game.i18n import N_, _, current_language
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.sprites import SpriteBank
@@ -184,7 +184,7 @@ class RulesScene(LayoutScene):
         self.top = 0
         self.sprites = SpriteBank(self.ctx.assets)
         self.tabs = [self._tab(i, section.title) for i, section in enumerate(self.sections)]
-        self.back = self.group.add(Button((0, 0, 10, 10), _("Back"), self.manager.pop,
+        self.back = self.group.add(Button((0, 0, 10, 10), N_("Back"), self.manager.pop,
                                           shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.group.focus(self.back)
 

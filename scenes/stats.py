@@ -25,9 +25,9 @@ class StatsScene(LayoutScene):
     def build(self) -> None:
         self.stats, self.notice = load_stats()
         self.confirming = False
-        self.back = Button((0, 0, 10, 10), _("Back"), self.go_back, shortcut=pygame.K_ESCAPE,
+        self.back = Button((0, 0, 10, 10), N_("Back"), self.go_back, shortcut=pygame.K_ESCAPE,
                            hint="Esc")
-        self.reset = Button((0, 0, 10, 10), _("Reset statistics"), self.ask_reset, shortcut="r")
+        self.reset = Button((0, 0, 10, 10), N_("Reset statistics"), self.ask_reset, shortcut="r")
         self.group.add(self.back)
         self.group.add(self.reset)
         self.group.focus(self.back)
@@ -48,8 +48,8 @@ class StatsScene(LayoutScene):
     def ask_reset(self) -> None:
         if not self.confirming:
             self.confirming = True
-            self.reset.label = _("Yes, reset")
-            self.back.label = _("Cancel")
+            self.reset.label = N_("Yes, reset")
+            self.back.label = N_("Cancel")
             self.reset.style = "primary"
             self.notice = _("Reset all statistics? This cannot be undone.")
             return
@@ -60,8 +60,8 @@ class StatsScene(LayoutScene):
 
     def cancel_reset(self) -> None:
         self.confirming = False
-        self.reset.label = _("Reset statistics")
-        self.back.label = _("Back")
+        self.reset.label = N_("Reset statistics")
+        self.back.label = N_("Back")
         self.reset.style = "normal"
         self.notice = ""
 

@@ -49,7 +49,7 @@ class TitleScene(LayoutScene):
         }
         for key, label, shortcut in MENU:
             style = "primary" if key == "new" else "normal"
-            button = Button((0, 0, 10, 10), _(label), actions[key], shortcut=shortcut, style=style)
+            button = Button((0, 0, 10, 10), label, actions[key], shortcut=shortcut, style=style)
             self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
         self.save_doc: dict[str, object] | None = None
         self.save_error: str | None = None
