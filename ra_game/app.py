@@ -14,6 +14,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,8 +62,24 @@ def open_window(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         except pygame.error:
             pass
-    size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-    return pygame.display.set_mode(size, pygame.RESIZABLE)
+    window = pygame.display.set_mode(clamp_size(size), pygame.RESIZABLE)
+    _set_minimum_size()
+    return window
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to at least :data:`MIN_SIZE` (every scene is tested at that size)."""
+    return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+
+
+def _set_minimum_size() -> None:
+    """Ask the window manager not to shrink the window below MIN_SIZE (where supported)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    except (AttributeError, pygame.error, ValueError):
+        pass
 
 
 def set_fullscreen(ctx: AppContext, on: bool) -> None:
@@ -94,7 +111,11 @@ def handle_global(ctx: AppContext, event: pygame.event.Event) -> bool:
     if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         surface = pygame.display.get_surface()
         if surface is not None:
-            _resized(ctx, surface.get_size())
+            size = surface.get_size()
+            if size != clamp_size(size):  # a window manager ignored the minimum
+                surface = open_window(size, False)
+                size = surface.get_size()
+            _resized(ctx, size)
         return event.type == pygame.VIDEORESIZE
     return False
 
@@ -107,10 +128,16 @@ def first_scene(
 ) -> Scene:
     """The title, or a game straight away when seats were given (``ra-game play``, demo)."""
     if players:
+        from .saves import first_free_slot, list_slots
         from .scenes.play import PlayScene
 
         hide = ctx.settings.hide_scores and ctx.demo is None
-        return PlayScene(ctx, list(players), seed=seed, hide_scores=hide)
+        humans = any(s.is_human for s in players)
+        slot = first_free_slot(list_slots()) if ctx.demo is None and humans else None
+        scene = PlayScene(ctx, list(players), seed=seed, hide_scores=hide, slot=slot)
+        if slot is None and ctx.demo is None and humans:
+            scene.notice = _("Every save slot holds a game: this game is not being saved.")
+        return scene
     from .scenes.title import TitleScene
 
     return TitleScene(ctx)
@@ -270,6 +297,17 @@ def _start(
     return None
 
 
+def release_saves(ctx: AppContext) -> None:
+    """Let go of the save slots held by the scenes (the saves stay for the next start)."""
+    for scene in ctx.scenes.stack:
+        release = getattr(scene, "release_save", None)
+        if release is not None:
+            try:
+                release()
+            except OSError:
+                pass
+
+
 def run_app(players: list[Seat] | None = None, seed: int | None = None,
             watch: tuple[Replay, str] | None = None) -> int:
     """Open the window on the title (or straight into a game, or on a replay to watch);
@@ -282,6 +320,7 @@ def run_app(players: list[Seat] | None = None, seed: int | None = None,
     except KeyboardInterrupt:
         return 130
     finally:
+        release_saves(ctx)
         pygame.quit()
     return ctx.exit_code
 
@@ -310,7 +349,9 @@ def run_demo(
         if ctx.final_summary is None:
             print("ra-game: error: the demo stopped before the game ended", file=sys.stderr)
             return 1
-        print(json.dumps(ctx.final_summary), flush=True)
+        from .cli import emit_line
+
+        return emit_line(json.dumps(ctx.final_summary)) or ctx.exit_code
     return ctx.exit_code
 
 

@@ -91,12 +91,32 @@ def _lang_option(parser: argparse.ArgumentParser) -> None:
                         help=f"language for this run only: {', '.join(LANGUAGES)}")
 
 
-def _print_json(data: object) -> None:
-    """Print one JSON line; a reader that closed the pipe early is not an error."""
+def _quiet_stdout() -> None:
+    """Point stdout at the null device so interpreter shutdown does not trip over it again."""
     try:
-        print(json.dumps(data), flush=True)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
+    except OSError:
+        pass
+
+
+def emit_line(text: str) -> int:
+    """Print one line on stdout; the exit status: 0 (also when the reader closed the pipe
+    early, which is not an error), or 2 with one line on stderr when the output cannot be
+    written (a full disk, ``> /dev/full``)."""
+    try:
+        print(text, flush=True)
     except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep interpreter shutdown quiet
+        _quiet_stdout()
+    except OSError as exc:
+        _quiet_stdout()
+        print(f"ra-game: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _print_json(data: object) -> int:
+    """Print one JSON line (see :func:`emit_line`)."""
+    return emit_line(json.dumps(data))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -118,8 +138,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             save_replay(args.save_replay, doc)
         except OSError as exc:
             _fail(f"cannot write {args.save_replay}: {exc.strerror or exc}")
-    _print_json(state.summary())
-    return 0
+    return _print_json(state.summary())
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -129,11 +148,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RaError as exc:
         _fail(str(exc))
     if args.summary:
-        _print_json(state.summary())
-    else:
-        print(f"{args.file}: {len(replay.moves)} moves replayed; "
-              f"{'game over' if state.over else 'game in progress'}")
-    return 0
+        return _print_json(state.summary())
+    return emit_line(f"{args.file}: {len(replay.moves)} moves replayed; "
+                     f"{'game over' if state.over else 'game in progress'}")
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

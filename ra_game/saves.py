@@ -1,91 +1,351 @@
-"""The autosave of the game in progress: a replay document plus the table's options.
+"""Save slots: each running game autosaves into its own slot, and nothing on disk is lost.
 
-PlayScene calls :func:`autosave` after every applied move and :func:`clear_autosave` when the
-game is over.  The title screen asks :func:`load_autosave` whether "Continue" is possible; a
-damaged file gives a :class:`SaveError` whose message is one line for the player.
+A slot is ``saves/slot-N.ra.json`` in the user data folder: a replay document (players, sun sets,
+the tiles drawn so far, the moves) plus the table's options.  It holds no ``seed``, so the file
+reveals nothing the table does not show; :func:`resume_state` re-deals the undrawn tiles from
+fresh randomness.  Writes are atomic and keep the previous version as ``.bak``; a running game
+locks its slot (``slot-N.ra.json.lock``) so a second copy of the game cannot write it.  A slot
+file that cannot be resumed is moved aside (``slot-N.damaged-<date>.ra.json``) and the player is
+told where in one line; the ``.bak`` is restored when it is good.
 """
 
 from __future__ import annotations
 
-import json
-from datetime import datetime
+import os
+import random
+import threading
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import RaError, parse_replay
+from .engine import GameState, RaError, Replay, parse_replay
 from .i18n import _
-from .settings import data_dir, write_json_atomic
+from .safefile import (
+    BadFile,
+    SlotLock,
+    backup_path,
+    clean_temporary_files,
+    move_aside,
+    read_json_bounded,
+    write_json_atomic,
+)
+from .settings import data_dir
 
-AUTOSAVE_FILE = "autosave.ra.json"
+SLOT_COUNT = 5
+SAVES_FOLDER = "saves"
+LEGACY_AUTOSAVE = "autosave.ra.json"
+MAX_NAME_LENGTH = 32
 
 
 class SaveError(ValueError):
-    """An autosave that cannot be resumed; ``str()`` is one line for the player."""
+    """A save that cannot be resumed; ``str()`` is one line for the player."""
 
 
-def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_FILE
+# --- names ---------------------------------------------------------------------------------
 
 
-def autosave(doc: dict[str, Any]) -> str | None:
-    """Write the running game's document atomically; a one-line error instead of raising."""
-    try:
-        write_json_atomic(autosave_path(), doc)
-    except (OSError, TypeError, ValueError) as exc:
-        return _("The game could not be saved: {reason}").format(
-            reason=getattr(exc, "strerror", None) or exc)
-    return None
+def valid_name(name: object) -> bool:
+    """A player name the game can show: text, printable, 1 to MAX_NAME_LENGTH characters."""
+    return (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH
+            and name.isprintable() and bool(name.strip()))
 
 
-def has_autosave() -> bool:
-    return autosave_path().is_file()
+def clean_name(text: str, limit: int = MAX_NAME_LENGTH) -> str:
+    """``text`` without control characters, cut to ``limit`` characters."""
+    return "".join(ch for ch in text if ch.isprintable())[:limit]
 
 
-def autosave_time() -> datetime | None:
-    """When the autosave was last written (local time), or None without one."""
-    try:
-        return datetime.fromtimestamp(autosave_path().stat().st_mtime)
-    except (OSError, ValueError, OverflowError):
-        return None
+# --- documents -----------------------------------------------------------------------------
 
 
-def load_autosave() -> dict[str, Any] | None:
-    """The saved document (checked to replay to a running game), or None when there is none.
-
-    Raises :class:`SaveError` with a one-line reason for a file that cannot be resumed.
-    """
-    path = autosave_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(_("The saved game could not be read ({reason}).").format(
-            reason=exc.__class__.__name__)) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(_("The saved game is damaged ({reason} at line {line}).").format(
-            reason=exc.msg, line=exc.lineno)) from None
+def check_document(doc: Any) -> tuple[Replay, GameState]:
+    """The replay and the state of a resumable save document; :class:`SaveError` otherwise."""
     if not isinstance(doc, dict):
         raise SaveError(_("The saved game is damaged (not a JSON object)."))
     try:
-        state = parse_replay(doc).play()
+        replay = parse_replay(doc)
+        state = replay.play()
     except RaError as exc:
         raise SaveError(_("The saved game cannot be resumed: {reason}").format(
             reason=exc)) from None
+    except (RecursionError, ValueError, TypeError):
+        raise SaveError(_("The saved game is damaged (not a JSON object).")) from None
+    if not all(valid_name(p["name"]) for p in replay.players if p["name"]):
+        raise SaveError(_("A player's name in the saved game cannot be shown."))
     if state.over:
         raise SaveError(_("The saved game is already finished."))
     if not isinstance(doc.get("hide_scores", False), bool):
         raise SaveError(_("The saved game is damaged ('hide_scores' must be true or false)."))
-    return doc
+    return replay, state
 
 
-def clear_autosave() -> None:
-    """Forget the autosave (the game ended, or the player abandoned it)."""
+def resume_state(doc: dict[str, Any], rng: random.Random | None = None) -> tuple[Replay, GameState]:
+    """Replay a save and re-deal the tiles still in the bag from fresh randomness."""
+    replay, state = check_document(doc)
+    rest = list(state.bag_order[state.bag_pos:])
+    (rng or random.SystemRandom()).shuffle(rest)
+    return replay, state.with_bag(rest)
+
+
+# --- slots ---------------------------------------------------------------------------------
+
+
+def saves_dir() -> Path:
+    return data_dir() / SAVES_FOLDER
+
+
+def slot_path(index: int) -> Path:
+    return saves_dir() / f"slot-{index + 1}.ra.json"
+
+
+@dataclass
+class SlotInfo:
+    """What one slot holds, read once: a resumable game, nothing, or a game another copy plays."""
+
+    index: int
+    doc: dict[str, Any] | None = None
+    names: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    epoch: int = 0
+    saved_at: float = 0.0
+    locked: bool = False
+    #: One line for the player when the slot's file was damaged (and where it was kept).
+    problem: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.doc is None and not self.locked
+
+    @property
+    def resumable(self) -> bool:
+        return self.doc is not None and not self.locked
+
+
+def _describe(info: SlotInfo, doc: dict[str, Any], state: GameState, path: Path) -> None:
+    info.doc = doc
+    info.names = list(state.names)
+    info.kinds = [str(p.get("kind", "human")) for p in doc["players"]]
+    info.epoch = state.epoch
     try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
+        info.saved_at = path.stat().st_mtime
     except OSError:
-        pass
+        info.saved_at = time.time()
+
+
+def _load(path: Path) -> tuple[dict[str, Any], GameState]:
+    """Read and check one save file; :class:`SaveError` (file left in place) if unusable."""
+    try:
+        doc = read_json_bounded(path)
+    except BadFile as exc:
+        raise SaveError(str(exc)) from None
+    return doc, check_document(doc)[1]
+
+
+def read_slot(index: int) -> SlotInfo:
+    """Look at slot ``index``; a damaged file is moved aside and its ``.bak`` restored if good."""
+    path = slot_path(index)
+    info = SlotInfo(index)
+    info.locked = SlotLock(path).held_by_other()
+    try:
+        doc, state = _load(path)
+    except FileNotFoundError:
+        return info
+    except SaveError as exc:
+        if info.locked:  # the other copy owns the file; leave it alone
+            return info
+        return _recover(info, path, str(exc))
+    _describe(info, doc, state, path)
+    return info
+
+
+def _recover(info: SlotInfo, path: Path, reason: str) -> SlotInfo:
+    kept = move_aside(path)
+    where = str(kept if kept is not None else path)
+    bak = backup_path(path)
+    try:
+        doc, state = _load(bak)
+        write_json_atomic(path, doc)
+    except (FileNotFoundError, SaveError, OSError):
+        info.problem = _("{problem} It was kept as {file}.").format(problem=reason, file=where)
+        return info
+    _describe(info, doc, state, path)
+    info.problem = _("{problem} It was kept as {file}, and the save before it was restored."
+                     ).format(problem=reason, file=where)
+    return info
+
+
+def _migrate_legacy() -> None:
+    """Move the single autosave of older versions into the first free slot."""
+    legacy = data_dir() / LEGACY_AUTOSAVE
+    if not os.path.lexists(legacy):
+        return
+    for index in range(SLOT_COUNT):
+        target = slot_path(index)
+        if not os.path.lexists(target) and not SlotLock(target).held_by_other():
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(legacy, target)
+            except OSError:
+                pass
+            return
+
+
+def list_slots() -> list[SlotInfo]:
+    """Every slot, each file read once (leftover temporary files are cleaned first)."""
+    clean_temporary_files(saves_dir())
+    _migrate_legacy()
+    return [read_slot(i) for i in range(SLOT_COUNT)]
+
+
+def first_free_slot(slots: list[SlotInfo]) -> int | None:
+    return next((s.index for s in slots if s.empty), None)
+
+
+def latest_resumable(slots: list[SlotInfo]) -> SlotInfo | None:
+    """The slot saved most recently that this copy may resume."""
+    games = [s for s in slots if s.resumable]
+    return max(games, key=lambda s: s.saved_at) if games else None
+
+
+def delete_slot(index: int) -> str | None:
+    """Forget the game in a slot (the player asked to); a one-line error instead of raising."""
+    path = slot_path(index)
+    lock = SlotLock(path)
+    try:
+        if not lock.acquire():
+            return _("Another copy of Ra is playing the game in slot {slot}.").format(
+                slot=index + 1)
+        for p in (path, backup_path(path)):
+            try:
+                p.unlink()
+            except FileNotFoundError:
+                pass
+    except OSError as exc:
+        return _("The save could not be deleted: {reason}.").format(reason=exc.strerror or exc)
+    finally:
+        lock.release()
+    return None
+
+
+class SlotWriter:
+    """The running game's hold on its slot: autosaves there while holding the slot's lock.
+
+    Writing flushes the file and its folder to disk, which can take tens of milliseconds, so
+    :meth:`write` hands the newest document to a background thread and returns at once (the
+    frame never waits; documents queued faster than the disk takes them are skipped, the
+    newest always wins).  :meth:`flush` waits for the disk; errors come back as one line from
+    :meth:`write`, :meth:`poll_error` or :meth:`flush`.  Where threads are unavailable the
+    write happens in place."""
+
+    def __init__(self, index: int, background: bool = True) -> None:
+        self.index = index
+        self.path = slot_path(index)
+        self.lock = SlotLock(self.path)
+        self.background = background
+        self._cond = threading.Condition()
+        self._pending: dict[str, Any] | None = None
+        self._busy = False
+        self._error: str | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = False
+
+    def claim(self) -> str | None:
+        """Take the slot for this game now (before the first save), so another copy starting
+        a game meanwhile chooses another slot; a one-line message if it cannot."""
+        try:
+            if self.lock.acquire():
+                return None
+        except OSError:
+            return None  # the first save will say what is wrong with the folder
+        return _("Another copy of Ra is using save slot {slot}: this game is not being "
+                 "saved.").format(slot=self.index + 1)
+
+    def write(self, doc: dict[str, Any]) -> str | None:
+        """Save ``doc`` (the previous save stays as ``.bak``); a one-line error or None."""
+        if not self.background:
+            return self.write_now(doc)
+        with self._cond:
+            self._pending = doc
+            self._stop = False
+            if self._thread is None or not self._thread.is_alive():
+                thread = threading.Thread(target=self._run, name=f"ra-save-{self.index + 1}",
+                                          daemon=True)
+                try:
+                    thread.start()
+                except RuntimeError:  # no threads here: write in place
+                    self._pending, self.background = None, False
+                    return self.write_now(doc)
+                self._thread = thread
+            self._cond.notify_all()
+            error, self._error = self._error, None
+        return error
+
+    def poll_error(self) -> str | None:
+        """The last error of the background writer (reported once), or None."""
+        with self._cond:
+            error, self._error = self._error, None
+        return error
+
+    def flush(self, timeout: float = 10.0) -> str | None:
+        """Wait until every queued document is on disk; the last error, or None."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            error, self._error = self._error, None
+        return error
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None or self._stop)
+                if self._pending is None:  # stopped with nothing left to write
+                    self._thread = None
+                    return
+                doc, self._pending, self._busy = self._pending, None, True
+            error = self.write_now(doc) if doc is not None else None
+            with self._cond:
+                self._busy = False
+                if error:
+                    self._error = error
+                self._cond.notify_all()
+
+    def write_now(self, doc: dict[str, Any]) -> str | None:
+        """Write ``doc`` in this thread (see :meth:`write`)."""
+        try:
+            if not self.lock.acquire():
+                return _("Another copy of Ra is using save slot {slot}: this game is not "
+                         "being saved.").format(slot=self.index + 1)
+            write_json_atomic(self.path, doc, keep_backup=True)
+        except (OSError, TypeError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc.__class__.__name__
+            return _("The game could not be saved: {reason}").format(reason=reason)
+        return None
+
+    def _finish(self) -> str | None:
+        """Write what is queued, then let the writer thread end."""
+        error = self.flush()
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        return error
+
+    def clear(self) -> None:
+        """The game is over: empty the slot and let it go."""
+        self._finish()
+        try:
+            mine = self.lock.acquire()
+        except OSError:
+            mine = False
+        if mine:
+            for p in (self.path, backup_path(self.path)):
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
+        self.lock.release()
+
+    def release(self) -> str | None:
+        """Finish writing and let the slot go (the save stays); the last error, or None."""
+        error = self._finish()
+        self.lock.release()
+        return error

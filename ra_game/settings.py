@@ -2,24 +2,39 @@
 
 Folders come from platformdirs; the environment variable ``RA_GAME_HOME`` redirects both the
 config and the data folder under one directory (tests point it at a temporary folder).
-A missing file gives the defaults; a corrupted one gives the defaults and a one-line warning.
+A missing file gives the defaults; a damaged one (not a regular file, too large, not JSON, a
+wrong shape or value) gives the defaults and a one-line warning, and is moved aside as
+``settings.damaged-<date>.json`` so the next save does not destroy it.  Validation follows each
+field's default: booleans must be booleans, text must be short printable text, and a field listed
+in :data:`CHOICES` must hold one of its values.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from .i18n import LANGUAGES, _
+from .i18n import LANGUAGES, N_, _
+from .safefile import (
+    BadFile,
+    clean_temporary_files,
+    move_aside,
+    read_json_bounded,
+    write_json_atomic,
+)
 from .ui.app_context import Settings
 
 APP_NAME = "ra-game"
 HOME_ENV = "RA_GAME_HOME"
 SETTINGS_FILE = "settings.json"
 SPEEDS = ("slow", "normal", "fast", "max")
+MAX_SETTINGS_BYTES = 64_000
+MAX_TEXT_SETTING = 64
+#: Text settings that must hold one of a few values (others may add theirs here).
+CHOICES: dict[str, tuple[str, ...]] = {"animation_speed": SPEEDS,
+                                       "language": ("", *LANGUAGES)}  # "": the system's
 
 __all__ = [
     "SPEEDS",
@@ -57,54 +72,64 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON to ``path`` through a temporary file, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-
-
 class _BadSettings(Exception):
-    """A settings document with a wrong shape or value."""
+    """A settings document with a wrong shape or value; ``str()`` is one translated sentence."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message)
+        self.message, self.values = message, values
+
+    def __str__(self) -> str:
+        return _(self.message).format(**self.values)
+
+
+def _short_text(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TEXT_SETTING and value.isprintable()
+
+
+def _checked_value(name: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise _BadSettings(N_("The setting '{name}' must be true or false."), name=name)
+    elif isinstance(default, int | float):
+        if isinstance(value, bool) or not isinstance(value, type(default)):
+            raise _BadSettings(N_("The setting '{name}' must be a number."), name=name)
+    elif isinstance(default, str) and not _short_text(value):
+        raise _BadSettings(N_("The setting '{name}' must be short text."), name=name)
+    if name in CHOICES and value not in CHOICES[name]:
+        raise _BadSettings(N_("The setting '{name}' must be one of: {values}."), name=name,
+                           values=", ".join(CHOICES[name]))
+    return value
 
 
 def _validated(data: Any) -> Settings:
     if not isinstance(data, dict):
-        raise _BadSettings("not a JSON object")
+        raise _BadSettings(N_("The file does not hold settings."))
     settings = Settings()
     for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        default = getattr(settings, f.name)
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise _BadSettings(f"{f.name!r} must be true or false")
-        elif f.name == "animation_speed" and value not in SPEEDS:
-            raise _BadSettings(f"'animation_speed' must be one of {', '.join(SPEEDS)}")
-        elif f.name == "language" and value not in ("", *LANGUAGES):
-            raise _BadSettings(f"'language' must be one of {', '.join(LANGUAGES)} or empty")
-        setattr(settings, f.name, value)
+        if f.name in data:
+            default = getattr(settings, f.name)
+            setattr(settings, f.name, _checked_value(f.name, data[f.name], default))
     return settings
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:
-    """The saved settings and None, or the defaults and a one-line warning if unreadable."""
+    """The saved settings and None, or the defaults and a one-line warning if unusable (the
+    unusable file is moved aside and the warning says where)."""
     path = settings_path()
+    clean_temporary_files(path.parent)
     try:
-        text = path.read_text(encoding="utf-8")
+        return _validated(read_json_bounded(path, MAX_SETTINGS_BYTES)), None
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), _("Settings could not be read ({reason}); using defaults.").format(
-            reason=exc.__class__.__name__)
-    try:
-        return _validated(json.loads(text)), None
-    except (json.JSONDecodeError, _BadSettings) as exc:
-        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        return Settings(), _("Settings file was damaged ({reason}); using defaults.").format(
-            reason=why)
+    except (BadFile, _BadSettings) as exc:
+        why = str(exc)
+    kept = move_aside(path)
+    if kept is None:
+        return Settings(), _("The settings could not be used, so the defaults apply. {reason}"
+                             ).format(reason=why)
+    return Settings(), _("The settings could not be used, so the defaults apply. {reason} The "
+                         "file was kept as {file}.").format(reason=why, file=kept)
 
 
 def load_settings() -> Settings:
@@ -117,5 +142,6 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_json_atomic(settings_path(), asdict(settings))
     except OSError as exc:
-        return _("Settings could not be saved: {reason}").format(reason=exc.strerror or exc)
+        return _("Settings could not be saved: {reason}").format(
+            reason=exc.strerror or exc.__class__.__name__)
     return None

@@ -16,9 +16,10 @@ from typing import Any
 
 import pygame
 
-from ra_game.engine import GameState, IllegalMoveError, Move, parse_replay, replay_dict
+from ra_game.engine import GameState, IllegalMoveError, Move, replay_dict
 from ra_game.engine import events as ev
 from ra_game.i18n import _, generation, resolve
+from ra_game.saves import SlotWriter, resume_state
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
@@ -72,11 +73,14 @@ class PlayScene(Scene):
 
     def __init__(self, ctx: Any, seats: Sequence[Seat], seed: int | None = None,
                  hide_scores: bool = False, *, state: GameState | None = None,
-                 moves: Sequence[str] = (), driver: Driver | None = None) -> None:
+                 moves: Sequence[str] = (), slot: int | None = None,
+                 driver: Driver | None = None) -> None:
         super().__init__(ctx)
         self.seats = list(seats)
         self.seed = seed if seed is not None else random.randrange(1 << 31)
-        self.hide_scores = hide_scores
+        #: Hidden fame only means something when two or more people share the screen.
+        self.hide_scores = hide_scores and sum(s.is_human for s in self.seats) >= 2
+        self.saver = SlotWriter(slot) if slot is not None else None
         self.state = state or GameState.new(len(self.seats), seed=self.seed,
                                             names=[s.name for s in self.seats])
         self.moves: list[str] = list(moves)
@@ -102,19 +106,22 @@ class PlayScene(Scene):
         self.driver = driver
         if driver is not None:
             driver.attach(self)
+            self.saver = None  # a replay or the lesson never touches the saved games
+        if self.saver is not None and any(s.is_human for s in self.seats) and \
+                getattr(ctx, "demo", None) is None:
+            self.notice = self.saver.claim() or ""
 
     @classmethod
-    def from_save(cls, ctx: Any, doc: dict[str, Any]) -> PlayScene:
-        """Resume a saved game (a replay document with ``hide_scores`` and ``seed``); raises
-        ``ReplayError`` (a ValueError with a one-line message) for a document that cannot be
-        resumed."""
-        replay = parse_replay(doc)
-        state = replay.play()
+    def from_save(cls, ctx: Any, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
+        """Resume a saved game (a replay document with ``hide_scores``); the tiles still in the
+        bag are dealt afresh.  Raises ``SaveError`` (a ValueError with a one-line message) for a
+        document that cannot be resumed."""
+        replay, state = resume_state(doc)
         known = seat_kinds()
         seats = [Seat(p["kind"] if p["kind"] in known else "random", p["name"] or f"Player {i}")
                  for i, p in enumerate(replay.players, start=1)]
-        return cls(ctx, seats, replay.seed, bool(doc.get("hide_scores", False)), state=state,
-                   moves=replay.moves)
+        return cls(ctx, seats, None, bool(doc.get("hide_scores", False)), state=state,
+                   moves=replay.moves, slot=slot)
 
     # -- helpers
 
@@ -129,10 +136,26 @@ class PlayScene(Scene):
         return [s.kind for s in self.seats]
 
     def document(self) -> dict[str, Any]:
-        """The replay document of the game so far, as saved."""
-        doc = replay_dict(self.state, self.moves, self.kinds, self.seed)
+        """The replay document of the game so far, as saved: the sun sets and the tiles drawn,
+        never the seed (a save reveals nothing the table does not show)."""
+        doc = replay_dict(self.state, self.moves, self.kinds)
         doc["hide_scores"] = self.hide_scores
         return doc
+
+    def viewer(self) -> int | None:
+        """The person at the screen in a hotseat game: the one who moved last or was handed
+        the screen, else the person to move.  They may see their own face-down fame."""
+        if self.last_human is not None:
+            return self.last_human
+        seat = self.state.to_move
+        return seat if seat is not None and self.seats[seat].is_human else None
+
+    def release_save(self) -> None:
+        """Finish writing and let go of the save slot (the save stays for next time)."""
+        if self.saver is not None:
+            error = self.saver.release()
+            if error:
+                self.ctx.notices.append(error)
 
     def human_to_move(self) -> bool:
         seat = self.state.to_move
@@ -183,11 +206,8 @@ class PlayScene(Scene):
         if self.driver is not None and self.driver.finish_game(event):
             return
         self._record_stats()
-        try:
-            from ra_game.saves import clear_autosave
-            clear_autosave()
-        except ImportError:
-            pass
+        if self.saver is not None:
+            self.saver.clear()
         try:
             from .results import FinalResultsScene
         except ImportError:
@@ -245,19 +265,19 @@ class PlayScene(Scene):
             return
         if self.state.over or getattr(self.ctx, "demo", None) is not None:
             return
-        if not any(seat.is_human for seat in self.seats):
+        if not any(seat.is_human for seat in self.seats) or self.saver is None:
             return
-        try:
-            from ra_game.saves import autosave
-        except ImportError:
-            return
-        error = autosave(self.document())
+        error = self.saver.write(self.document())
         if error:
             self.notice = error
 
     # -- the frame
 
     def update(self, dt: float) -> None:
+        if self.saver is not None:
+            error = self.saver.poll_error()
+            if error:
+                self.notice = error
         if self.pause is not None:
             return
         speed = self.speed
@@ -375,6 +395,7 @@ class PlayScene(Scene):
 
     def _save_and_quit(self) -> None:
         self._autosave()
+        self.release_save()
         if self.driver is not None and self.driver.leave():
             return
         try:
@@ -425,7 +446,7 @@ class PlayScene(Scene):
         g, m = self.geom, self.model
         draw_tracks(surface, view, g, m)
         draw_bids(surface, view, g, m)
-        self.areas.draw(surface, view, m, self.hide_scores, self.kinds)
+        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer())
         for f in m.flyers:
             img = _flyer_image(view, f.sprite, f.value, f.size)
             if f.flip < 0.999:

@@ -115,13 +115,21 @@ class FinalResultsScene(LayoutScene):
         self.back.rect = self.rects["button_title"]
 
     def play_again(self) -> None:
-        """A new game with the same seats and a new seed."""
+        """A new game with the same seats and a new seed (in a free save slot, as a new game
+        from the setup screen; the finished game has just freed its own)."""
         if self.seats is None:
             return
         from ra_game.scenes.play import PlayScene
 
-        self.manager.replace(PlayScene(self.ctx, list(self.seats), seed=None,
-                                       hide_scores=self.hide_scores))
+        from ra_game.saves import first_free_slot, list_slots
+
+        humans = any(seat.is_human for seat in self.seats)
+        slot = first_free_slot(list_slots()) if humans and self.ctx.demo is None else None
+        scene = PlayScene(self.ctx, list(self.seats), seed=None, hide_scores=self.hide_scores,
+                          slot=slot)
+        if slot is None and humans and self.ctx.demo is None:
+            scene.notice = _("Every save slot holds a game: this game is not being saved.")
+        self.manager.replace(scene)
 
     def save_replay(self) -> None:
         """Write the game's replay into the replays folder and show where."""

@@ -34,7 +34,7 @@ ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
     ("speed", N_("Animation speed"), [(s, SPEED_NAMES[s]) for s in SPEEDS],
      N_("How fast tiles, bids and AI moves are shown (a click or Space skips anyway).")),
     ("hide", N_("Hide scores"), ON_OFF,
-     N_("Hotseat: fame stays secret until the end, with a hand-over screen between people.")),
+     N_("Two or more people at this screen: each sees only their own fame until the end.")),
     ("fullscreen", N_("Fullscreen"), ON_OFF, N_("F11 switches at any time.")),
     ("sound", N_("Sound"), ON_OFF, N_("Short effects for draws, bids and scoring.")),
 )

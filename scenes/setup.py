@@ -11,6 +11,7 @@ from functools import partial
 import pygame
 
 from ra_game.i18n import N_, _, ngettext
+from ra_game.saves import clean_name, first_free_slot, list_slots
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
@@ -20,6 +21,8 @@ from ra_game.ui.words import YOU, default_player_name, display_name
 
 MAX_SEATS = 5
 MIN_SEATS = 2
+#: The longest name the name fields take (saves accept up to ``saves.MAX_NAME_LENGTH``).
+NAME_LENGTH = 16
 PREFERRED_AI = ("ai:medium", "ai:easy", "ai:hard", "random")
 #: One line per seat kind, shown while a seat's kind is pointed at or focused.
 KIND_DESCRIPTIONS = {
@@ -103,21 +106,37 @@ class SetupScene(LayoutScene):
         humans = sum(r.kind == "human" for r in self.rows)
         out, seen = [], 0
         for i, row in enumerate(self.rows):
-            name = row.name.strip()
+            name = clean_name(row.name, NAME_LENGTH).strip()
             if row.auto or not name:
                 name = auto_name(row.kind, i, seen, humans)
             out.append(Seat(row.kind, name))
             seen += row.kind == "human"
         return out
 
+    @property
+    def humans(self) -> int:
+        return sum(r.kind == "human" for r in self.rows)
+
     def set_kind(self, index: int, kind: str) -> None:
         self.rows[index].kind = kind
         self._rename()
         for i, row in enumerate(self.rows):
             self.names[i].text = display_name(row.name) if row.auto else row.name
+        self._show_hide_choice()
+
+    def _show_hide_choice(self) -> None:
+        """The hide-scores choice applies (and shows the preference) only with two people;
+        otherwise it is greyed out at "shown"."""
+        self.hide.enabled = self.humans >= 2
+        shown = self.hide_scores if self.hide.enabled else False
+        self.hide.index = next(i for i, (v, _l) in enumerate(self.hide.options) if v == shown)
 
     def set_name(self, index: int, text: str) -> None:
-        self.rows[index].name = text
+        """A typed name: printable characters only, at most NAME_LENGTH of them."""
+        clean = clean_name(text, NAME_LENGTH)
+        if clean != text:
+            self.names[index].text = clean
+        self.rows[index].name = clean
         self.rows[index].auto = False
 
     def add_seat(self) -> None:
@@ -139,11 +158,28 @@ class SetupScene(LayoutScene):
         if warning:
             self.ctx.notices.append(warning)
 
-    def start(self) -> None:
-        from ra_game.scenes.play import PlayScene
+    @property
+    def hide_applies(self) -> bool:
+        """Hidden scores protect something only when two or more people share the screen."""
+        return self.hide_scores and self.humans >= 2
 
+    def start(self) -> None:
+        """Start in the first empty save slot; when every slot holds a game, ask which one
+        the new game replaces (never overwrite a game silently)."""
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.slots import NewGame, SlotsScene
+
+        if self.humans == 0:  # the AIs play each other: nothing to save
+            self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None))
+            return
+        slots = list_slots()
+        free = first_free_slot(slots)
+        if free is None:
+            self.manager.push(SlotsScene(self.ctx, slots, NewGame(self.seats(),
+                                                                  self.hide_applies)))
+            return
         self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None,
-                                       hide_scores=self.hide_scores))
+                                       hide_scores=self.hide_applies, slot=free))
 
     def back(self) -> None:
         self.manager.pop()
@@ -158,7 +194,8 @@ class SetupScene(LayoutScene):
         self.kinds: list[Choice] = []
         for i, row in enumerate(self.rows):
             shown = display_name(row.name) if row.auto else row.name
-            name = TextInput((0, 0, 10, 10), shown, on_change=partial(self.set_name, i))
+            name = TextInput((0, 0, 10, 10), shown, on_change=partial(self.set_name, i),
+                             max_length=NAME_LENGTH)
             kind = Choice((0, 0, 10, 10), options, row.kind, on_change=partial(self.set_kind, i))
             self.names.append(name)
             self.kinds.append(kind)
@@ -175,6 +212,7 @@ class SetupScene(LayoutScene):
         self.hide = self.group.add(Choice(
             (0, 0, 10, 10), [(False, N_("shown")), (True, N_("hidden (hotseat)"))],
             self.hide_scores, on_change=self.set_hide, caption=N_("Scores")))
+        self._show_hide_choice()
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
             Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
         self.buttons["start"] = self.group.add(  # type: ignore[assignment]
@@ -248,5 +286,9 @@ class SetupScene(LayoutScene):
         else:
             who = ngettext("{n} players, {people} people share this screen (hotseat).",
                            "{n} players, {people} people share this screen (hotseat).", n)
-        keys = _("Tab/arrows move · Enter/Space choose · Left/Right change a choice")
-        return who.format(n=n, people=humans) + "   " + keys
+        who = who.format(n=n, people=humans)
+        if humans < 2:
+            return who + "   " + _("Hidden scores apply only when two or more people share "
+                                   "this screen.")
+        return who + "   " + _("Tab/arrows move · Enter/Space choose · Left/Right change a "
+                               "choice")

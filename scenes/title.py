@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
+from datetime import datetime
 
 import pygame
 
-from ra_game.engine import RaError, parse_replay
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _, format_datetime, generation
-from ra_game.saves import SaveError, autosave_time, load_autosave
+from ra_game.saves import SlotInfo, first_free_slot, latest_resumable, list_slots
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
@@ -18,9 +18,12 @@ from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button
 from ra_game.ui.words import names_list
 
-MENU = (
+#: The menu, top to bottom: (key, label, shortcut).  The buttons are stacked inside the layout's
+#: ``menu_area``; to add an entry, add a row here and a method named after its key.
+MENU: tuple[tuple[str, str, str], ...] = (
     ("new", N_("New game"), "n"),
     ("continue", N_("Continue"), "c"),
+    ("load", N_("Load game"), "l"),
     ("learn", N_("Learn to play"), "p"),
     ("demo", N_("Watch a demo"), "d"),
     ("replays", N_("Watch a replay"), "w"),
@@ -29,83 +32,118 @@ MENU = (
     ("settings", N_("Settings"), "s"),
     ("quit", N_("Quit"), "q"),
 )
+#: Menu buttons: the tallest they get, their width and the gap between two columns (base
+#: pixels), the share of a row they fill, and the most rows in one column.
+MENU_BUTTON_HEIGHT = 50
+MENU_BUTTON_WIDTH = 312
+MENU_COLUMN_GAP = 24
+MENU_FILL = 0.84
+MENU_MAX_ROWS = 7
+
+
+def menu_rects(area: pygame.Rect, count: int, max_height: int, width: int, gap: int
+               ) -> list[pygame.Rect]:
+    """``count`` button rects centred in ``area``: one column of up to MENU_MAX_ROWS, else two
+    (filled top to bottom, then left to right); rows shrink to fit the height."""
+    columns = 1 if count <= MENU_MAX_ROWS else 2
+    rows = -(-count // columns)
+    width = min(width, (area.width - gap * (columns - 1)) // columns)
+    pitch = area.height / max(1, rows)
+    height = max(8, min(max_height, int(pitch * MENU_FILL)))
+    left = area.centerx - (columns * width + (columns - 1) * gap) // 2
+    return [pygame.Rect(left + (i // rows) * (width + gap),
+                        round(area.y + (i % rows) * pitch + (pitch - height) / 2), width, height)
+            for i in range(count)]
 
 
 class TitleScene(LayoutScene):
-    """New game, Continue (only with a good autosave), Watch a demo, Rules, Settings, Quit."""
+    """The main menu; Continue resumes the newest saved game, Load game lists the save slots."""
 
     layout_name = "title"
     REQUIRED = (
-        "title_sun", "title_text", "subtitle", "menu_panel", "notice", "deco_left", "deco_right",
-        *(f"button_{key}" for key, _, _ in MENU),
+        "title_sun", "title_text", "subtitle", "menu_area", "notice", "deco_left", "deco_right",
     )
 
     def build(self) -> None:
         self.buttons: dict[str, Button] = {}
-        actions = {
-            "new": self.new_game, "continue": self.continue_game, "demo": self.watch_demo,
-            "rules": self.rules, "settings": self.settings, "quit": self.quit,
-            "learn": self.learn, "replays": self.replays, "stats": self.stats,
-        }
         for key, label, shortcut in MENU:
             style = "primary" if key == "new" else "normal"
-            button = Button((0, 0, 10, 10), label, actions[key], shortcut=shortcut, style=style)
+            action = getattr(self, f"menu_{key}")
+            button = Button((0, 0, 10, 10), label, action, shortcut=shortcut, style=style)
             self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
-        self.save_doc: dict[str, object] | None = None
-        self.save_error: str | None = None
+        self.slots: list[SlotInfo] = []
+        self.save_problem: str | None = None
+        self.latest: SlotInfo | None = None
+        self._save_line: tuple[int, str] | None = None
         self.clock = 0.0
-        self.refresh_save()
         self.group.focus(self.buttons["new"])
 
     def place(self) -> None:
-        for key, button in self.buttons.items():
-            button.rect = self.rects[f"button_{key}"]
+        rects = menu_rects(self.rects["menu_area"], len(MENU), self.px(MENU_BUTTON_HEIGHT),
+                           self.px(MENU_BUTTON_WIDTH), self.px(MENU_COLUMN_GAP))
+        for (key, _label, _key), rect in zip(MENU, rects):
+            self.buttons[key].rect = rect
+        self.menu_panel = rects[0].unionall(rects[1:]).inflate(self.px(48), self.px(28))
 
     def enter(self) -> None:
         self.ctx.demo = None
         self.refresh_save()
         super().enter()
 
+    @property
+    def save_error(self) -> str | None:
+        return self.save_problem
+
     def refresh_save(self) -> None:
-        """Look at the autosave: Continue is enabled only when it can be resumed."""
-        try:
-            self.save_doc, self.save_error = load_autosave(), None
-        except SaveError as exc:
-            self.save_doc, self.save_error = None, str(exc)
-        self.buttons["continue"].enabled = self.save_doc is not None
-        self._save_line: tuple[int, str] | None = None
+        """Read the save slots once: Continue is enabled only when a game can be resumed."""
+        self.slots = list_slots()
+        problems = [s.problem for s in self.slots if s.problem]
+        self.save_problem = problems[-1] if problems else None
+        self.latest = latest_resumable(self.slots)
+        self.buttons["continue"].enabled = self.latest is not None
+        self.buttons["load"].enabled = any(not s.empty for s in self.slots)
+        self._save_line = None
 
     @property
     def save_info(self) -> str:
-        """The line about the autosave, made again only after a language switch."""
-        if not self.save_doc:
+        """The line about the newest saved game, made again only after a language switch."""
+        if self.latest is None:
             return ""
         if self._save_line is None or self._save_line[0] != generation():
-            self._save_line = (generation(), describe_save(self.save_doc))
+            self._save_line = (generation(), describe_slot(self.latest))
         return self._save_line[1]
 
     # -- actions ------------------------------------------------------------------------------
 
-    def new_game(self) -> None:
+    def menu_new(self) -> None:
         from ra_game.scenes.setup import SetupScene
 
         self.manager.push(SetupScene(self.ctx))
 
-    def continue_game(self) -> None:
-        if self.save_doc is None:
-            return
+    def menu_continue(self) -> None:
+        latest = latest_resumable(self.slots)
+        if latest is not None:
+            self.resume(latest)
+
+    def resume(self, slot: SlotInfo) -> None:
+        """Open the game saved in ``slot`` (one line on the title if it cannot be resumed)."""
         from ra_game.scenes.play import PlayScene
 
+        assert slot.doc is not None
         try:
-            scene = PlayScene.from_save(self.ctx, dict(self.save_doc))
-        except ValueError as exc:  # ReplayError and friends: one line, no crash
-            self.save_doc = None
-            self.save_error = _("The saved game cannot be resumed: {reason}").format(reason=exc)
+            scene = PlayScene.from_save(self.ctx, dict(slot.doc), slot=slot.index)
+        except ValueError as exc:  # SaveError and friends: one line, no crash
+            self.save_problem = str(exc)
             self.buttons["continue"].enabled = False
             return
         self.manager.push(scene)
 
-    def watch_demo(self) -> None:
+    def menu_load(self) -> None:
+        from ra_game.scenes.slots import SlotsScene
+
+        self.manager.push(SlotsScene(self.ctx, self.slots))
+
+    def menu_demo(self) -> None:
         from ra_game.scenes.play import PlayScene
         from ra_game.scenes.setup import demo_seats
 
@@ -113,33 +151,33 @@ class TitleScene(LayoutScene):
         self.ctx.demo = DemoOptions(speed="normal" if speed == "slow" else speed)
         self.manager.push(PlayScene(self.ctx, demo_seats(), seed=None, hide_scores=False))
 
-    def rules(self) -> None:
+    def menu_rules(self) -> None:
         from ra_game.scenes.rules import RulesScene
 
         self.manager.push(RulesScene(self.ctx))
 
-    def learn(self) -> None:
+    def menu_learn(self) -> None:
         """The guided first game, from the step the player left it at."""
         from ra_game.scenes.tutorial import tutorial_scene
 
         self.manager.push(tutorial_scene(self.ctx))
 
-    def replays(self) -> None:
+    def menu_replays(self) -> None:
         from ra_game.scenes.replays import ReplayListScene
 
         self.manager.push(ReplayListScene(self.ctx))
 
-    def stats(self) -> None:
+    def menu_stats(self) -> None:
         from ra_game.scenes.stats import StatsScene
 
         self.manager.push(StatsScene(self.ctx))
 
-    def settings(self) -> None:
+    def menu_settings(self) -> None:
         from ra_game.scenes.settings import SettingsScene
 
         self.manager.push(SettingsScene(self.ctx))
 
-    def quit(self) -> None:
+    def menu_quit(self) -> None:
         self.ctx.quit_requested = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -158,14 +196,14 @@ class TitleScene(LayoutScene):
         self.draw_friezes(surface)
         sun = self.rects["title_sun"]
         draw_glow(surface, sun.center, int(sun.width * 0.75), self.clock)
-        theme.sun_disc(surface, sun.center, int(sun.width * 0.38))
+        theme.sun_disc(surface, sun.center, max(1, int(sun.width * 0.38)))
         draw_title(surface, self.font(176, serif=True), "RA", self.rects["title_text"].center)
         theme.fitted_text(surface, lambda s: self.font(s, serif=True),
                           _("The auction game of ancient Egypt"), self.rects["subtitle"], 26,
                           theme.INK, max_lines=1)
         draw_fan(surface, self.ctx.assets, self.rects["deco_left"], LEFT_FAN)
         draw_fan(surface, self.ctx.assets, self.rects["deco_right"], RIGHT_FAN)
-        theme.panel(surface, self.rects["menu_panel"], radius=self.px(18))
+        theme.panel(surface, self.menu_panel, radius=self.px(18))
         self.draw_notice(surface)
         credit = self.rects.get("credit")
         if credit is not None:
@@ -174,28 +212,27 @@ class TitleScene(LayoutScene):
                               theme.INK_SOFT, "left", max_lines=1)
 
     def draw_notice(self, surface: pygame.Surface) -> None:
-        lines = [*self.ctx.notices[-1:], *([self.save_error] if self.save_error else [])]
+        lines = [*self.ctx.notices[-1:], *([self.save_problem] if self.save_problem else [])]
+        rect = self.rects["notice"]
         if lines:
             theme.fitted_text(surface, lambda s: self.font(s, bold=True), "  ·  ".join(lines),
-                              self.rects["notice"], 20, theme.TERRACOTTA)
+                              rect, 18, theme.TERRACOTTA, max_lines=1)
         elif self.save_info:
-            theme.fitted_text(surface, lambda s: self.font(s), self.save_info,
-                              self.rects["notice"], 18, theme.INK_SOFT)
+            theme.fitted_text(surface, lambda s: self.font(s), self.save_info, rect, 18,
+                              theme.INK_SOFT, max_lines=1)
 
 
-def describe_save(doc: dict[str, object]) -> str:
-    """One line about the saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3``."""
-    try:
-        state = parse_replay(doc).play()
-    except RaError:
-        return ""
-    who = names_list(list(state.names))
-    saved = autosave_time()
-    if saved is None:
-        return _("Continue: {players}, epoch {epoch} of {total}").format(
-            players=who, epoch=state.epoch, total=3)
+def describe_slot(slot: SlotInfo) -> str:
+    """One line about a saved game, e.g. ``Continue: Ana, Bo and Cy, epoch 2 of 3 (saved
+    2026-11-30 06:12)``."""
+    date = format_datetime(datetime.fromtimestamp(slot.saved_at))
     return _("Continue: {players}, epoch {epoch} of {total} (saved {date})").format(
-        players=who, epoch=state.epoch, total=3, date=format_datetime(saved))
+        players=names_list(slot.names), epoch=slot.epoch, total=3, date=date)
+
+
+def new_game_slot(slots: list[SlotInfo]) -> int | None:
+    """The slot a new game takes without asking: the first empty one (None: all are used)."""
+    return first_free_slot(slots)
 
 
 #: (image, angle in degrees, offset from the rect centre as fractions of its size)
@@ -205,11 +242,15 @@ RIGHT_FAN = (("tiles/pyramid.png", 12, (-0.26, 0.08)), ("tiles/gold.png", -2, (0
              ("tiles/astronomy.png", -14, (0.26, 0.06)), ("suns/sun_back.png", 0, (-0.02, 0.36)))
 _ROTATED: dict[tuple[str, int, int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 _BANKS: dict[int, SpriteBank] = {}
+#: The most rotated images kept (two fans of four at a few window sizes).
+ROTATED_CACHE_LIMIT = 32
 
 
 def _fan_image(assets: Assets, name: str, size: int) -> pygame.Surface:
     """A tile with its name in the chosen language (through the sprite bank), or a sun."""
     if name.startswith("tiles/"):
+        if id(assets) not in _BANKS and len(_BANKS) >= 4:
+            _BANKS.clear()  # bounded: one bank per Assets, and tests make many
         bank = _BANKS.setdefault(id(assets), SpriteBank(assets))
         return bank.tile(TILE_BY_ID[name[6:-4]], size)
     return assets.scaled(name, (size * 4 // 5,) * 2)
@@ -218,14 +259,14 @@ def _fan_image(assets: Assets, name: str, size: int) -> pygame.Surface:
 def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
              fan: tuple[tuple[str, int, tuple[float, float]], ...]) -> None:
     """A few tiles and a sun disc lying casually on the table, with soft shadows."""
-    size = rect.width * 34 // 100
+    size = max(2, rect.width * 34 // 100)
     for name, angle, (fx, fy) in fan:
         if not assets.has(name):
             continue
         key = (name, size, angle, generation())
         cached = _ROTATED.get(key)
         if cached is None:
-            if len(_ROTATED) > 64:
+            if len(_ROTATED) >= ROTATED_CACHE_LIMIT:
                 _ROTATED.clear()
             base = _fan_image(assets, name, size)
             img = pygame.transform.rotozoom(base, angle, 1.0)
@@ -241,6 +282,7 @@ def draw_fan(surface: pygame.Surface, assets: Assets, rect: pygame.Rect,
 def draw_glow(surface: pygame.Surface, center: tuple[int, int], radius: int, clock: float) -> None:
     """Soft gold rings behind the sun that breathe slowly."""
     pulse = 0.5 + 0.5 * math.sin(clock * 1.4)
+    radius = max(1, radius)
     glow = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     for i in range(6, 0, -1):
         alpha = int((10 + 6 * pulse) * (7 - i) / 2)

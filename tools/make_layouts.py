@@ -3,8 +3,8 @@
 Each layout is an orthogonal 80x45 map of 16 px tiles (1280x720) holding one object group of
 named rectangles; open them in Tiled to adjust by hand, or edit the tables here and rerun:
 
-    python3 tools/make_layouts.py            # writes title, setup, rules, settings, scoring,
-                                             # results, handover, replays and stats
+    python3 tools/make_layouts.py            # writes title, slots, setup, rules, settings,
+                                             # scoring, results, handover, replays and stats
                                              # (never play.tmx)
 """
 
@@ -27,24 +27,37 @@ COMMON: list[Obj] = [
 
 
 def _title() -> list[Obj]:
-    objs: list[Obj] = [
+    """The title: the scene places its menu buttons inside ``menu_area`` (one column, or two
+    for more than seven entries of ``scenes/title.py``'s MENU) and draws the panel around
+    them, so adding an entry needs no layout change."""
+    return [
         ("frieze_top", "decor", (0, 0, 1280, 18)),
         ("frieze_bottom", "decor", (0, 702, 1280, 18)),
-        ("title_sun", "decor", (540, 34, 200, 200)),
-        ("title_text", "label", (340, 60, 600, 150)),
-        ("subtitle", "label", (290, 236, 700, 34)),
-        ("menu_panel", "panel", (330, 284, 620, 344)),
-        ("notice", "label", (140, 650, 1000, 30)),
-        ("credit", "label", (20, 672, 400, 24)),
-        ("deco_left", "decor", (30, 340, 270, 270)),
-        ("deco_right", "decor", (980, 340, 270, 270)),
+        ("title_sun", "decor", (540, 28, 200, 200)),
+        ("title_text", "label", (340, 50, 600, 150)),
+        ("subtitle", "label", (290, 222, 700, 34)),
+        ("menu_area", "menu", (390, 280, 500, 350)),
+        ("notice", "label", (40, 652, 1200, 26)),
+        ("credit", "label", (20, 678, 400, 22)),
+        ("deco_left", "decor", (110, 330, 290, 290)),
+        ("deco_right", "decor", (880, 330, 290, 290)),
     ]
-    # two columns of menu buttons: playing on the left, reading and settings on the right
-    columns = [["new", "continue", "learn", "demo", "replays"],
-               ["rules", "stats", "settings", "quit"]]
-    for col, names in enumerate(columns):
-        for i, name in enumerate(names):
-            objs.append((f"button_{name}", "button", (354 + 296 * col, 304 + 62 * i, 276, 52)))
+
+
+def _slots() -> list[Obj]:
+    objs = [*COMMON, ("slots_panel", "panel", (120, 104, 1040, 458))]
+    for i in range(5):
+        objs.append((f"slot_{i}", "button", (146, 124 + 84 * i, 988, 72)))
+    objs += [
+        ("notice", "label", (120, 572, 1040, 56)),
+        ("button_back", "button", (120, 640, 220, 54)),
+        ("button_delete", "button", (530, 640, 220, 54)),
+        ("button_open", "button", (900, 640, 260, 54)),
+        ("confirm_panel", "panel", (290, 230, 700, 250)),
+        ("confirm_text", "label", (320, 256, 640, 120)),
+        ("button_yes", "button", (340, 396, 280, 56)),
+        ("button_no", "button", (660, 396, 280, 56)),
+    ]
     return objs
 
 
@@ -152,7 +165,7 @@ def _stats() -> list[Obj]:
 
 
 LAYOUTS = {
-    "title": _title, "setup": _setup, "rules": _rules, "settings": _settings,
+    "title": _title, "slots": _slots, "setup": _setup, "rules": _rules, "settings": _settings,
     "scoring": _scoring, "results": _results, "handover": _handover, "replays": _replays,
     "stats": _stats,
 }

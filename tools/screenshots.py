@@ -5,9 +5,10 @@
 title.png and setup.png come from the menus; play_auction.png from a seeded game in which the
 person at seat 1 (played here by key presses: D draw, R invoke Ra, P pass) is about to bid after
 the AIs have bid; epoch_scoring.png and final_results.png from a seeded demo fast-forwarded to
-those scenes; tutorial*.png, rules_*.png, replay_*.png and stats.png from the guided first
-game, the rules, the replays folder (the tutorial's game and a broken file) and a few
-recorded games.  Settings and saves go to a temporary folder, never the user's.
+those scenes; slots.png (and title_continue.png, slots_confirm.png) from three saved games;
+tutorial*.png, rules_*.png, replay_*.png and stats.png from the guided first game, the rules,
+the replays folder (the tutorial's game and a broken file) and a few recorded games.  Settings
+and saves go to a temporary folder, never the user's.
 
     xvfb-run -a python3 tools/screenshots.py --lang es --only menus,board   # -> play_es.png
 
@@ -200,14 +201,41 @@ def learn(ctx: AppContext, out: Path) -> None:
     save(out, "stats")
 
 
+def slot_list(ctx: AppContext, out: Path) -> None:
+    """Three saved games in the slots, the title offering Continue, then Load game."""
+    from ra_game.scenes.title import TitleScene
+
+    from ra_game.faults import sample_save
+    from ra_game.saves import SlotWriter
+
+    games = [(0, sample_save(40, seed=3, players=3, kinds=["human", "ai:medium", "ai:easy"])),
+             (1, sample_save(150, seed=8, players=4,
+                             kinds=["human", "human", "ai:hard", "ai:medium"])),
+             (3, sample_save(90, seed=5, players=2, kinds=["human", "human"]))]
+    for index, doc in games:
+        writer = SlotWriter(index, background=False)
+        writer.write(doc)
+        writer.release()
+    ctx.scenes.clear_to(TitleScene(ctx))
+    run_frames(ctx, 30)
+    save(out, "title_continue")
+    press(ctx, pygame.K_l, 20)
+    save(out, "slots")
+    press(ctx, pygame.K_DOWN, 2)
+    press(ctx, pygame.K_DELETE, 10)
+    save(out, "slots_confirm")
+    press(ctx, pygame.K_n, 2)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--only", default="menus,auction,scoring,learn",
+    parser.add_argument("--only", default="menus,auction,scoring,slots,learn",
                         help="comma list of: menus (title, setup), auction, board (a fixed "
                              "table: play_board.png), scoring (epoch scoring and final "
-                             "results), learn (tutorial, rules, replays, statistics)")
+                             "results), slots (the save slot list), learn (tutorial, rules, "
+                             "replays, statistics)")
     parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
     args = parser.parse_args()
     if args.lang:
@@ -233,6 +261,9 @@ def main() -> int:
         scoring_and_results(ctx, out, args.seed)
     if "learn" in only:
         learn(ctx, out)
+    if "slots" in only:
+        ctx.demo = None
+        slot_list(ctx, out)
     pygame.quit()
     return 0
 

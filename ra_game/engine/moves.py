@@ -125,19 +125,25 @@ class Move:
         if not sep:
             if raw in ("draw", "ra", "pass"):
                 return Move(raw)
-            raise NotationError(f"unknown move {text!r}")
+            raise NotationError(f"unknown move {_short(text)!r}")
         if head == "bid":
-            if not (rest.isascii() and rest.isdigit()) or not 1 <= int(rest) <= 16:
-                raise NotationError(f"bad sun in {text!r}: suns are numbered 1 to 16")
+            digits = rest.isascii() and rest.isdigit() and len(rest) <= 2
+            if not digits or not 1 <= int(rest) <= 16:
+                raise NotationError(f"bad sun in {_short(text)!r}: suns are numbered 1 to 16")
             return Move("bid", sun=int(rest))
         if head in ("god", "discard"):
             names = [name.strip() for name in rest.split(",")]
             if not rest or any(name not in TILE_BY_ID for name in names):
-                raise NotationError(f"bad tile list in {text!r}")
+                raise NotationError(f"bad tile list in {_short(text)!r}")
             if len(names) > 8:
-                raise NotationError(f"too many tiles in {text!r}")
+                raise NotationError(f"too many tiles in {_short(text)!r}")
             return Move(head, tiles=tuple(TILE_BY_ID[name] for name in names))
-        raise NotationError(f"unknown move {text!r}")
+        raise NotationError(f"unknown move {_short(text)!r}")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """A move as written, cut to ``limit`` characters for an error message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _SIMPLE: tuple[Move, ...] = (

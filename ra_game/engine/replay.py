@@ -9,6 +9,9 @@ on any engine that follows the rules (the sun sets and the tiles actually drawn,
 from __future__ import annotations
 
 import json
+import os
+import stat
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,8 @@ from .state import GameState
 from .tiles import SUN_SETS, TILE_BY_ID, TILE_IDS
 
 FORMAT = "ra-replay/1"
+#: A replay file larger than this is refused unread (a whole game is a few kilobytes).
+MAX_REPLAY_BYTES = 2_000_000
 
 
 @dataclass
@@ -29,7 +34,7 @@ class Replay:
     moves: list[str]
     suns: list[list[int]] | None = None
     bag: list[int] | None = None
-    seed: int | None = None
+    seed: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def initial_state(self) -> GameState:
@@ -47,7 +52,8 @@ class Replay:
             try:
                 state.apply(Move.parse(text))
             except (IllegalMoveError, NotationError) as exc:
-                raise ReplayError(f"move {index} {text!r} is illegal: {exc}") from None
+                shown = text if len(text) <= 60 else text[:57] + "..."
+                raise ReplayError(f"move {index} {shown!r} is illegal: {exc}") from None
         return state
 
 
@@ -100,33 +106,53 @@ def parse_replay(data: Any) -> Replay:
     if data.get("format") != FORMAT:
         raise _fail(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
     players = _players(data)
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    seed = data.get("seed", 0)  # absent means 0: a replay file always means one game
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise _fail("'seed' must be an integer")
-    moves = data.get("moves", [])
+    suns, bag = _suns(data, len(players)), _bag(data)
+    if "moves" not in data:
+        raise _fail("'moves' is required (it may be an empty list)")
+    moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise _fail("'moves' must be a list of move strings")
     known = {"format", "players", "suns", "bag", "seed", "moves"}
-    replay = Replay(
-        players, moves, _suns(data, len(players)), _bag(data), seed,
-        {k: v for k, v in data.items() if k not in known},
-    )
+    replay = Replay(players, moves, suns, bag, seed,
+                    {k: v for k, v in data.items() if k not in known})
     replay.initial_state()  # checks tile counts
     return replay
 
 
-def load_replay(path: str | Path) -> Replay:
-    """Read a replay file; raises :class:`ReplayError` with a one-line reason."""
+def _read_text(path: str | Path) -> str:
+    """The text of a regular replay file of bounded size, read once (a FIFO is never opened)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise _fail(f"{path} is not a regular file")
+        if info.st_size > MAX_REPLAY_BYTES:
+            raise _fail(f"{path} is too large ({info.st_size} bytes)")
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_REPLAY_BYTES + 1)
     except OSError as exc:
         raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_REPLAY_BYTES:
+        raise _fail(f"{path} is too large")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise _fail("the file is not UTF-8 text") from None
+
+
+def load_replay(path: str | Path) -> Replay:
+    """Read a replay file; raises :class:`ReplayError` with a one-line reason."""
+    text = _read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _fail(f"not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise _fail("not JSON this game can read (nested too deeply)") from None
+    except ValueError:
+        raise _fail("not JSON this game can read (a number is too long)") from None
     return parse_replay(data)
 
 
@@ -150,9 +176,33 @@ def replay_dict(
     return doc
 
 
+def _file_mode(target: Path) -> int:
+    """The permissions a rewritten file keeps: the old file's, or the umask's default."""
+    try:
+        return os.stat(target).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def save_replay(path: str | Path, doc: dict[str, Any]) -> None:
-    """Write a replay document atomically (a crash never leaves half a file)."""
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(target)
+    """Write a replay document atomically: through a unique temporary file in the same folder,
+    flushed to disk before it replaces the target (a symlink is followed, not replaced).  Raises
+    OSError; the temporary file never remains."""
+    target = Path(os.path.realpath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), _file_mode(target))
+            fh.write(json.dumps(doc, indent=1) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -41,6 +41,11 @@ def _load_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:
     return pygame.font.Font(io.BytesIO(data), max(1, round(size * _SIZE_FACTOR)))
 
 
+#: Most scaled images and font objects kept at once (every window size adds a few).
+SCALED_LIMIT = 256
+FONT_LIMIT = 96
+
+
 class Assets:
     """Cached access to the packaged art; scaled copies are cached per size."""
 
@@ -69,7 +74,10 @@ class Assets:
         key = (name, size[0], size[1])
         surf = self._scaled.get(key)
         if surf is None:
-            surf = pygame.transform.smoothscale(self.image(name), size)
+            if len(self._scaled) >= SCALED_LIMIT:
+                self._scaled.clear()
+            surf = pygame.transform.smoothscale(self.image(name), (max(1, size[0]),
+                                                                   max(1, size[1])))
             self._scaled[key] = surf
         return surf
 
@@ -78,7 +86,9 @@ class Assets:
         key = (size, bold, serif)
         font = self._fonts.get(key)
         if font is None:
-            font = _load_font(size, bold, serif)
+            if len(self._fonts) >= FONT_LIMIT:
+                self._fonts.clear()
+            font = _load_font(max(1, size), bold, serif)
             self._fonts[key] = font
         return font
 

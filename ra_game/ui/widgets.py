@@ -162,7 +162,8 @@ _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
 
 def _rounded_gradient(size: tuple[int, int], top: theme.Color, bottom: theme.Color,
                       radius: int) -> pygame.Surface:
-    w, h = size
+    w, h = max(1, size[0]), max(1, size[1])
+    size = (w, h)
     surf = pygame.Surface(size, pygame.SRCALPHA)
     for y in range(h):
         t = y / max(1, h - 1)

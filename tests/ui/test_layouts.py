@@ -21,7 +21,7 @@ TMX_FILES = sorted(SCENES.glob("*.tmx"))
 
 #: module -> scene class whose ``REQUIRED`` names its layout must hold
 SCENE_CLASSES = {
-    "title": "TitleScene", "setup": "SetupScene", "rules": "RulesScene",
+    "title": "TitleScene", "slots": "SlotsScene", "setup": "SetupScene", "rules": "RulesScene",
     "settings": "SettingsScene", "scoring": "EpochScoringScene",
     "results": "FinalResultsScene", "handover": "HandOverScene",
     "replays": "ReplayListScene", "stats": "StatsScene",
@@ -82,7 +82,7 @@ def test_missing_layout_and_name_are_clear_errors() -> None:
 
 
 def test_rects_scale_with_the_window_keeping_the_aspect_ratio() -> None:
-    rect = load_layout("title").rect("button_new")
+    rect = load_layout("title").rect("menu_area")
     doubled = scale_rect(rect, (2560, 1440))
     assert doubled == pygame.Rect(rect.x * 2, rect.y * 2, rect.w * 2, rect.h * 2)
     wide = scale_rect(rect, (1920, 720))  # letterboxed: same size, shifted right by 320

@@ -87,8 +87,8 @@ def test_whole_game_by_one_input_device(by: str) -> None:
     replayed = parse_replay(play.document()).play()
     assert replayed.summary() == state.summary()
     # the game is over: nothing to continue
-    from ra_game.saves import has_autosave
-    assert not has_autosave()
+    from ra_game.saves import slot_path
+    assert not slot_path(0).exists() and not slot_path(0).with_name("slot-1.ra.json.bak").exists()
 
 
 def test_two_humans_hide_scores_hand_over_between_them() -> None:
@@ -96,7 +96,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
     from ra_game.scenes.play import PlayScene
-    play = PlayScene(ctx, seats, seed=5, hide_scores=True)
+    play = PlayScene(ctx, seats, seed=5, hide_scores=True, slot=0)
     ctx.scenes.clear_to(play)
     pilot = Autopilot(ctx, play, random.Random(5), by="mouse")
     handovers = 0
@@ -111,10 +111,10 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
         step_frame(ctx, 1 / 60)
     assert handovers >= 2
     assert len(play.moves) >= 40 and not play.state.over
-    from ra_game.saves import has_autosave, load_autosave
-    assert has_autosave()
-    doc = load_autosave()
-    assert doc is not None and doc["hide_scores"] is True
+    from ra_game.saves import read_slot
+    assert play.saver is not None and play.saver.flush() is None
+    doc = read_slot(0).doc
+    assert doc is not None and doc["hide_scores"] is True and "seed" not in doc
     resumed = PlayScene.from_save(ctx, doc)
     assert resumed.state.summary() == play.state.summary()
     assert [s.kind for s in resumed.seats] == ["human", "human"]

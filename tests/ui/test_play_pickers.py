@@ -44,7 +44,8 @@ def board(state: GameState) -> tuple[Any, Any]:
 
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=1, state=state)
+    play = PlayScene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=1, state=state,
+                     slot=0)
     ctx.scenes.clear_to(play)
     frames(ctx)
     return ctx, play
@@ -183,8 +184,8 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     quit_item = [name for name, _label, _key in ITEMS].index("quit")
     frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[quit_item]).center))
     assert type(ctx.scenes.top).__name__ == "TitleScene"
-    from ra_game.saves import load_autosave
-    doc = load_autosave()
+    from ra_game.saves import read_slot
+    doc = read_slot(0).doc
     assert doc is not None and doc["moves"][:1] == ["draw"]
 
 

@@ -21,7 +21,7 @@ from ra_game.scenes.title import TitleScene
 from ra_game.app import create_app, main_loop, run_demo, run_frames
 from ra_game.engine import GameState, Move, replay_dict
 from ra_game.engine.events import EpochScored, GameOver
-from ra_game.saves import autosave, autosave_path, load_autosave
+from ra_game.saves import SlotWriter, read_slot, slot_path
 from ra_game.seats import Seat, parse_seats
 from ra_game.settings import load_settings, settings_path
 from ra_game.ui.app_context import AppContext, DemoOptions
@@ -72,7 +72,7 @@ def saved_game(moves: int = 6, hide: bool = True) -> dict[str, object]:
         move = next((m for m in ("draw", "pass") if m in legal), legal[0])
         state.apply(move)
         played.append(move)
-    doc = replay_dict(state, played, ["human", "random", "random"], seed=11)
+    doc = replay_dict(state, played, ["human", "human", "random"])
     doc["hide_scores"] = hide
     return doc
 
@@ -141,6 +141,10 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game(ctx: AppConte
     press(ctx, pygame.K_n)
     again = top(ctx)
     assert isinstance(again, SetupScene) and again.hide_scores
+    assert not again.hide.enabled and "two or more people" in again.hint_text(again.humans)
+    while again.rows[1].kind != "human":  # hidden scores apply with two people
+        again.kinds[1].step(1)
+    assert again.hide.enabled
     click(ctx, again.buttons["start"].rect)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.hide_scores
@@ -211,7 +215,9 @@ def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     assert ctx.window_size == (1600, 900)
     title = top(ctx)
     assert isinstance(title, TitleScene)
-    assert title.buttons["new"].rect.size == (345, 65)  # 276x52 at a scale of 1.25
+    area = title.rects["menu_area"]  # 500x350 at a scale of 1.25
+    assert area.size == (625, 438) and title.buttons["new"].rect.width == 390  # 312 x 1.25
+    assert title.buttons["quit"].rect.bottom <= area.bottom
 
 
 # -- saves ----------------------------------------------------------------------------------
@@ -221,8 +227,9 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
     title = top(ctx)
     assert isinstance(title, TitleScene) and not title.buttons["continue"].enabled
     doc = saved_game()
-    assert autosave(doc) is None
-    assert load_autosave() == doc
+    writer = SlotWriter(1)
+    assert writer.write(doc) is None and writer.release() is None
+    assert read_slot(1).doc == doc
     press(ctx, pygame.K_ESCAPE)  # Esc only moves the focus to Quit...
     assert not ctx.quit_requested
     press(ctx, pygame.K_RETURN)  # ...and Enter quits
@@ -244,7 +251,7 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
                                      ('{"format": "ra-replay/1", "players": [{"name": "a"}, '
                                       '{"name": "b"}], "moves": ["bid:99"]}')])
 def test_damaged_autosave_disables_continue_with_one_line(content: str) -> None:
-    path = autosave_path()
+    path = slot_path(0)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(content, encoding="utf-8")
     ctx, _ = create_app()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from ra_game.engine import GameState, replay_dict
-from ra_game.saves import SaveError, autosave, autosave_path, clear_autosave, load_autosave
+from ra_game.saves import SaveError, SlotWriter, check_document, read_slot, slot_path
 from ra_game.settings import (
     Settings,
     config_dir,
@@ -48,18 +49,27 @@ def test_unknown_setting_keys_are_ignored(ra_home: Path) -> None:
     assert load_settings_checked() == (Settings(sound=False), None)
 
 
-def test_autosave_round_trip_and_clear() -> None:
+def test_slot_round_trip_backup_and_clear() -> None:
     state = GameState.new(2, seed=5)
     state.apply("draw")
-    doc = replay_dict(state, ["draw"], ["human", "random"], seed=5)
+    doc = replay_dict(state, ["draw"], ["human", "random"])
     doc["hide_scores"] = False
-    assert load_autosave() is None
-    assert autosave(doc) is None
-    assert load_autosave() == doc
-    assert not autosave_path().with_name("autosave.ra.json.tmp").exists()
-    clear_autosave()
-    assert load_autosave() is None
-    clear_autosave()  # clearing twice is fine
+    assert read_slot(0).empty
+    writer = SlotWriter(0)
+    assert writer.write(doc) is None and writer.flush() is None
+    assert read_slot(0).doc == doc
+    state.apply("draw")
+    newer = dict(doc, moves=["draw", "draw"], bag=doc["bag"] + [replay_dict(state, [])["bag"][1]])
+    assert writer.write(newer) is None and writer.flush() is None
+    assert read_slot(0).doc == newer
+    bak = slot_path(0).with_name("slot-1.ra.json.bak")
+    assert json.loads(bak.read_text()) == doc  # the previous save is kept
+    assert sorted(p.name for p in slot_path(0).parent.iterdir()) == [
+        "slot-1.ra.json", "slot-1.ra.json.bak", "slot-1.ra.json.lock"]
+    writer.clear()
+    assert read_slot(0).empty and not bak.exists()
+    assert not slot_path(0).with_name("slot-1.ra.json.lock").exists()
+    writer.clear()  # clearing twice is fine
 
 
 def test_a_finished_or_impossible_game_is_not_offered() -> None:
@@ -67,17 +77,17 @@ def test_a_finished_or_impossible_game_is_not_offered() -> None:
     from ra_game.seats import parse_seats
 
     _, doc = play_headless(parse_seats("random,random", allow_human=False), seed=2)
-    autosave(doc)
     with pytest.raises(SaveError, match="already finished"):
-        load_autosave()
+        check_document(doc)
     doc["moves"] = ["bid:13"]
-    autosave(doc)
     with pytest.raises(SaveError, match="move 0"):
-        load_autosave()
+        check_document(doc)
 
 
 def test_a_write_failure_is_one_line_not_an_exception(ra_home: Path) -> None:
     ra_home.mkdir(parents=True, exist_ok=True)
     (ra_home / "data").write_text("a file where the folder should be")
-    message = autosave({"format": "ra-replay/1"})
+    writer = SlotWriter(0)
+    writer.write({"format": "ra-replay/1"})
+    message = writer.flush()
     assert message and "\n" not in message

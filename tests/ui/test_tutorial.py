@@ -228,16 +228,20 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     play_tutorial(ctx, "keys")
 
 
-def test_the_tutorial_leaves_the_real_autosave_alone(ctx: AppContext) -> None:
-    from ra_game.saves import autosave, load_autosave
+def test_the_tutorial_leaves_the_saved_games_alone(ctx: AppContext) -> None:
+    from ra_game.saves import SlotWriter, list_slots
 
     doc = {"format": "ra-replay/1", "players": [{"name": "A", "kind": "human"},
                                                 {"name": "B", "kind": "random"}],
            "seed": 3, "moves": ["draw"], "hide_scores": False}
-    autosave(doc)
+    writer = SlotWriter(0, background=False)
+    writer.write(doc)
+    writer.release()
+    before = [(s.index, s.empty) for s in list_slots()]
     press(ctx, pygame.K_p)
     play_tutorial(ctx, "keys", stop_at="forced")
-    saved = load_autosave()
+    assert [(s.index, s.empty) for s in list_slots()] == before
+    saved = list_slots()[0].doc
     assert saved is not None and saved["moves"] == ["draw"]
 
 

@@ -27,15 +27,21 @@ class PlayerAreas:
     def __init__(self, geom: BoardGeometry) -> None:
         self.geom = geom
         self._cache: dict[int, tuple[tuple[Any, ...], pygame.Surface]] = {}
+        #: The fame each seat showed in the last drawing (None: face down).
+        self.shown_scores: list[int | None] = []
 
     def slots(self, model: DisplayModel, seat: int) -> AreaSlots:
         return area_slots(self.geom.seats[seat], model.suns_up[seat], model.suns_down[seat],
                           model.tiles[seat], model.pending[seat])
 
     def draw(self, surface: pygame.Surface, view: View, model: DisplayModel, hidden: bool,
-             kinds: list[str]) -> None:
+             kinds: list[str], viewer: int | None = None) -> None:
+        """``hidden``: fame face down except the ``viewer``'s own (and all once it is over)."""
+        self.shown_scores = []
         for seat in range(model.n):
-            score = None if hidden and not model.over else round(model.scores[seat])
+            concealed = hidden and not model.over and seat != viewer
+            score = None if concealed else round(model.scores[seat])
+            self.shown_scores.append(score)
             key = (view.size, generation(), model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),

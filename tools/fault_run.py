@@ -1,0 +1,373 @@
+"""Fault injection, the long version of ``tests/reliability``: bad files, killed writers, locks,
+a full disk, tiny windows and random input over whole games, for as long as you like.
+
+    python3 tools/fault_run.py --minutes 5          # prints one JSON line and exits
+    python3 tools/fault_run.py --rounds 1           # one pass over every class (a smoke run)
+
+The line holds, per class, how many faults were ``tried`` and how many the game ``handled``
+(started anyway, said one line, kept the bad file aside, lost no save), and the first few
+failures if any.  Exit status 0 when everything was handled, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame
+
+import ra_game.ui  # noqa: F401  (makes ra_game.scenes importable from a checkout)
+from ra_game import faults
+from ra_game.engine import RaError, load_replay
+from ra_game.safefile import write_json_atomic
+from ra_game.saves import check_document, read_slot, slot_path
+from ra_game.settings import load_settings_checked, settings_path
+
+Check = Callable[[], None]
+
+
+class Tally:
+    """Counts per class, and the first failures."""
+
+    def __init__(self) -> None:
+        self.classes: dict[str, dict[str, int]] = {}
+        self.failures: list[str] = []
+        self.skipped: dict[str, str] = {}
+
+    def run(self, name: str, check: Check) -> None:
+        entry = self.classes.setdefault(name, {"tried": 0, "handled": 0})
+        entry["tried"] += 1
+        try:
+            check()
+        except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
+            if len(self.failures) < 10:
+                where = traceback.extract_tb(exc.__traceback__)[-1]
+                self.failures.append(f"{name}: {exc.__class__.__name__}: {str(exc)[:200]} "
+                                     f"({Path(where.filename).name}:{where.lineno})")
+            return
+        entry["handled"] += 1
+
+
+def fresh_home() -> Path:
+    home = Path(tempfile.mkdtemp(prefix="ra-fault-"))
+    os.environ["RA_GAME_HOME"] = str(home)
+    return home
+
+
+def _put(path: Path, data: bytes) -> None:
+    if path.parent.exists():
+        shutil.rmtree(path.parent)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(data)
+
+
+def slot_case(data: bytes) -> Check:
+    def check() -> None:
+        path = slot_path(0)
+        _put(path, data)
+        info = _bounded(lambda: read_slot(0))
+        if info.doc is not None:
+            check_document(info.doc)
+            assert path.read_bytes() == data
+            return
+        assert info.problem and "\n" not in info.problem, "no one-line message"
+        kept = [p for p in path.parent.iterdir() if ".damaged-" in p.name]
+        assert len(kept) == 1 and kept[0].read_bytes() == data, "bad file not kept aside"
+    return check
+
+
+def settings_case(data: bytes) -> Check:
+    def check() -> None:
+        path = settings_path()
+        _put(path, data)
+        _settings, warning = _bounded(load_settings_checked)
+        if warning is not None:
+            assert "\n" not in warning
+            kept = [p for p in path.parent.iterdir() if ".damaged-" in p.name]
+            assert len(kept) == 1 and kept[0].read_bytes() == data
+    return check
+
+
+def replay_case(data: bytes) -> Check:
+    def check() -> None:
+        path = Path(os.environ["RA_GAME_HOME"]) / "r.ra.json"
+        path.write_bytes(data)
+        try:
+            load_replay(path).play()
+        except RaError as exc:
+            assert "\n" not in str(exc)
+    return check
+
+
+def _bounded(action: Callable[[], object], seconds: float = 10) -> object:
+    """``action()`` in a thread; fails if it blocks (a FIFO opened for reading would)."""
+    out: list[object] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(action())
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise AssertionError("blocked")
+    if errors:
+        raise errors[0]
+    return out[0]
+
+
+def non_regular(kind: str) -> Iterator[Check]:
+    for path_of, reader in ((slot_path, lambda: read_slot(0).problem),
+                            (lambda _i: settings_path(), lambda: load_settings_checked()[1])):
+        def check(path_of: Callable[[int], Path] = path_of,
+                  reader: Callable[[], object] = reader) -> None:
+            path = path_of(0)
+            _put(path, b"")
+            path.unlink()
+            if kind == "fifo":
+                os.mkfifo(path)
+            elif kind == "folder":
+                path.mkdir()
+            elif kind == "device":
+                path.symlink_to("/dev/zero")
+            else:
+                with path.open("wb") as fh:
+                    fh.truncate(100_000_000)
+            message = _bounded(reader)
+            assert isinstance(message, str) and "\n" not in message
+            assert not os.path.lexists(path)
+        yield check
+
+
+def kill_writers(rng: random.Random) -> Check:
+    def check() -> None:
+        folder = Path(tempfile.mkdtemp(prefix="ra-kill-"))
+        path = folder / "slot-1.ra.json"
+        docs = [faults.sample_save(4), faults.sample_save(20, seed=3),
+                faults.sample_save(60, seed=5)]
+        write_json_atomic(path, docs[0])
+        write_json_atomic(path, docs[0], keep_backup=True)  # so a .bak exists from the start
+        pids = []
+        for doc in docs[1:]:
+            pid = os.fork()
+            if pid == 0:  # the child writes until it is killed
+                try:
+                    while True:
+                        write_json_atomic(path, doc, keep_backup=True)
+                finally:
+                    os._exit(0)
+            pids.append(pid)
+        deadline = time.monotonic() + rng.uniform(0.002, 0.05)
+        while time.monotonic() < deadline:
+            assert json.loads(path.read_bytes()) in docs
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        assert json.loads(path.read_bytes()) in docs
+        assert json.loads(path.with_name(path.name + ".bak").read_bytes()) in docs
+        shutil.rmtree(folder)
+    return check
+
+
+def lock_race() -> Check:
+    """Two copies find a stale lock at once: exactly one of them may take it."""
+    from ra_game.safefile import SlotLock
+
+    def check() -> None:
+        folder = Path(tempfile.mkdtemp(prefix="ra-lock-"))
+        target = folder / "slot-1.ra.json"
+        (folder / "slot-1.ra.json.lock").write_text("999999999\n")
+        r, w = os.pipe()
+        pids = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.write(w, b"1" if SlotLock(target).acquire() else b"0")
+                    time.sleep(5)
+                finally:
+                    os._exit(0)
+            pids.append(pid)
+        answers = os.read(r, 1) + os.read(r, 1)
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(r)
+        os.close(w)
+        shutil.rmtree(folder)
+        assert sorted(answers) == sorted(b"01"), answers
+    return check
+
+
+def app_start(data: bytes, fifo: bool) -> Check:
+    """The game starts with ``data`` (or a FIFO) as both the save and the settings."""
+    def check() -> None:
+        from ra_game.app import create_app, run_frames
+
+        fresh_home()
+        for path in (slot_path(0), settings_path()):
+            _put(path, data)
+            if fifo:
+                path.unlink()
+                os.mkfifo(path)
+        ctx, _ = _bounded(create_app)  # type: ignore[misc]
+        run_frames(ctx, 2)
+        title = ctx.scenes.top
+        assert type(title).__name__ == "TitleScene"
+        lines = [*ctx.notices, *([title.save_error] if title.save_error else [])]
+        assert lines and all("\n" not in line for line in lines)
+        pygame.display.quit()
+    return check
+
+
+def disk_full(tally: Tally) -> None:
+    from ra_game.saves import SlotWriter
+    from ra_game.settings import Settings, save_settings
+
+    home = fresh_home()
+    mount = home / "tiny"
+    mount.mkdir()
+    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        tally.skipped["disk_full"] = result.stderr.strip() or "mount refused"
+        return
+    os.environ["RA_GAME_HOME"] = str(mount)
+
+    def check() -> None:
+        writer = SlotWriter(0, background=False)
+        old = faults.sample_save(10)
+        assert writer.write(old) is None
+        with (mount / "filler").open("wb", buffering=0) as fh:
+            try:
+                while True:
+                    fh.write(b"\0" * 4096)
+            except OSError:
+                pass
+        message = writer.write(faults.sample_save(200, seed=9))
+        assert message and "\n" not in message
+        assert read_slot(0).doc == old
+        warning = save_settings(Settings(sound=False))
+        assert warning and "\n" not in warning
+        assert not [p for p in mount.rglob("*.tmp")]
+        (mount / "filler").unlink()
+        writer.release()
+
+    try:
+        tally.run("disk_full", check)
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def window_round(tally: Tally, rng: random.Random, frames: int) -> dict[str, int]:
+    """Tiny windows for every scene, then a random-input run over whole games."""
+    from ra_game.app import MIN_SIZE, create_app, step_frame
+
+    fresh_home()
+    ctx, _ = create_app(size=(rng.randrange(1, 300), rng.randrange(1, 200)))
+    ctx.settings.animation_speed = "max"
+
+    def sizes_ok() -> None:
+        w, h = pygame.display.get_surface().get_size()
+        assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
+
+    tally.run("min_window", sizes_ok)
+    monkey = faults.ChaosMonkey(ctx, rng)
+    stats = faults.ChaosStats()
+
+    def chaos() -> None:
+        nonlocal stats
+        stats = monkey.run(frames, step_frame)
+        small = [s for s in stats.sizes if s != (max(s[0], MIN_SIZE[0]), max(s[1], MIN_SIZE[1]))]
+        assert not small, f"window below the minimum: {small}"
+
+    tally.run("random_input", chaos)
+    pygame.display.quit()
+    return {"frames": stats.frames, "games_finished": stats.games_finished,
+            "resizes": stats.resizes, "resumed": stats.resumed}
+
+
+def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict[str, int]:
+    home = fresh_home()
+    save = faults.encode(faults.sample_save(rng.randrange(1, 80), seed=rng.randrange(1000)))
+    settings = faults.encode({"animation_speed": "fast", "sound": False, "hide_scores": True})
+    step = max(1, len(save) // 400)
+    for _name, data in faults.truncations(save, step):
+        tally.run("save_truncated", slot_case(data))
+    for _name, data in faults.truncations(settings):
+        tally.run("settings_truncated", settings_case(data))
+    for _name, data in faults.byte_flips(save, flips, rng):
+        tally.run("save_byte_flip", slot_case(data))
+    for _name, data in faults.byte_flips(settings, flips // 2, rng):
+        tally.run("settings_byte_flip", settings_case(data))
+    for name, data in [*faults.malformed_json(), *faults.wrong_shapes(faults.sample_save())]:
+        tally.run(f"save_{name}", slot_case(data))
+        tally.run(f"replay_{name}", replay_case(data))
+    for name, data in [*faults.malformed_json(), *faults.bad_settings()]:
+        tally.run(f"settings_{name}" if not name.startswith("settings_") else name,
+                  settings_case(data))
+    for kind in ("fifo", "folder", "device", "oversized"):
+        for check in non_regular(kind):
+            tally.run(f"non_regular_{kind}" if kind != "oversized" else "oversized", check)
+    for _ in range(10):
+        tally.run("killed_writers", kill_writers(rng))
+        tally.run("stale_lock_race", lock_race())
+    for name, data in [*faults.malformed_json(), ("fifo", b"")]:
+        tally.run(f"app_start_{name}", app_start(data, name == "fifo"))
+    disk_full(tally)
+    shutil.rmtree(home, ignore_errors=True)
+    return window_round(tally, rng, frames)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=None, help="run for this long")
+    parser.add_argument("--rounds", type=int, default=None, help="or this many rounds")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, default=1500, help="random-input frames a round")
+    args = parser.parse_args(argv)
+    rounds = args.rounds if args.rounds is not None else (None if args.minutes else 1)
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
+    rng = random.Random(args.seed)
+    tally = Tally()
+    totals = {"frames": 0, "games_finished": 0, "resizes": 0, "resumed": 0}
+    started = time.monotonic()
+    done = 0
+    while (rounds is None or done < rounds) and (deadline is None or time.monotonic() < deadline):
+        for key, value in one_round(tally, rng, 200, args.frames).items():
+            totals[key] += value
+        done += 1
+    tried = sum(c["tried"] for c in tally.classes.values())
+    handled = sum(c["handled"] for c in tally.classes.values())
+    print(json.dumps({
+        "rounds": done, "seconds": round(time.monotonic() - started, 1), "tried": tried,
+        "handled": handled, "random_input": totals, "classes": tally.classes,
+        "skipped": tally.skipped, "failures": tally.failures,
+    }), flush=True)
+    return 0 if tried == handled else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
