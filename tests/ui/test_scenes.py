@@ -216,7 +216,8 @@ def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     title = top(ctx)
     assert isinstance(title, TitleScene)
     area = title.rects["menu_area"]  # 500x350 at a scale of 1.25
-    assert area.size == (625, 438) and title.buttons["new"].rect.width == 390  # 312 x 1.25
+    # eleven entries: two columns, each (625 - 24 x 1.25) / 2 wide (at most 312 x 1.25)
+    assert area.size == (625, 438) and title.buttons["new"].rect.width == (625 - 30) // 2
     assert title.buttons["quit"].rect.bottom <= area.bottom
 
 
