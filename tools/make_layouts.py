@@ -39,8 +39,8 @@ def _title() -> list[Obj]:
         ("menu_area", "menu", (390, 280, 500, 350)),
         ("notice", "label", (40, 652, 1200, 26)),
         ("credit", "label", (20, 678, 400, 22)),
-        ("deco_left", "decor", (110, 330, 290, 290)),
-        ("deco_right", "decor", (880, 330, 290, 290)),
+        ("deco_left", "decor", (40, 340, 270, 270)),
+        ("deco_right", "decor", (970, 340, 270, 270)),
     ]
 
 
