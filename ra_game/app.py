@@ -25,7 +25,7 @@ import pygame
 
 from .i18n import _, start_language
 from .settings import data_dir, load_settings_checked, save_settings
-from .ui import theme
+from .ui import frames, theme
 from .ui.app_context import AppContext, DemoOptions
 from .ui.assets import Assets
 from .ui.scene import Scene, SceneManager
@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
 FPS = 60
+#: A still screen wakes this often (seconds) to run timers, and redraws at least this often.
+IDLE_WAKE = 0.25
+IDLE_REDRAW = 1.0
+#: How often a resting loop looks for input (seconds): one 60 Hz frame, so input feels instant.
+REST_POLL = 1 / FPS
 LOG_FILE = "error.log"
 MAX_CRASHES = 3
 
@@ -148,6 +153,7 @@ def create_app(
     demo: DemoOptions | None = None,
     players: Sequence[Seat] | None = None,
     seed: int | None = None,
+    ai_workers: int | None = None,
     watch: tuple[Replay, str] | None = None,
 ) -> tuple[AppContext, pygame.Surface]:
     """Open the window and put the first scene on the stack; returns (context, window)."""
@@ -162,6 +168,8 @@ def create_app(
     pygame.key.set_repeat(400, 40)
     ctx = AppContext(SceneManager(), settings, assets, window.get_size(), demo)
     ctx.extra["windowed_size"] = size
+    if ai_workers is not None:
+        ctx.extra["ai_workers"] = ai_workers
     ctx.sounds = Sounds(lambda: ctx.settings.sound)
     Button.click_sound = lambda: ctx.play_sound("click")
     if warning:
@@ -177,24 +185,36 @@ def create_app(
 # --- frames ---------------------------------------------------------------------------------
 
 
-def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] | None = None
-               ) -> None:
-    """One frame: global keys, the top scene's events, update and draw, then flip."""
-    for event in pygame.event.get() if events is None else events:
+def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] | None = None,
+               always_draw: bool = True) -> bool:
+    """One frame: global keys, the top scene's events and update, then draw and flip (unless
+    nothing changed: no event, no animation, no redraw asked and ``always_draw`` False).
+    Returns True when it drew."""
+    if events is None:
+        events = pygame.event.get()
+    for event in events:
         if handle_global(ctx, event):
             continue
         top = ctx.scenes.top
         if top is not None:
             top.handle_event(event)
-    top = ctx.scenes.top
-    if top is None:
-        return
-    top.update(dt)
+    before = ctx.scenes.top
+    if before is None:
+        return False
+    before.update(dt)
     top = ctx.scenes.top
     window = pygame.display.get_surface()
-    if top is not None and window is not None:
-        top.draw(window)
-        pygame.display.flip()
+    if top is None or window is None:
+        return False
+    if not (always_draw or events or top is not before or top is not ctx.extra.get("drawn")
+            or top.is_animating() or frames.wanted()):
+        return False
+    frames.taken()
+    ctx.extra["drawn"] = top
+    ctx.extra["frames_drawn"] = ctx.extra.get("frames_drawn", 0) + 1
+    top.draw(window)
+    pygame.display.flip()
+    return True
 
 
 def log_exception(exc: BaseException) -> Path | None:
@@ -236,29 +256,61 @@ def report_crash(ctx: AppContext, exc: Exception) -> None:
     try:
         ctx.scenes.clear_to(ErrorScene(ctx, message))
     except Exception:  # noqa: BLE001 - the exit hooks failed too: replace the stack
+        for scene in ctx.scenes.stack:
+            try:
+                scene.close()
+            except Exception:  # noqa: BLE001, S110 - best effort: the workers are daemons
+                pass
         ctx.scenes.stack = [ErrorScene(ctx, message)]
 
 
-def guarded_step(ctx: AppContext, dt: float) -> None:
+def guarded_step(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] | None = None,
+                 always_draw: bool = True) -> bool:
     """:func:`step_frame`, turning any unexpected exception into :func:`report_crash`."""
     try:
-        step_frame(ctx, dt)
+        return step_frame(ctx, dt, events, always_draw)
     except Exception as exc:  # noqa: BLE001 - the top level: never a traceback
         report_crash(ctx, exc)
+        return True
+
+
+def wants_frames(ctx: AppContext) -> bool:
+    """True when the next frame must come at the full frame rate (something moves)."""
+    top = ctx.scenes.top
+    return top is not None and (top.is_animating() or frames.wanted())
 
 
 async def main_loop(ctx: AppContext, max_frames: int | None = None, fps: int = FPS) -> int:
-    """Run frames until a scene asks to quit (or ``max_frames``); returns the frame count."""
+    """Run frames until a scene asks to quit (or ``max_frames``); returns the frame count.
+    A still screen rests: the loop only polls for events (``REST_POLL``, which costs far less
+    than SDL's own event wait), runs the scene's timers every ``IDLE_WAKE`` s and redraws at
+    least every ``IDLE_REDRAW`` s, instead of redrawing at ``fps``.  ``fps=0`` (tests) never
+    rests and draws every frame."""
     clock = pygame.time.Clock()
-    frames = 0
+    frames_run = 0
+    last_draw = next_wake = time.perf_counter()
+    moving = True
     while not ctx.quit_requested and ctx.scenes.top is not None:
-        dt = min(0.1, (clock.tick(fps) if fps else clock.tick()) / 1000)
-        guarded_step(ctx, dt)
-        frames += 1
-        if max_frames is not None and frames >= max_frames:
+        events: list[pygame.event.Event] | None = None
+        resting = bool(fps) and not moving and not wants_frames(ctx)
+        if resting:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            if not events and now < next_wake:
+                await asyncio.sleep(REST_POLL)
+                continue
+            next_wake = now + IDLE_WAKE
+        elapsed = (clock.tick(fps) if fps else clock.tick()) / 1000
+        dt = min(1.0 if resting else 0.1, elapsed)
+        heartbeat = time.perf_counter() - last_draw >= IDLE_REDRAW
+        if guarded_step(ctx, dt, events, always_draw=not fps or heartbeat):
+            last_draw = time.perf_counter()
+        moving = wants_frames(ctx)
+        frames_run += 1
+        if max_frames is not None and frames_run >= max_frames:
             break
         await asyncio.sleep(0)
-    return frames
+    return frames_run
 
 
 def run_frames(
@@ -286,10 +338,12 @@ def run_frames(
 
 def _start(
     demo: DemoOptions | None, players: Sequence[Seat] | None, seed: int | None,
+    ai_workers: int | None = None,
     watch: tuple[Replay, str] | None = None,
 ) -> AppContext | None:
     try:
-        return create_app(demo=demo, players=players, seed=seed, watch=watch)[0]
+        return create_app(demo=demo, players=players, seed=seed, ai_workers=ai_workers,
+                          watch=watch)[0]
     except pygame.error as exc:
         print(f"ra-game: error: cannot open the window ({exc})", file=sys.stderr)
     except Exception as exc:  # noqa: BLE001 - the top level: never a traceback
@@ -308,11 +362,20 @@ def release_saves(ctx: AppContext) -> None:
                 pass
 
 
+def close_scenes(ctx: AppContext) -> None:
+    """The window is closing: close every scene (their AI workers stop now)."""
+    try:
+        ctx.scenes.close_all()
+    except Exception as exc:  # noqa: BLE001 - closing must never raise at exit
+        log_exception(exc)
+
+
 def run_app(players: list[Seat] | None = None, seed: int | None = None,
-            watch: tuple[Replay, str] | None = None) -> int:
+            ai_workers: int | None = None, watch: tuple[Replay, str] | None = None) -> int:
     """Open the window on the title (or straight into a game, or on a replay to watch);
-    returns the exit status."""
-    ctx = _start(None, players, seed, watch)
+    returns the exit status.  ``ai_workers``: processes for the AI's search (default: the
+    setting, else all cores but one)."""
+    ctx = _start(None, players, seed, ai_workers, watch)
     if ctx is None:
         return 1
     try:
@@ -321,6 +384,7 @@ def run_app(players: list[Seat] | None = None, seed: int | None = None,
         return 130
     finally:
         release_saves(ctx)
+        close_scenes(ctx)
         pygame.quit()
     return ctx.exit_code
 
@@ -332,11 +396,12 @@ def run_demo(
     exit_on_end: bool = False,
     max_frames: int | None = None,
     fps: int = FPS,
+    ai_workers: int | None = None,
 ) -> int:
     """Watch AI seats play through the real scenes; with ``exit_on_end`` print the summary JSON
     on stdout after the final results.  ``max_frames`` and ``fps=0`` (no frame cap) are for
     tests."""
-    ctx = _start(DemoOptions(speed=speed, exit_on_end=exit_on_end), players, seed)
+    ctx = _start(DemoOptions(speed=speed, exit_on_end=exit_on_end), players, seed, ai_workers)
     if ctx is None:
         return 1
     try:
@@ -344,6 +409,7 @@ def run_demo(
     except KeyboardInterrupt:
         return 130
     finally:
+        close_scenes(ctx)
         pygame.quit()
     if exit_on_end and ctx.exit_code == 0:
         if ctx.final_summary is None:

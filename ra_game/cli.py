@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
@@ -39,6 +40,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed must be an integer, not {text!r}") from None
 
 
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of processes, at least 1, not {text!r}")
+    return value
+
+
 def _language(text: str) -> str:
     lang = normalize_language(text)
     if lang is None:
@@ -61,10 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
     play.add_argument("--headless", action="store_true", help="no window: print the final summary")
     play.add_argument("--players", default="human,ai:medium,ai:medium,ai:medium",
-                      help="comma list of seats: human, random, ai:easy, ai:medium, ai:hard")
+                      help="comma list of seats: human, random, ai:easy, ai:medium, ai:hard, "
+                           "ai:expert")
     play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
     play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
     play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")
+    play.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
+                      help="processes for the AI's search (default: all cores headless, "
+                           "all but one in the window)")
 
     _lang_option(play)
 
@@ -81,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal")
     demo.add_argument("--exit-on-end", action="store_true",
                       help="quit after the final results and print the summary JSON")
+    demo.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
+                      help="processes for the AI's search (default: all cores but one)")
     _lang_option(demo)
     return parser
 
@@ -127,10 +144,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.headless:
         from .app import run_app
 
-        return run_app(players=seats, seed=args.seed)
+        return run_app(players=seats, seed=args.seed, ai_workers=args.ai_workers)
+    from .ai import workers
     from .headless import play_headless
 
-    state, doc = play_headless(seats, args.seed, think_ms=args.think_ms)
+    workers.configure(args.ai_workers or workers.default_workers(window=False))
+    try:
+        state, doc = play_headless(seats, args.seed, think_ms=args.think_ms)
+    finally:
+        workers.close_shared()
     if args.save_replay:
         from .engine import save_replay
 
@@ -172,11 +194,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
         _fail(str(exc))
     from .app import run_demo
 
-    return run_demo(players=seats, seed=args.seed, speed=args.speed, exit_on_end=args.exit_on_end)
+    return run_demo(players=seats, seed=args.seed, speed=args.speed, exit_on_end=args.exit_on_end,
+                    ai_workers=args.ai_workers)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
+    multiprocessing.freeze_support()  # first: a frozen program's AI workers start here
     args = build_parser().parse_args(argv)
     override_language(args.lang)
     if args.lang:

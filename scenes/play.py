@@ -66,6 +66,15 @@ def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Sur
     return bank.tile_back(px)
 
 
+def ai_workers(ctx: Any) -> int | None:
+    """Processes for the AI's search: ``--ai-workers``, else the setting (0: automatic)."""
+    extra = getattr(ctx, "extra", {})
+    if extra.get("ai_workers"):
+        return int(extra["ai_workers"])
+    settings = getattr(ctx, "settings", None)
+    return getattr(settings, "ai_workers", 0) or None
+
+
 class PlayScene(Scene):
     """One game on the board; ``seats`` say who plays (human or an AI kind) and their names."""
 
@@ -89,7 +98,7 @@ class PlayScene(Scene):
         self.director = Director(self.model, self.geom, self)
         self.queue = AnimationQueue()
         self.input = HumanInput(self.geom)
-        self.runner = AiRunner(self.seats, self.seed)
+        self.runner = AiRunner(self.seats, self.seed, workers=ai_workers(ctx))
         self.areas = PlayerAreas(self.geom)
         self.sprites = SpriteBank(ctx.assets)
         self.view: View | None = None
@@ -183,6 +192,19 @@ class PlayScene(Scene):
             self._sounds_loaded = True
             for name in self.SOUNDS:
                 sounds.load(name)
+
+    def close(self) -> None:
+        """The game is left (or the window closes): stop the AI's worker processes now."""
+        self.runner.close()
+
+    def is_animating(self) -> bool:
+        """Moving pieces, or an AI seat to move (its worker is polled and its move paced)."""
+        if self.queue.busy:
+            return True
+        if self.driver is not None:  # a replay playing, the lesson's scripted moves
+            return self.pause is None and self.driver.is_animating()
+        return (self.pause is None and not self.state.over
+                and self.runner.is_ai(self.state.current))
 
     # -- hooks used by the director
 

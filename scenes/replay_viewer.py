@@ -95,6 +95,9 @@ class ReplayDriver(Driver):
     def speed_factor(self) -> float:
         return self.speed
 
+    def is_animating(self) -> bool:
+        return self.playing
+
     def next_move(self, idle: bool) -> Move | None:
         if not self.playing or not idle or self.wait > 0 or self.index >= self.total:
             return None

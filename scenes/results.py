@@ -157,6 +157,10 @@ class FinalResultsScene(LayoutScene):
         super().enter()
         self.ctx.play_sound("fanfare")
 
+    def is_animating(self) -> bool:
+        demo = self.ctx.demo
+        return self.t < CHART_TIME or (demo is not None and demo.exit_on_end)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.t = min(CHART_TIME, self.t + dt * speed_factor(self.ctx))

@@ -90,6 +90,9 @@ class EpochScoringScene(LayoutScene):
         elif self.manager.top is self:
             self.manager.pop()
 
+    def is_animating(self) -> bool:
+        return not self.finished or self.ctx.demo is not None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         was = self.t >= self.rows_done_at

@@ -32,12 +32,14 @@ KIND_DESCRIPTIONS = {
     "ai:medium": N_("Medium: a steady player who bids what each lot is worth to it."),
     "ai:hard": N_("Hard: thinks ahead over many possible draws and keeps its suns for the big "
                   "lots."),
+    "ai:expert": N_("Expert: thinks 2 s on every spare core; the faster the computer, the "
+                    "stronger it plays."),
     "random": N_("Random: plays any legal move, for testing; not a real opponent."),
 }
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "random": N_("random")}
+               "expert": N_("expert"), "random": N_("random")}
 
 
 def kind_label(kind: str) -> str:

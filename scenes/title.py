@@ -56,6 +56,11 @@ def menu_rects(area: pygame.Rect, count: int, max_height: int, width: int, gap: 
             for i in range(count)]
 
 
+#: Seconds the glow keeps pulsing after the last input; half a pulse (it rests at its middle).
+GLOW_AWAKE = 3.0
+GLOW_HALF_PERIOD = math.pi / 1.4
+
+
 class TitleScene(LayoutScene):
     """The main menu; Continue resumes the newest saved game, Load game lists the save slots."""
 
@@ -76,6 +81,7 @@ class TitleScene(LayoutScene):
         self.latest: SlotInfo | None = None
         self._save_line: tuple[int, str] | None = None
         self.clock = 0.0
+        self.wake()
         self.group.focus(self.buttons["new"])
 
     def place(self) -> None:
@@ -85,7 +91,13 @@ class TitleScene(LayoutScene):
             self.buttons[key].rect = rect
         self.menu_panel = rects[0].unionall(rects[1:]).inflate(self.px(48), self.px(28))
 
+    def wake(self) -> None:
+        """Input (or arriving): the glow pulses again for a while."""
+        self.awake = GLOW_AWAKE
+        self.rested = False
+
     def enter(self) -> None:
+        self.wake()
         self.ctx.demo = None
         self.refresh_save()
         super().enter()
@@ -181,14 +193,28 @@ class TitleScene(LayoutScene):
         self.ctx.quit_requested = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.wake()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.group.focus(self.buttons["quit"])  # a second Esc never quits by surprise
             return
         super().handle_event(event)
 
+    def is_animating(self) -> bool:
+        """The sun's glow pulses for a while after the last input, then rests."""
+        return not self.rested
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.clock += dt
+        if self.rested:
+            return
+        if self.awake > 0:
+            self.awake -= dt
+            self.clock += dt
+            return
+        # finish the pulse: stop exactly at its middle, so resting looks deliberate
+        nxt = (self.clock // GLOW_HALF_PERIOD + 1) * GLOW_HALF_PERIOD
+        self.clock = min(nxt, self.clock + dt)
+        self.rested = self.clock >= nxt
 
     # -- drawing ------------------------------------------------------------------------------
 

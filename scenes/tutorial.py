@@ -163,6 +163,11 @@ class TutorialDriver(Driver):
         self.wait = THEM_DELAY
         return Move.parse(self.placed.moves[n])
 
+    def is_animating(self) -> bool:
+        """The scripted opponents' moves and a skip go on by themselves."""
+        kind = self.step.kind
+        return kind == "skip" or (kind == "them" and self.played() < len(self.placed.moves))
+
     def check(self, move: Move) -> str | None:
         if self.step.kind == "you" and move.text == self.placed.moves[0]:
             return None

@@ -152,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", type=int, default=None, help="hard agent's budget")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--ai-workers", type=int, default=1,
+                        help="processes for each searching AI's trees (with --workers 1)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON line")
     args = parser.parse_args(argv)
     try:
@@ -174,6 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
               file=sys.stderr, flush=True)
 
+    if args.ai_workers > 1:
+        from ra_game.ai import workers
+
+        workers.configure(args.ai_workers)
     if args.workers == 1:
         for job in jobs:
             progress(play_one(job))
@@ -181,6 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with multiprocessing.Pool(args.workers) as pool:
             for rec in pool.imap_unordered(play_one, jobs):
                 progress(rec)
+    if args.ai_workers > 1:
+        workers.close_shared()
     result = summarize(records)
     if args.json:
         print(json.dumps(result))

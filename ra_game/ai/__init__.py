@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .base import Agent
 from .heuristic import EasyAgent, MediumAgent
 from .mcts import HardAgent
+from .parallel import RootParallelAgent, expert_agent, hard_agent
 from .random_agent import RandomAgent
 
 #: Seat kind (as in ``--players``) -> factory taking (seed, think_ms).
@@ -14,7 +15,8 @@ AGENT_FACTORIES: dict[str, Callable[[int | None, int | None], Agent]] = {
     "random": lambda seed, think_ms: RandomAgent(seed),
     "ai:easy": lambda seed, think_ms: EasyAgent(seed),
     "ai:medium": lambda seed, think_ms: MediumAgent(seed),
-    "ai:hard": lambda seed, think_ms: HardAgent(seed, think_ms=think_ms),
+    "ai:hard": hard_agent,
+    "ai:expert": expert_agent,
 }
 
 
@@ -29,5 +31,6 @@ def make_agent(kind: str, seed: int | None = None, think_ms: int | None = None) 
 
 __all__ = [
     "AGENT_FACTORIES", "Agent", "EasyAgent", "HardAgent", "MediumAgent", "RandomAgent",
+    "RootParallelAgent",
     "make_agent",
 ]

@@ -193,6 +193,11 @@ class HardAgent(Agent):
         self._choice = self._pick()
         return self._finished()
 
+    def root_stats(self) -> dict[int, tuple[int, float]]:
+        """Visits and total reward of each root action searched so far (for root-parallel
+        merging, :mod:`ra_game.ai.parallel`)."""
+        return {a: (c.visits, c.total) for a, c in self._root.children.items()}
+
     def _pick(self) -> int:
         best, best_key = self._root_actions[0], (-1, -1.0)
         for a in self._root_actions:

@@ -761,9 +761,13 @@ class Observation:
 
     def determinize(self, rng: random.Random) -> GameState:
         """A full state consistent with this observation, the unseen bag shuffled by ``rng``."""
-        remaining = list(self.state.bag_order[self.state.bag_pos:])
-        rng.shuffle(remaining)
-        return self.state.with_bag(remaining)
+        state = self.state
+        pos = state.bag_pos
+        remaining = list(state.bag_order[pos:])
+        _shuffle(remaining, rng.random)  # a uniform shuffle, cheaper than rng.shuffle
+        deal = state.clone()
+        deal.bag_order = state.bag_order[:pos] + tuple(remaining)
+        return deal
 
 
 __all__ = ["CIVILIZATIONS", "MONUMENTS", "Decision", "GameState", "Observation", "full_bag"]

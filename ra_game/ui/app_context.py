@@ -23,6 +23,7 @@ class Settings:
     hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
     fullscreen: bool = False
     sound: bool = True
+    ai_workers: int = 0  # processes for the AI's search; 0: all cores but one
     language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 

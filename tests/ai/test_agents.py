@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from ra_game.ai import AGENT_FACTORIES, Agent, HardAgent, make_agent
+from ra_game.ai import AGENT_FACTORIES, Agent, HardAgent, RootParallelAgent, make_agent
+from ra_game.ai.parallel import HARD_BUDGET
 from ra_game.engine import GameState
 from ra_game.engine.moves import RA
 
@@ -119,10 +120,14 @@ def test_single_legal_action_returns_at_once() -> None:
 
 
 def test_registry_and_think_ms() -> None:
-    for kind in ("ai:easy", "ai:medium", "ai:hard", "random"):
+    for kind in ("ai:easy", "ai:medium", "ai:hard", "ai:expert", "random"):
         assert kind in AGENT_FACTORIES
     hard = make_agent("ai:hard", 1, 250)
     assert isinstance(hard, HardAgent) and hard.budget == pytest.approx(0.25)
-    assert make_agent("ai:hard", 1, None).budget == pytest.approx(1.0)
+    fixed = make_agent("ai:hard", 1, None)
+    assert isinstance(fixed, RootParallelAgent) and fixed.budget == HARD_BUDGET
+    assert fixed.budget.iterations is not None  # fixed work: the same opponent on every machine
+    expert = make_agent("ai:expert", 1, None)
+    assert isinstance(expert, RootParallelAgent) and expert.budget.seconds == pytest.approx(2.0)
     with pytest.raises(ValueError, match="unknown AI kind"):
         make_agent("ai:grandmaster")

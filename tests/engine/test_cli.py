@@ -228,3 +228,26 @@ def test_watch_an_illegal_move_names_it_and_a_missing_file_too(
     assert code == 2 and "move 5" in err and err.count("\n") == 1
     code, _out, err = _main_exit(capsys, "watch", str(tmp_path / "missing.ra.json"))
     assert code == 2 and "cannot read" in err
+
+
+def test_ai_workers_must_be_a_positive_whole_number(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("0", "two", "-3"):
+        code, out, err = _main_exit(capsys, "play", "--headless", "--players",
+                                    "ai:medium,random", "--ai-workers", bad)
+        assert code == 2 and not out
+        assert "--ai-workers" in _one_line_error(err)
+
+
+def test_headless_hard_game_on_two_workers_matches_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fixed work per decision: the same game whatever the number of worker processes."""
+    from ra_game.ai import parallel
+
+    monkeypatch.setattr(parallel, "HARD_BUDGET", parallel.SearchBudget(3, 12, 0.0, 30.0))
+    outs = []
+    for workers in ("1", "2"):
+        assert main(["play", "--headless", "--players", "ai:hard,random", "--seed", "3",
+                     "--ai-workers", workers]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    assert outs[0] == outs[1] and outs[0]["over"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from ra_game.ai import AGENT_FACTORIES
@@ -55,10 +57,11 @@ def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
         seats = [Seat(kind, "A"), Seat(kind, "B"), Seat(kind, "C")]
         runner = AiRunner(seats, seed=2, think_ms=30)
         action = None
-        for _ in range(200):
+        deadline = time.monotonic() + 30  # searching kinds start worker processes first
+        while action is None and time.monotonic() < deadline:
             action = runner.update(state, 0, 1 / 60, idle=True, min_delay=0.0)
-            if action is not None:
-                break
+            time.sleep(1 / 240)
+        runner.close()
         assert action in state.legal_actions(), kind
 
 

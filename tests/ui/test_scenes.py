@@ -194,6 +194,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
+        "ai_workers": 0,
         "language": "",
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
@@ -427,3 +428,17 @@ def test_run_app_opens_a_game_straight_away_for_given_seats() -> None:
     run_frames(ctx, 2)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.seed == 3
+
+
+def test_setup_says_what_the_expert_level_does(ctx: AppContext) -> None:
+    press(ctx, pygame.K_n)
+    setup = top(ctx)
+    assert isinstance(setup, SetupScene)
+    choice = setup.kinds[2]
+    for _ in range(len(choice.options)):
+        if choice.value == "ai:expert":
+            break
+        click(ctx, choice.rect)
+    assert setup.rows[2].kind == "ai:expert"
+    description = setup.kind_description()
+    assert description is not None and description.startswith("Expert: thinks 2 s")

@@ -48,6 +48,10 @@ class Driver:
     def update(self, dt: float) -> None:
         """Advance the driver's own timers."""
 
+    def is_animating(self) -> bool:
+        """True while the driver moves things by itself (the main loop then keeps drawing)."""
+        return False
+
     def speed_factor(self) -> float:
         """A factor on the animation speed (the replay viewer's speed control)."""
         return 1.0
