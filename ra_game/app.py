@@ -33,6 +33,7 @@ from .ui.sound import Sounds
 from .ui.widgets import Button
 
 if TYPE_CHECKING:
+    from .engine import Replay
     from .seats import Seat
 
 DEFAULT_SIZE = (1280, 720)
@@ -153,6 +154,7 @@ def create_app(
     players: Sequence[Seat] | None = None,
     seed: int | None = None,
     ai_workers: int | None = None,
+    watch: tuple[Replay, str] | None = None,
 ) -> tuple[AppContext, pygame.Surface]:
     """Open the window and put the first scene on the stack; returns (context, window)."""
     pygame.display.init()
@@ -173,6 +175,10 @@ def create_app(
     if warning:
         ctx.notices.append(warning)
     ctx.scenes.push(first_scene(ctx, players, seed))
+    if watch is not None:  # ``ra-game watch FILE``: the viewer on top of the title
+        from .scenes.replay_viewer import replay_scene
+
+        ctx.scenes.push(replay_scene(ctx, *watch))
     return ctx, window
 
 
@@ -333,9 +339,11 @@ def run_frames(
 def _start(
     demo: DemoOptions | None, players: Sequence[Seat] | None, seed: int | None,
     ai_workers: int | None = None,
+    watch: tuple[Replay, str] | None = None,
 ) -> AppContext | None:
     try:
-        return create_app(demo=demo, players=players, seed=seed, ai_workers=ai_workers)[0]
+        return create_app(demo=demo, players=players, seed=seed, ai_workers=ai_workers,
+                          watch=watch)[0]
     except pygame.error as exc:
         print(f"ra-game: error: cannot open the window ({exc})", file=sys.stderr)
     except Exception as exc:  # noqa: BLE001 - the top level: never a traceback
@@ -363,11 +371,11 @@ def close_scenes(ctx: AppContext) -> None:
 
 
 def run_app(players: list[Seat] | None = None, seed: int | None = None,
-            ai_workers: int | None = None) -> int:
-    """Open the window on the title (or straight into a game); returns the exit status.
-    ``ai_workers``: processes for the AI's search (default: the setting, else all cores but
-    one)."""
-    ctx = _start(None, players, seed, ai_workers)
+            ai_workers: int | None = None, watch: tuple[Replay, str] | None = None) -> int:
+    """Open the window on the title (or straight into a game, or on a replay to watch);
+    returns the exit status.  ``ai_workers``: processes for the AI's search (default: the
+    setting, else all cores but one)."""
+    ctx = _start(None, players, seed, ai_workers, watch)
     if ctx is None:
         return 1
     try:

@@ -1,4 +1,5 @@
-"""The ``ra-game`` command line: open the window, play headless, replay files, watch a demo.
+"""The ``ra-game`` command line: open the window, play headless, replay files, watch a replay
+or a demo.
 
 Errors a user can cause (bad options, bad files, illegal moves) print one line on stderr and exit
 with status 2; stdout carries only machine-readable output (the summary JSON).
@@ -86,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--summary", action="store_true", help="print the state summary JSON")
 
+    watch = sub.add_parser("watch", help="watch a .ra.json replay in the window")
+    watch.add_argument("file")
+
     demo = sub.add_parser("demo", help="watch AI seats play in the window")
     demo.add_argument("--players", default="ai:medium,ai:medium,ai:medium,ai:medium")
     demo.add_argument("--seed", type=_seed, default=None)
@@ -171,6 +175,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
                      f"{'game over' if state.over else 'game in progress'}")
 
 
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Open the window on the replay viewer; a file that cannot be watched is one line, exit 2."""
+    try:
+        replay = load_replay(args.file)
+        replay.play()
+    except RaError as exc:
+        _fail(str(exc))
+    from .app import run_app
+
+    return run_app(watch=(replay, os.path.basename(args.file)))
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     try:
         seats = parse_seats(args.players, allow_human=False)
@@ -195,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_replay(args)
     if args.command == "demo":
         return cmd_demo(args)
+    if args.command == "watch":
+        return cmd_watch(args)
     if args.exit_after_title:
         from .app import run_title_check
 

@@ -30,6 +30,7 @@ from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
 from ra_game.ui.board.controls import HumanInput
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.discard_picker import draw_discard_picker
+from ra_game.ui.board.driver import Driver
 from ra_game.ui.board.geometry import BoardGeometry
 from ra_game.ui.board.god_picker import draw_god_picker
 from ra_game.ui.board.hint import draw_hint_marks
@@ -86,7 +87,8 @@ class PlayScene(Scene):
 
     def __init__(self, ctx: Any, seats: Sequence[Seat], seed: int | None = None,
                  hide_scores: bool = False, *, state: GameState | None = None,
-                 moves: Sequence[str] = (), slot: int | None = None) -> None:
+                 moves: Sequence[str] = (), slot: int | None = None,
+                 driver: Driver | None = None) -> None:
         super().__init__(ctx)
         self.seats = list(seats)
         self.seed = seed if seed is not None else random.randrange(1 << 31)
@@ -116,6 +118,11 @@ class PlayScene(Scene):
         self.pressed = False
         self.notice = ""
         self.game_over: ev.GameOver | None = None
+        #: A mode that plays some seats itself (the replay viewer, the tutorial), or None.
+        self.driver = driver
+        if driver is not None:
+            driver.attach(self)
+            self.saver = None  # a replay or the lesson never touches the saved games
         if self.saver is not None and any(s.is_human for s in self.seats) and \
                 getattr(ctx, "demo", None) is None:
             self.notice = self.saver.claim() or ""
@@ -185,7 +192,20 @@ class PlayScene(Scene):
 
     def human_to_move(self) -> bool:
         seat = self.state.to_move
-        return seat is not None and self.seats[seat].is_human
+        if seat is None or (self.driver is not None and self.driver.controls(seat)):
+            return False
+        return self.seats[seat].is_human
+
+    def reset_to(self, state: GameState, moves: Sequence[str]) -> None:
+        """Show ``state`` (reached by ``moves``) at once, without animations (replay steps)."""
+        self.state = state
+        self.moves = list(moves)
+        self.model = DisplayModel(state)
+        self.director = Director(self.model, self.geom, self)
+        self.queue = AnimationQueue()
+        self.input.stop()
+        self.input_token = None
+        self.notice = ""
 
     def human_ready(self) -> bool:
         """Whether a person's decision is open on an idle board (their controls are shown)."""
@@ -219,6 +239,8 @@ class PlayScene(Scene):
         """Moving pieces, or an AI seat to move (its worker is polled and its move paced)."""
         if self.queue.busy:
             return True
+        if self.driver is not None:  # a replay playing, the lesson's scripted moves
+            return self.pause is None and self.driver.is_animating()
         return (self.pause is None and not self.state.over
                 and self.runner.is_ai(self.state.current))
 
@@ -248,6 +270,9 @@ class PlayScene(Scene):
 
     def finish_game(self, event: ev.GameOver) -> None:
         self.game_over = event
+        if self.driver is not None and self.driver.finish_game(event):
+            return
+        self._record_stats()
         if self.saver is not None:
             self.saver.clear()
         try:
@@ -258,14 +283,22 @@ class PlayScene(Scene):
                 self.ctx.final_summary = self.state.summary()
                 self.ctx.quit_requested = True
             return
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event,
-                                                  self.info.hints.used))
+        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event, seats=self.seats,
+                                                  replay=self.document(),
+                                                  hide_scores=self.hide_scores,
+                                                  hints_used=self.info.hints.used))
 
     # -- moves
 
     def apply(self, move: Move) -> None:
         """Play ``move`` for the seat to move, queue its animation and autosave."""
         seat = self.state.to_move
+        if self.driver is not None and self.human_to_move():
+            refusal = self.driver.check(move)
+            if refusal is not None:
+                self.notice = refusal
+                self.input.begin(self.state)
+                return
         before = self.state.clone()
         try:
             events = self.state.apply(move)
@@ -314,7 +347,25 @@ class PlayScene(Scene):
             delay = max(delay, grace_seconds(setting, speed))
         return delay
 
+    def _record_stats(self) -> None:
+        """Add the finished game to the player's statistics (games with one person only)."""
+        if getattr(self.ctx, "demo", None) is not None:
+            return
+        try:
+            from ra_game.stats import record_game
+        except ImportError:
+            return
+        hints = sum(n for seat, n in zip(self.seats, self.info.hints.used) if seat.is_human)
+        error = record_game(self.state, self.kinds, hints)
+        if error:
+            notices = getattr(self.ctx, "notices", None)
+            if notices is not None:
+                notices.append(error)
+
     def _autosave(self) -> None:
+        if self.driver is not None:
+            self.driver.autosave()
+            return
         if self.state.over or getattr(self.ctx, "demo", None) is not None:
             return
         if not any(seat.is_human for seat in self.seats) or self.saver is None:
@@ -334,12 +385,23 @@ class PlayScene(Scene):
             return
         speed = self.speed
         self.queue.speed = SPEED_FACTORS[speed]
+        if self.driver is not None:
+            self.queue.speed *= self.driver.speed_factor()
         self.queue.update(dt)
-        if self.state.over or not self.is_top():
+        if not self.is_top():
+            return
+        if self.driver is not None:
+            self.driver.update(dt)
+        if self.state.over:
             return
         self.info.update(dt)
         seat = self.state.current
         idle = not self.queue.busy
+        if self.driver is not None and self.driver.controls(seat):
+            move = self.driver.next_move(idle)
+            if move is not None:
+                self.apply(move)
+            return
         if self.runner.is_ai(seat):
             action = self.runner.update(self.state, len(self.moves), dt, idle,
                                         self.ai_delay(speed))
@@ -383,6 +445,8 @@ class PlayScene(Scene):
             return
         if self.pause is not None:
             self._pause_event(event)
+            return
+        if self.driver is not None and self.driver.handle_event(event):
             return
         if event.type == pygame.MOUSEWHEEL:
             self.info.wheel(event.y)
@@ -430,8 +494,10 @@ class PlayScene(Scene):
             self.apply(move)
 
     def _open_pause(self) -> None:
+        label = self.driver.quit_label if self.driver is not None else None
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
-                               demo=getattr(self.ctx, "demo", None) is not None)
+                               demo=getattr(self.ctx, "demo", None) is not None,
+                               quit_label=label)
 
     def _pause_event(self, event: pygame.event.Event) -> None:
         assert self.pause is not None
@@ -461,6 +527,8 @@ class PlayScene(Scene):
     def _save_and_quit(self) -> None:
         self._autosave()
         self.release_save()
+        if self.driver is not None and self.driver.leave():
+            return
         try:
             from .title import TitleScene
         except ImportError:
@@ -483,6 +551,10 @@ class PlayScene(Scene):
         """The status line text, and whether it asks something urgent of a human."""
         if self.notice:
             return self.notice, True
+        if self.driver is not None:
+            said = self.driver.status()
+            if said is not None:
+                return said, False
         if self.state.over:
             w = self.state.winner or 0
             end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
@@ -519,9 +591,11 @@ class PlayScene(Scene):
                 img.set_alpha(max(0, int(f.alpha)))
             view.blit_center(surface, img, (f.x, f.y))
         self._draw_decision(surface, view)
+        if self.driver is not None:
+            self.driver.draw(surface, view)
         text, urgent = self.status()
         draw_status(surface, view, self.info.status_rect(), text, urgent)
-        if self.queue.busy and self.speed != "max":
+        if self.queue.busy and self.speed != "max" and self.driver is None:
             hint = g.rect("button_pass")
             room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
                                g.rect("button_confirm").x, hint.height)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +18,7 @@ from ra_game.ui.words import display_name, fame, is_you, names_list
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
+    from ra_game.seats import Seat
     from ra_game.ui.app_context import AppContext
 
 EXIT_AFTER = 1.0  # seconds the results show before ``demo --exit-on-end`` quits
@@ -69,14 +70,20 @@ def verdict(state: GameState, event: GameOver) -> str:
 
 
 class FinalResultsScene(LayoutScene):
-    """Replaces the play scene at the end of the game; "Back to title" leaves."""
+    """Replaces the play scene at the end of the game: Play again (same seats, new seed), Save
+    replay (into the replays folder; the path is shown), Back to title."""
 
     layout_name = "results"
-    REQUIRED = ("heading", "ranking", "chart", "tiebreak", "button_title")
+    REQUIRED = ("heading", "ranking", "chart", "tiebreak", "save_note", "button_again",
+                "button_save", "button_title")
 
-    def __init__(self, ctx: AppContext, state: GameState, event: GameOver,
-                 hints_used: Sequence[int] = ()) -> None:
+    def __init__(self, ctx: AppContext, state: GameState, event: GameOver, *,
+                 seats: list[Seat] | None = None, replay: dict[str, Any] | None = None,
+                 hide_scores: bool = False, hints_used: Sequence[int] = ()) -> None:
         self.state, self.event = state, event
+        self.seats, self.replay, self.hide_scores = seats, replay, hide_scores
+        self.saved_note = ""
+        self.saved_ok = False
         #: Hints each seat asked for during the game (counted, as Board Game Arena does).
         self.hints_used = list(hints_used)
         self.t = 0.0
@@ -86,8 +93,16 @@ class FinalResultsScene(LayoutScene):
             ctx.final_summary = state.summary()
 
     def build(self) -> None:
+        self.again = self.group.add(Button((0, 0, 10, 10), N_("Play again"), self.play_again,
+                                           style="primary", shortcut="a"))
+        self.save = self.group.add(Button((0, 0, 10, 10), N_("Save replay"), self.save_replay,
+                                          shortcut="s"))
         self.back = self.group.add(Button((0, 0, 10, 10), N_("Back to title"), self.to_title,
-                                          style="primary", shortcut="t"))
+                                          shortcut="t"))
+        self.again.enabled = self.seats is not None
+        self.save.enabled = self.replay is not None
+        # a stray Enter (after the scoring screen) never starts a new game by surprise
+        self.group.focus(self.back)
         self.order = ranking(self.state)
         self.series = [[START_SCORE, *(h[p] for h in self.state.score_history)]
                        for p in range(self.state.n)]
@@ -98,7 +113,43 @@ class FinalResultsScene(LayoutScene):
         return verdict(self.state, self.event)
 
     def place(self) -> None:
+        self.again.rect = self.rects["button_again"]
+        self.save.rect = self.rects["button_save"]
         self.back.rect = self.rects["button_title"]
+
+    def play_again(self) -> None:
+        """A new game with the same seats and a new seed (in a free save slot, as a new game
+        from the setup screen; the finished game has just freed its own)."""
+        if self.seats is None:
+            return
+        from ra_game.scenes.play import PlayScene
+
+        from ra_game.saves import first_free_slot, list_slots
+
+        humans = any(seat.is_human for seat in self.seats)
+        slot = first_free_slot(list_slots()) if humans and self.ctx.demo is None else None
+        scene = PlayScene(self.ctx, list(self.seats), seed=None, hide_scores=self.hide_scores,
+                          slot=slot)
+        if slot is None and humans and self.ctx.demo is None:
+            scene.notice = _("Every save slot holds a game: this game is not being saved.")
+        self.manager.replace(scene)
+
+    def save_replay(self) -> None:
+        """Write the game's replay into the replays folder and show where."""
+        if self.replay is None:
+            return
+        from ra_game.replays import save_game_replay
+
+        try:
+            path = save_game_replay(self.replay, list(self.state.names))
+        except OSError as exc:
+            self.saved_ok = False
+            self.saved_note = _("The replay could not be saved: {why}").format(
+                why=exc.strerror or exc)
+            return
+        self.saved_ok = True
+        self.saved_note = _("Replay saved to {path}").format(path=path)
+        self.save.enabled = False
 
     def to_title(self) -> None:
         from ra_game.scenes.title import TitleScene
@@ -142,18 +193,25 @@ class FinalResultsScene(LayoutScene):
         draw_chart(surface, chart, self.ctx.assets, self.series, self.state.names, self.scale,
                    progress=self.t / CHART_TIME)
         self.draw_sentence(surface, self.rects["tiebreak"])
-        self.draw_hints(surface, self.rects["tiebreak"])
+        self.draw_note(surface, self.rects["save_note"])
 
-    def draw_hints(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Left of the button: how many hints each player used (nothing if none)."""
+    def hints_text(self) -> str:
+        """How many hints each player used ("" if none)."""
         parts = [ngettext("{player}: {count} hint", "{player}: {count} hints", n).format(
             player=self.state.names[seat], count=n) for seat, n in enumerate(self.hints_used) if n]
-        if not parts:
+        return _("Hints used: {list}.").format(list=_(", ").join(parts)) if parts else ""
+
+    def draw_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Above the buttons: the hints used, then where the replay was saved (or why not)."""
+        text = "   ".join(filter(None, (self.hints_text(), self.saved_note)))
+        if not text:
             return
-        text = _("Hints used: {list}.").format(list=_(", ").join(parts))
-        button = self.rects["button_title"]
-        theme.text(surface, self.font(17), text, (rect.x, button.centery), theme.INK_SOFT,
-                   "midleft")
+        color = theme.INK_SOFT if self.saved_ok or not self.saved_note else theme.TERRACOTTA
+        for size in (17, 15, 13, 12):
+            font = self.font(size)
+            if font.size(text)[0] <= rect.width:
+                break
+        theme.text(surface, font, text, rect.center, color, "center")
 
     def draw_sentence(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The verdict on one line if it fits (shrinking a little), else on two."""

@@ -24,8 +24,11 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("new", N_("New game"), "n"),
     ("continue", N_("Continue"), "c"),
     ("load", N_("Load game"), "l"),
+    ("learn", N_("Learn to play"), "p"),
     ("demo", N_("Watch a demo"), "d"),
+    ("replays", N_("Watch a replay"), "w"),
     ("rules", N_("Rules"), "r"),
+    ("stats", N_("Statistics"), "t"),
     ("settings", N_("Settings"), "s"),
     ("quit", N_("Quit"), "q"),
 )
@@ -164,6 +167,22 @@ class TitleScene(LayoutScene):
         from ra_game.scenes.rules import RulesScene
 
         self.manager.push(RulesScene(self.ctx))
+
+    def menu_learn(self) -> None:
+        """The guided first game, from the step the player left it at."""
+        from ra_game.scenes.tutorial import tutorial_scene
+
+        self.manager.push(tutorial_scene(self.ctx))
+
+    def menu_replays(self) -> None:
+        from ra_game.scenes.replays import ReplayListScene
+
+        self.manager.push(ReplayListScene(self.ctx))
+
+    def menu_stats(self) -> None:
+        from ra_game.scenes.stats import StatsScene
+
+        self.manager.push(StatsScene(self.ctx))
 
     def menu_settings(self) -> None:
         from ra_game.scenes.settings import SettingsScene

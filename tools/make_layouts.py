@@ -4,7 +4,8 @@ Each layout is an orthogonal 80x45 map of 16 px tiles (1280x720) holding one obj
 named rectangles; open them in Tiled to adjust by hand, or edit the tables here and rerun:
 
     python3 tools/make_layouts.py            # writes title, slots, setup, rules, settings,
-                                             # scoring, results, handover (never play.tmx)
+                                             # scoring, results, handover, replays and stats
+                                             # (never play.tmx)
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def _title() -> list[Obj]:
         ("menu_area", "menu", (390, 280, 500, 350)),
         ("notice", "label", (40, 652, 1200, 26)),
         ("credit", "label", (20, 678, 400, 22)),
-        ("deco_left", "decor", (110, 330, 290, 290)),
-        ("deco_right", "decor", (880, 330, 290, 290)),
+        ("deco_left", "decor", (40, 340, 270, 270)),
+        ("deco_right", "decor", (970, 340, 270, 270)),
     ]
 
 
@@ -82,13 +83,16 @@ def _setup() -> list[Obj]:
 
 
 def _rules() -> list[Obj]:
-    return [
+    objs = [
         *COMMON,
-        ("text_panel", "panel", (140, 104, 1000, 520)),
-        ("text_area", "text", (180, 124, 900, 480)),
-        ("scrollbar", "scroll", (1100, 130, 14, 470)),
+        ("toc_panel", "panel", (40, 104, 330, 520)),
+        ("text_panel", "panel", (390, 104, 850, 520)),
+        ("text_area", "text", (416, 122, 780, 484)),
+        ("scrollbar", "scroll", (1208, 130, 14, 468)),
         ("button_back", "button", (530, 640, 220, 54)),
     ]
+    objs += [(f"section_{i}", "button", (56, 120 + 49 * i, 298, 42)) for i in range(10)]
+    return objs
 
 
 def _settings() -> list[Obj]:
@@ -115,10 +119,13 @@ def _scoring() -> list[Obj]:
 def _results() -> list[Obj]:
     return [
         *COMMON,
-        ("ranking", "panel", (50, 110, 560, 470)),
-        ("chart", "panel", (640, 110, 590, 470)),
-        ("tiebreak", "label", (50, 590, 1180, 40)),
-        ("button_title", "button", (510, 644, 260, 52)),
+        ("ranking", "panel", (50, 110, 560, 450)),
+        ("chart", "panel", (640, 110, 590, 450)),
+        ("tiebreak", "label", (50, 566, 1180, 36)),
+        ("save_note", "label", (50, 604, 1180, 30)),
+        ("button_again", "button", (220, 644, 260, 52)),
+        ("button_save", "button", (510, 644, 260, 52)),
+        ("button_title", "button", (800, 644, 260, 52)),
     ]
 
 
@@ -134,9 +141,34 @@ def _handover() -> list[Obj]:
     ]
 
 
+def _replays() -> list[Obj]:
+    objs = [
+        *COMMON,
+        ("list_panel", "panel", (140, 104, 1000, 480)),
+        ("folder_note", "label", (140, 592, 1000, 30)),
+        ("button_back", "button", (300, 640, 220, 54)),
+        ("button_watch", "button", (760, 640, 220, 54)),
+    ]
+    objs += [(f"row_{i}", "row", (164, 124 + 56 * i, 952, 50)) for i in range(8)]
+    return objs
+
+
+def _stats() -> list[Obj]:
+    return [
+        *COMMON,
+        ("summary_panel", "panel", (60, 104, 420, 480)),
+        ("players_panel", "panel", (500, 104, 720, 230)),
+        ("levels_panel", "panel", (500, 354, 720, 230)),
+        ("notice", "label", (60, 596, 1160, 30)),
+        ("button_back", "button", (300, 640, 220, 54)),
+        ("button_reset", "button", (760, 640, 220, 54)),
+    ]
+
+
 LAYOUTS = {
     "title": _title, "slots": _slots, "setup": _setup, "rules": _rules, "settings": _settings,
-    "scoring": _scoring, "results": _results, "handover": _handover,
+    "scoring": _scoring, "results": _results, "handover": _handover, "replays": _replays,
+    "stats": _stats,
 }
 
 

@@ -43,7 +43,19 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("button_cancel", "button", (842, 308, 190, 60)),
         ("button_pass", "button", (1054, 308, 190, 60)),
         ("discard_panel", "panel", (200, 84, 880, 176)),
-        ("pause_panel", "panel", (440, 130, 400, 380)),
+        ("pause_panel", "panel", (440, 130, 400, 400)),
+        # the guided first game: where its callouts may go (low by default, high when the
+        # callout points at a turn button or at an opponent's area)
+        ("callout_low", "panel", (446, 446, 798, 258)),
+        ("callout_high", "panel", (24, 82, 860, 180)),
+        # the replay viewer's controls, in the action bar row
+        ("replay_start", "button", (24, 308, 96, 60)),
+        ("replay_back", "button", (130, 308, 96, 60)),
+        ("replay_play", "button", (236, 308, 168, 60)),
+        ("replay_forward", "button", (414, 308, 96, 60)),
+        ("replay_end", "button", (520, 308, 96, 60)),
+        ("replay_speed", "button", (640, 308, 190, 60)),
+        ("replay_info", "label", (842, 308, 402, 60)),
     ]
     objs += [(f"ra_track_slot_{i}", "slot", (150 + 56 * i, 16, 50, 50)) for i in range(10)]
     objs += [(f"auction_slot_{i}", "slot", (38 + 100 * i, 96, 92, 92)) for i in range(8)]

@@ -5,8 +5,10 @@
 title.png and setup.png come from the menus; play_auction.png from a seeded game in which the
 person at seat 1 (played here by key presses: D draw, R invoke Ra, P pass) is about to bid after
 the AIs have bid; epoch_scoring.png and final_results.png from a seeded demo fast-forwarded to
-those scenes; slots.png (and title_continue.png, slots_confirm.png) from three saved games.
-Settings and saves go to a temporary folder, never the user's.
+those scenes; slots.png (and title_continue.png, slots_confirm.png) from three saved games;
+tutorial*.png, rules_*.png, replay_*.png and stats.png from the guided first game, the rules,
+the replays folder (the tutorial's game and a broken file) and a few recorded games.  Settings
+and saves go to a temporary folder, never the user's.
 
     xvfb-run -a python3 tools/screenshots.py --lang es --only menus,board   # -> play_es.png
 
@@ -193,6 +195,59 @@ def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
     save(out, "final_results")
 
 
+def learn(ctx: AppContext, out: Path) -> None:
+    """The guided first game, the rules (set-up and glossary), replays and statistics."""
+    import json
+    import random
+
+    from ra_game.scenes.title import TitleScene
+    from ra_game.scenes.tutorial import load_lesson, tutorial_scene
+
+    from ra_game.engine import GameState, replay_dict
+    from ra_game.replays import replays_dir
+    from ra_game.stats import record_game
+
+    ctx.demo = None
+    ctx.scenes.clear_to(TitleScene(ctx))
+    _replay, placed = load_lesson()
+    for step_id, name in (("bid", "tutorial"), ("discard", "tutorial_discard")):
+        index = next(i for i, p in enumerate(placed) if p.step.id == step_id)
+        ctx.scenes.push(tutorial_scene(ctx, index))
+        run_frames(ctx, 90)
+        save(out, name)
+        ctx.scenes.pop()
+    press(ctx, pygame.K_r, 10)
+    for key, name in ((pygame.K_2, "rules_setup"), (pygame.K_8, "rules_glossary")):
+        press(ctx, key, 10)
+        save(out, name)
+    press(ctx, pygame.K_ESCAPE, 5)
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    replay, _placed = load_lesson()
+    state = replay.play()
+    doc = replay_dict(state, replay.moves, ["human", "ai:medium", "ai:hard"], replay.seed)
+    (folder / "2026-11-30_2010_You-Imhotep-Hatshepsut.ra.json").write_text(json.dumps(doc))
+    (folder / "from-a-friend.ra.json").write_text('{"format": "ra-replay/1", "players": []}')
+    press(ctx, pygame.K_w, 10)
+    save(out, "replay_list")
+    press(ctx, pygame.K_RETURN, 5)
+    for _ in range(40):
+        press(ctx, pygame.K_RIGHT, 3)
+    run_frames(ctx, 120)
+    save(out, "replay_viewer")
+    ctx.scenes.clear_to(TitleScene(ctx))
+    kinds = [["human", "ai:medium", "ai:medium"], ["human", "ai:hard", "ai:easy", "ai:hard"],
+             ["human", "ai:easy"], ["human", "ai:medium", "ai:medium"]]
+    rng = random.Random(5)
+    for seed, seats in enumerate(kinds * 2):
+        game = GameState.new(len(seats), seed=seed)
+        while not game.over:
+            game.apply(rng.choice(game.legal_moves()))
+        record_game(game, seats)
+    press(ctx, pygame.K_t, 10)
+    save(out, "stats")
+
+
 def slot_list(ctx: AppContext, out: Path) -> None:
     """Three saved games in the slots, the title offering Continue, then Load game."""
     from ra_game.scenes.title import TitleScene
@@ -223,11 +278,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--only", default="menus,auction,follow,scoring,slots",
+    parser.add_argument("--only", default="menus,auction,follow,scoring,slots,learn",
                         help="comma list of: menus (title, setup), auction, board (a fixed "
                              "table: play_board.png), follow (log, tile counter, score preview), "
                              "scoring (epoch scoring and final results), slots (the save slot "
-                             "list)")
+                             "list), learn (tutorial, rules, replays, statistics)")
     parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 640x480")
     parser.add_argument("--players", type=int, default=4, help="seats in the follow shots")
@@ -257,6 +312,8 @@ def main() -> int:
         board(ctx, out)
     if "scoring" in only:
         scoring_and_results(ctx, out, args.seed)
+    if "learn" in only:
+        learn(ctx, out)
     if "slots" in only:
         ctx.demo = None
         slot_list(ctx, out)

@@ -8,6 +8,13 @@ from .tiles import CIVILIZATIONS, MONUMENTS, Tile
 
 CIV_POINTS = (-5, 0, 0, 5, 10, 15)  # by number of different civilization types
 MONUMENT_SET_POINTS = (0, 0, 0, 5, 10, 15)  # by copies of one monument type
+MONUMENT_VARIETY_POINTS = (0, 1, 2, 3, 4, 5, 6, 10, 15)  # by number of different monument types
+GOD_POINTS = 2  # each God tile held at the end of an epoch
+GOLD_POINTS = 3  # each Gold tile
+PHARAOH_MOST, PHARAOH_FEWEST = 5, -2
+SUN_MOST, SUN_FEWEST = 5, -5  # the sums of suns after the third epoch
+NILE_POINTS = 1  # each Nile and each Flood, with at least one Flood
+DISASTER_LOSS = 2  # tiles of its category a disaster discards
 SCORE_CATEGORIES = ("god", "gold", "pharaoh", "nile", "civilization", "monuments", "suns")
 
 
@@ -22,7 +29,7 @@ def most_and_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
 def nile_points(tiles: Sequence[int]) -> int:
     """R-SCORE-NILE: Floods and Niles count one each, but only with at least one Flood."""
     floods = tiles[Tile.FLOOD]
-    return floods + tiles[Tile.NILE] if floods else 0
+    return NILE_POINTS * (floods + tiles[Tile.NILE]) if floods else 0
 
 
 def civilization_points(tiles: Sequence[int]) -> int:
@@ -33,21 +40,20 @@ def civilization_points(tiles: Sequence[int]) -> int:
 def monument_points(tiles: Sequence[int]) -> int:
     """R-FINAL-MON: points for different types plus points for sets of 3, 4 or 5 of a type."""
     types = sum(1 for k in MONUMENTS if tiles[k])
-    variety = types if types <= 6 else (10 if types == 7 else 15)
-    return variety + sum(MONUMENT_SET_POINTS[tiles[k]] for k in MONUMENTS)
+    return MONUMENT_VARIETY_POINTS[types] + sum(MONUMENT_SET_POINTS[tiles[k]] for k in MONUMENTS)
 
 
 def epoch_points(
     tiles: Sequence[Sequence[int]], sun_sums: Sequence[int] | None
 ) -> list[dict[str, int]]:
     """Each player's points by category for one epoch; ``sun_sums`` only after the third."""
-    pharaohs = most_and_fewest([t[Tile.PHARAOH] for t in tiles], 5, -2)
-    suns = most_and_fewest(sun_sums, 5, -5) if sun_sums is not None else None
+    pharaohs = most_and_fewest([t[Tile.PHARAOH] for t in tiles], PHARAOH_MOST, PHARAOH_FEWEST)
+    suns = most_and_fewest(sun_sums, SUN_MOST, SUN_FEWEST) if sun_sums is not None else None
     result = []
     for i, t in enumerate(tiles):
         points = {
-            "god": 2 * t[Tile.GOD],
-            "gold": 3 * t[Tile.GOLD],
+            "god": GOD_POINTS * t[Tile.GOD],
+            "gold": GOLD_POINTS * t[Tile.GOLD],
             "pharaoh": pharaohs[i],
             "nile": nile_points(t),
             "civilization": civilization_points(t),

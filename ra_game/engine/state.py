@@ -29,7 +29,7 @@ from .moves import (
     god_action,
     unpack_tiles,
 )
-from .scoring import epoch_points, floored
+from .scoring import DISASTER_LOSS, epoch_points, floored
 from .tiles import (
     AUCTION_TRACK_SIZE,
     CIVILIZATIONS,
@@ -546,13 +546,13 @@ class GameState:
             targets = DISASTER_TARGETS[disaster]
             if disaster in _CHOICE_DISASTERS:
                 present = [k for k in targets if held[k]]
-                if len(present) > 1 and sum(held[k] for k in present) > 2:
+                if len(present) > 1 and sum(held[k] for k in present) > DISASTER_LOSS:
                     self.phase = DISCARD
                     self.current = owner
                     return
             lost: list[int] = []
             for k in targets:
-                while held[k] and len(lost) < 2:
+                while held[k] and len(lost) < DISASTER_LOSS:
                     held[k] -= 1
                     lost.append(k)
             self._finish_disaster(disaster, lost, events)

@@ -205,6 +205,31 @@ def test_subprocess_version_and_help() -> None:
     assert helped.returncode == 0 and "usage: ra-game" in helped.stdout and helped.stderr == ""
 
 
+@pytest.mark.parametrize("content, reason", [
+    ("{ nope", "not JSON"), ('{"format": "ra-replay/9"}', "format"),
+])
+def test_watch_a_file_that_cannot_be_watched_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, reason: str
+) -> None:
+    bad = tmp_path / "bad.ra.json"
+    bad.write_text(content)
+    code, out, err = _main_exit(capsys, "watch", str(bad))
+    assert code == 2 and out == "" and reason in err and err.count("\n") == 1
+
+
+def test_watch_an_illegal_move_names_it_and_a_missing_file_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads(GOLDEN.read_text())
+    doc["moves"][5] = "bid:99"
+    bad = tmp_path / "illegal.ra.json"
+    bad.write_text(json.dumps(doc))
+    code, _out, err = _main_exit(capsys, "watch", str(bad))
+    assert code == 2 and "move 5" in err and err.count("\n") == 1
+    code, _out, err = _main_exit(capsys, "watch", str(tmp_path / "missing.ra.json"))
+    assert code == 2 and "cannot read" in err
+
+
 def test_ai_workers_must_be_a_positive_whole_number(capsys: pytest.CaptureFixture[str]) -> None:
     for bad in ("0", "two", "-3"):
         code, out, err = _main_exit(capsys, "play", "--headless", "--players",

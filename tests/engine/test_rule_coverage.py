@@ -7,6 +7,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RULES_MD = HERE.parents[2] / "shared" / "RULES.md"  # next to the repository, when present
+DOCS_RULES = HERE.parents[1] / "docs" / "rules.md"  # the project's own rules document
 
 RULE_IDS = (
     ["R-COMP"]
@@ -35,11 +36,34 @@ def test_every_rule_id_has_a_test_named_after_it() -> None:
     assert missing == []
 
 
+def _ids_in(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    ids = set(re.findall(r"^- (R-[A-Z]+(?:-[A-Z0-9]+)?) ", text, re.MULTILINE))
+    return ids | set(re.findall(r"^## (R-[A-Z]+) ", text, re.MULTILINE)) & {"R-COMP"}
+
+
 def test_the_rule_id_list_matches_rules_md() -> None:
     # The list above is the contract; when RULES.md sits beside the repository, they agree.
     if RULES_MD.exists():
-        text = RULES_MD.read_text(encoding="utf-8")
-        in_rules = set(re.findall(r"^- (R-[A-Z]+(?:-[A-Z0-9]+)?) ", text, re.MULTILINE))
-        in_rules |= set(re.findall(r"^## (R-[A-Z]+) ", text, re.MULTILINE)) & {"R-COMP"}
-        assert in_rules == set(RULE_IDS)
+        assert _ids_in(RULES_MD) == set(RULE_IDS)
     assert len(RULE_IDS) == len(set(RULE_IDS)) == 44
+
+
+def test_the_projects_own_rules_document_names_every_rule_id() -> None:
+    assert _ids_in(DOCS_RULES) == set(RULE_IDS)
+
+
+def test_the_projects_replay_format_document_keeps_the_notation_contract() -> None:
+    doc = (HERE.parents[1] / "docs" / "replay-format.md").read_text(encoding="utf-8")
+    for heading in ("## Moves", "## Replay file (`*.ra.json`)", "## State summary"):
+        assert heading in doc
+    for move in ("`draw`", "`ra`", "`god:gold`", "`bid:13`", "`pass`", "`discard:temple,pyramid`"):
+        assert move in doc
+    notation = RULES_MD.with_name("NOTATION.md")
+    if notation.exists():  # beside the repository: the examples and field rules are the same
+        text = notation.read_text(encoding="utf-8")
+        blocks = re.findall(r"```json\n(.*?)```", text, re.DOTALL)
+        assert blocks and all(block in doc for block in blocks)
+        for line in text.splitlines():
+            if line.startswith("- `") and "R-SETUP-4" not in line:
+                assert line in doc, line

@@ -24,6 +24,7 @@ SCENE_CLASSES = {
     "title": "TitleScene", "slots": "SlotsScene", "setup": "SetupScene", "rules": "RulesScene",
     "settings": "SettingsScene", "scoring": "EpochScoringScene",
     "results": "FinalResultsScene", "handover": "HandOverScene",
+    "replays": "ReplayListScene", "stats": "StatsScene",
 }
 if importlib.util.find_spec("ra_game.scenes.play") is not None:
     SCENE_CLASSES["play"] = "PlayScene"

@@ -24,7 +24,7 @@ from ra_game.engine.moves import Move, is_discard, is_god, unpack_tiles
 from ra_game.engine.preview import lot_values, move_events
 from ra_game.engine.state import BID, EMPTY, TURN
 from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS
-from ra_game.saves import load_autosave
+from ra_game.saves import read_slot
 from ra_game.seats import Seat
 from ra_game.ui.board.autopilot import Autopilot, click_events, key_events
 
@@ -44,10 +44,16 @@ def scene(seats: list[Seat], seed: int, speed: str = "max", state: GameState | N
     ctx.settings.animation_speed = speed
     for name, value in settings.items():
         setattr(ctx.settings, name, value)
-    play = PlayScene(ctx, seats, seed=seed, state=state)
+    play = PlayScene(ctx, seats, seed=seed, state=state, slot=1)
     ctx.scenes.clear_to(play)
     frames(ctx, 2)
     return ctx, play
+
+
+def load_autosave(play: Any) -> Any:
+    """What the game's save slot holds once its writes reached the disk."""
+    assert play.saver is not None and play.saver.flush() is None
+    return read_slot(1).doc
 
 
 def frames(ctx: Any, n: int = 1, events: list[pygame.event.Event] = ()) -> None:
@@ -190,7 +196,7 @@ def test_resumed_mid_auction_the_log_and_the_board_show_the_passes() -> None:
     from ra_game.scenes.play import PlayScene
 
     ctx, play = mid_auction_with_passes()
-    doc = load_autosave()
+    doc = load_autosave(play)
     assert doc is not None and doc["moves"] == play.moves
     resumed = PlayScene.from_save(ctx, doc)
     assert resumed.model.passed == [False, False, True]
@@ -216,7 +222,7 @@ def test_undo_by_the_button_during_the_ai_grace_period() -> None:
     assert play.moves == ["ra"]
     click(ctx, play, button(play, "undo"))
     assert play.state.summary() == before and play.moves == []
-    assert load_autosave()["moves"] == []
+    assert load_autosave(play)["moves"] == []
     assert play.info.log.events() == []
     frames(ctx, 2)
     assert play.human_ready() and play.state.current == 0

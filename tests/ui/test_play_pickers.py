@@ -19,6 +19,7 @@ from ra_game.engine import GameState, Tile
 from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
 from ra_game.ui.board.autopilot import click_events, key_events
+from ra_game.ui.board.pause_menu import ITEMS
 
 
 @pytest.fixture(autouse=True)
@@ -181,7 +182,8 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     frames(ctx, 4)
     click(ctx, play, play.geom.rect("button_menu"))
     assert play.pause is not None
-    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[-1]).center))
+    quit_item = [name for name, _label, _key in ITEMS].index("quit")
+    frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[quit_item]).center))
     assert type(ctx.scenes.top).__name__ == "TitleScene"
     from ra_game.saves import read_slot
     doc = read_slot(0).doc

@@ -164,13 +164,14 @@ def test_title_rules_scroll_and_back(ctx: AppContext) -> None:
     click(ctx, top(ctx).buttons["rules"].rect)  # type: ignore[attr-defined]
     rules = top(ctx)
     assert isinstance(rules, RulesScene)
-    assert rules.max_scroll() > 0
+    press(ctx, pygame.K_8)  # the tile glossary, longer than one page
+    assert rules.max_top() > 0
     press(ctx, pygame.K_PAGEDOWN)
-    assert rules.scroll > 0
+    assert rules.top > 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     run_frames(ctx, 1)
     press(ctx, pygame.K_END)
-    assert rules.scroll == rules.max_scroll()
+    assert rules.top == rules.max_top()
     press(ctx, pygame.K_ESCAPE)
     assert isinstance(top(ctx), TitleScene)
     press(ctx, pygame.K_r)
@@ -218,7 +219,8 @@ def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     title = top(ctx)
     assert isinstance(title, TitleScene)
     area = title.rects["menu_area"]  # 500x350 at a scale of 1.25
-    assert area.size == (625, 438) and title.buttons["new"].rect.width == 390  # 312 x 1.25
+    # eleven entries: two columns, each (625 - 24 x 1.25) / 2 wide (at most 312 x 1.25)
+    assert area.size == (625, 438) and title.buttons["new"].rect.width == (625 - 30) // 2
     assert title.buttons["quit"].rect.bottom <= area.bottom
 
 

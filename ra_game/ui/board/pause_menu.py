@@ -18,9 +18,14 @@ _KEYS = {pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit"}
 class PauseMenu:
     """A small modal panel; :meth:`key` / :meth:`click` return the chosen item's name or None."""
 
-    def __init__(self, panel: pygame.Rect, demo: bool = False) -> None:
+    def __init__(self, panel: pygame.Rect, demo: bool = False,
+                 quit_label: str | None = None) -> None:
+        """``quit_label`` (marked with N_) names the quit item when leaving is neither a save
+        nor a demo's end (a replay)."""
         self.panel = panel
         self.items = ITEMS[:-1] + (DEMO_QUIT,) if demo else ITEMS
+        if quit_label:
+            self.items = self.items[:-1] + (("quit", quit_label, "Q"),)
         self.cursor = 0
         self.hover: tuple[float, float] | None = None
 

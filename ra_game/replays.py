@@ -1,0 +1,96 @@
+"""Saved replays: the ``replays/`` folder under the user data folder.
+
+The results screen saves a finished game there (:func:`save_game_replay`, named by date and
+players); the replay list shows every ``*.ra.json`` in it, each checked by playing it through
+the engine, so a file that cannot be read is listed with its one-line reason, never a crash.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .engine import RaError, Replay, load_replay
+from .i18n import _
+from .settings import data_dir, write_json_atomic
+
+REPLAY_DIR = "replays"
+SUFFIX = ".ra.json"
+
+
+def replays_dir() -> Path:
+    return data_dir() / REPLAY_DIR
+
+
+def _slug(name: str) -> str:
+    """A file-name-safe form of a player name (letters, digits, dashes)."""
+    slug = re.sub(r"[^\w]+", "-", name, flags=re.UNICODE).strip("-")
+    return slug[:24] or "player"
+
+
+def replay_file_name(names: list[str], when: float | None = None) -> str:
+    """``2026-11-30_0814_You-Imhotep-Hatshepsut.ra.json``."""
+    stamp = time.strftime("%Y-%m-%d_%H%M", time.localtime(when))
+    return f"{stamp}_{'-'.join(_slug(n) for n in names)}{SUFFIX}"
+
+
+def save_game_replay(doc: dict[str, Any], names: list[str]) -> Path:
+    """Write a replay document into the replays folder (never over another file); returns its
+    path.  Raises OSError when the disk refuses."""
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / replay_file_name(names)
+    n = 2
+    while path.exists():
+        path = folder / f"{path.name[:-len(SUFFIX)].rsplit('~', 1)[0]}~{n}{SUFFIX}"
+        n += 1
+    write_json_atomic(path, doc)
+    return path
+
+
+@dataclass
+class ReplayEntry:
+    """One file of the replays folder: its replay, or why it cannot be watched."""
+
+    path: Path
+    replay: Replay | None
+    error: str | None = None
+    moves: int = 0
+    mtime: float = 0.0
+
+    @property
+    def names(self) -> list[str]:
+        return [p["name"] for p in self.replay.players] if self.replay else []
+
+
+def read_entry(path: Path) -> ReplayEntry:
+    """Load and check one replay file (every move replayed); errors become its reason."""
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    try:
+        replay = load_replay(path)
+        replay.play()
+    except RaError as exc:
+        return ReplayEntry(path, None, str(exc), mtime=mtime)
+    except (OSError, ValueError, RecursionError) as exc:  # defensive: one line, never a crash
+        why = _("The file cannot be read: {why}").format(why=exc)
+        return ReplayEntry(path, None, why, mtime=mtime)
+    return ReplayEntry(path, replay, None, len(replay.moves), mtime)
+
+
+def list_replays(folder: Path | None = None) -> list[ReplayEntry]:
+    """Every ``*.ra.json`` of the folder, newest first."""
+    folder = folder or replays_dir()
+    try:
+        paths = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
+    except OSError:
+        return []
+    entries = [read_entry(p) for p in paths]
+    entries.sort(key=lambda e: (e.mtime, e.path.name), reverse=True)
+    return entries
+

@@ -1,0 +1,184 @@
+"""The player's statistics: ``stats.json`` in the user data folder.
+
+Every finished game with exactly one person at the table (the others AI seats) is added by
+:func:`record_game`: games played and won by number of players and by opponent level (a game
+counts once for each AI level sitting at the table), best and total score, the current and the
+longest winning streak, and the hints used (fed by the play scene; 0 until hints exist).
+Writes are atomic; a damaged file is set aside (``stats.damaged-<time>.json``) and the
+statistics start again, with a one-line notice, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .i18n import _
+from .settings import data_dir, write_json_atomic
+
+if TYPE_CHECKING:
+    from .engine import GameState
+
+STATS_FILE = "stats.json"
+VERSION = 1
+AI_LEVELS = ("random", "ai:easy", "ai:medium", "ai:hard")
+
+
+@dataclass
+class Record:
+    """Games played and won in one group."""
+
+    played: int = 0
+    won: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass
+class Stats:
+    """Everything the statistics screen shows."""
+
+    games: int = 0
+    wins: int = 0
+    by_players: dict[str, Record] = field(default_factory=dict)
+    by_level: dict[str, Record] = field(default_factory=dict)
+    best_score: int | None = None
+    total_score: int = 0
+    streak: int = 0
+    longest_streak: int = 0
+    hints_used: int = 0
+
+    @property
+    def average_score(self) -> float | None:
+        return self.total_score / self.games if self.games else None
+
+    def add(self, players: int, levels: list[str], score: int, won: bool, hints: int) -> None:
+        """Count one finished game."""
+        self.games += 1
+        self.wins += won
+        for group, key in [(self.by_players, str(players)), *((self.by_level, lv) for lv in
+                                                               sorted(set(levels)))]:
+            record = group.setdefault(key, Record())
+            record.played += 1
+            record.won += won
+        self.best_score = score if self.best_score is None else max(self.best_score, score)
+        self.total_score += score
+        self.streak = self.streak + 1 if won else 0
+        self.longest_streak = max(self.longest_streak, self.streak)
+        self.hints_used += hints
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["version"] = VERSION
+        return data
+
+
+class DamagedStats(ValueError):
+    """A statistics file with the wrong shape."""
+
+
+def _count(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise DamagedStats(f"{name!r} must be a count")
+    return value
+
+
+def _records(value: Any, name: str) -> dict[str, Record]:
+    if not isinstance(value, dict):
+        raise DamagedStats(f"{name!r} must be an object")
+    out = {}
+    for key, rec in value.items():
+        if not isinstance(rec, dict):
+            raise DamagedStats(f"{name!r} holds a bad record")
+        played, won = _count(rec.get("played"), "played"), _count(rec.get("won"), "won")
+        if won > played:
+            raise DamagedStats(f"{name!r} has more wins than games")
+        out[str(key)] = Record(played, won)
+    return out
+
+
+def parse_stats(data: Any) -> Stats:
+    """Validate a decoded statistics document; raises :class:`DamagedStats`."""
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise DamagedStats("not a statistics document of this version")
+    best = data.get("best_score")
+    if best is not None:
+        _count(best, "best_score")
+    stats = Stats(
+        _count(data.get("games"), "games"), _count(data.get("wins"), "wins"),
+        _records(data.get("by_players", {}), "by_players"),
+        _records(data.get("by_level", {}), "by_level"), best,
+        _count(data.get("total_score"), "total_score"), _count(data.get("streak"), "streak"),
+        _count(data.get("longest_streak"), "longest_streak"),
+        _count(data.get("hints_used", 0), "hints_used"),
+    )
+    if stats.wins > stats.games:
+        raise DamagedStats("more wins than games")
+    return stats
+
+
+def stats_path() -> Path:
+    return data_dir() / STATS_FILE
+
+
+def _set_aside(path: Path) -> Path | None:
+    target = path.with_name(f"stats.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    try:
+        path.replace(target)
+    except OSError:
+        return None
+    return target
+
+
+def load_stats() -> tuple[Stats, str | None]:
+    """The statistics and None, or fresh ones and a one-line notice when the file was damaged
+    (it is then set aside, so nothing is lost and the next write starts clean)."""
+    path = stats_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Stats(), None
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.__class__.__name__
+    else:
+        try:
+            return parse_stats(json.loads(text)), None
+        except json.JSONDecodeError as exc:
+            why = exc.msg
+        except DamagedStats as exc:
+            why = str(exc)
+    aside = _set_aside(path)
+    where = aside.name if aside else path.name
+    return Stats(), _("The statistics file was damaged ({why}); it was kept as {file} and the "
+                      "statistics start again.").format(why=why, file=where)
+
+
+def save_stats(stats: Stats) -> str | None:
+    """Write the statistics atomically; a one-line error instead of raising."""
+    try:
+        write_json_atomic(stats_path(), stats.to_json())
+    except OSError as exc:
+        return _("The statistics could not be saved: {why}").format(why=exc.strerror or exc)
+    return None
+
+
+def reset_stats() -> str | None:
+    """Start the statistics again (after the player confirmed)."""
+    return save_stats(Stats())
+
+
+def record_game(state: GameState, kinds: list[str], hints: int = 0) -> str | None:
+    """Add a finished game when exactly one person played; returns a notice or None."""
+    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    if len(humans) != 1 or not state.over:
+        return None
+    you = humans[0]
+    stats, notice = load_stats()
+    levels = [kind for kind in kinds if kind in AI_LEVELS]
+    stats.add(state.n, levels, state.scores[you], state.winner == you, hints)
+    return save_stats(stats) or notice

@@ -1,0 +1,217 @@
+"""Watching a replay: the real play scene, driven move by move from a replay file.
+
+:class:`ReplayDriver` plays the file's moves through the ordinary board (animations, epoch
+scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
+action bar: start, step back, play/pause, step forward, end, speed.  Keys: Space plays or
+pauses, Left/Right step one move, Home/End jump, S changes the speed.  Stepping back rebuilds
+the position from the file (the engine is exact), so it is instant.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ra_game.engine import Move, Replay
+from ra_game.i18n import N_, _
+from ra_game.seats import Seat, seat_kinds
+from ra_game.ui import theme
+from ra_game.ui.board.driver import Driver
+
+if TYPE_CHECKING:
+    from ra_game.engine.events import GameOver
+    from ra_game.ui.board.view import View
+
+    from .play import PlayScene
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+MOVE_GAP = 0.8  # seconds between moves at speed 1
+CONTROLS = ("start", "back", "play", "forward", "end", "speed")
+KEYS = {pygame.K_HOME: "start", pygame.K_LEFT: "back", pygame.K_SPACE: "play",
+        pygame.K_p: "play", pygame.K_RIGHT: "forward", pygame.K_END: "end", pygame.K_s: "speed"}
+
+
+#: Playback icons drawn as shapes (the bundled font has no arrow glyphs): for each control,
+#: triangles pointing left (-1) or right (+1), and whether a bar stands at the far end.
+ICONS = {"start": (-1, True), "back": (-1, False), "forward": (1, False), "end": (1, True)}
+
+
+def draw_icon(surface: pygame.Surface, view: View, rect: pygame.Rect, name: str) -> None:
+    """A media-control icon in the middle of a button (base-pixel rect)."""
+    direction, bar = ICONS[name]
+    cx, cy = rect.centerx, rect.centery - 2
+    size = 11
+    points = [(cx - direction * size, cy - size), (cx - direction * size, cy + size),
+              (cx + direction * size, cy)]
+    pygame.draw.polygon(surface, theme.INK, [view.p(x, y) for x, y in points])
+    if bar:
+        x = cx + direction * (size + 3)
+        pygame.draw.rect(surface, theme.INK, view.r(pygame.Rect(min(x, x + direction * 4),
+                                                                cy - size, 4, 2 * size)))
+
+
+def replay_scene(ctx: Any, replay: Replay, title: str = "") -> PlayScene:
+    """The play scene showing ``replay`` from its first move, paused."""
+    from .play import PlayScene
+
+    known = seat_kinds()  # a kind this game does not know is shown as a person
+    seats = [Seat(p.get("kind") if p.get("kind") in known else "human",
+                  p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
+    return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
+                     driver=ReplayDriver(replay, title))
+
+
+class ReplayDriver(Driver):
+    """Plays a replay's moves on the board, with pause, steps and speed."""
+
+    quit_label = N_("Leave the replay")
+
+    def __init__(self, replay: Replay, title: str = "") -> None:
+        self.replay = replay
+        self.title = title
+        self.playing = False
+        self.speed_index = 1
+        self.wait = 0.0
+
+    @property
+    def total(self) -> int:
+        return len(self.replay.moves)
+
+    @property
+    def index(self) -> int:
+        """How many moves are on the board now."""
+        return len(self.scene.moves)
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    # -- the play scene's hooks
+
+    def controls(self, seat: int) -> bool:
+        return True
+
+    def speed_factor(self) -> float:
+        return self.speed
+
+    def is_animating(self) -> bool:
+        return self.playing
+
+    def next_move(self, idle: bool) -> Move | None:
+        if not self.playing or not idle or self.wait > 0 or self.index >= self.total:
+            return None
+        self.wait = MOVE_GAP / self.speed
+        return Move.parse(self.replay.moves[self.index])
+
+    def update(self, dt: float) -> None:
+        self.wait = max(0.0, self.wait - dt)
+        if self.index >= self.total and not self.scene.queue.busy:
+            self.playing = False
+
+    def finish_game(self, event: GameOver) -> bool:
+        return True  # stay on the board: the viewer can step back
+
+    def leave(self) -> bool:
+        """Back to the replay list (or the title, after ``ra-game watch``)."""
+        scenes = self.scene.ctx.scenes
+        if len(scenes.stack) > 1 and scenes.top is self.scene:
+            scenes.pop()
+            return True
+        return False
+
+    # -- controls
+
+    def command(self, name: str) -> None:
+        """Run one playback control."""
+        if name == "play":
+            self.playing = not self.playing and self.index < self.total
+            self.wait = 0.0
+        elif name == "speed":
+            self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+        elif name == "forward":
+            self.playing = False
+            self.step_forward()
+        elif name == "back":
+            self.playing = False
+            self.jump(self.index - 1)
+        elif name == "start":
+            self.playing = False
+            self.jump(0)
+        elif name == "end":
+            self.playing = False
+            self.jump(self.total)
+
+    def step_forward(self) -> None:
+        """Finish the running animation (if any) and play the next move."""
+        if self.scene.queue.busy:
+            self.scene.queue.skip()
+        if self.index < self.total and self.scene.is_top():
+            self.scene.apply(Move.parse(self.replay.moves[self.index]))
+
+    def jump(self, index: int) -> None:
+        """Show the position after ``index`` moves at once."""
+        index = max(0, min(self.total, index))
+        state = self.replay.play(upto=index)
+        self.scene.reset_to(state, self.replay.moves[:index])
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        return {name: self.scene.geom.rect(f"replay_{name}") for name in CONTROLS}
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in KEYS:
+            self.command(KEYS[event.key])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pos = self.scene._base(event.pos)
+            for name, rect in self.rects().items():
+                if rect.collidepoint(pos):
+                    self.command(name)
+                    return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pos = self.scene._base(event.pos)
+            return any(r.collidepoint(pos) for r in self.rects().values())
+        return False
+
+    # -- drawing
+
+    def labels(self) -> dict[str, tuple[str, str]]:
+        """Each control's label and key hint."""
+        speed = f"{self.speed:g}x"
+        return {
+            "start": ("", "Home"), "back": ("", "Left"),
+            "play": (_("Pause") if self.playing else _("Play"), "Space"),
+            "forward": ("", "Right"), "end": ("", "End"),
+            "speed": (_("Speed {speed}").format(speed=speed), "S"),
+        }
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        hover = self.scene.hover
+        labels = self.labels()
+        for name, rect in self.rects().items():
+            label, hint = labels[name]
+            lit = hover is not None and rect.collidepoint(hover)
+            style = "primary" if name == "play" else "normal"
+            view.button(surface, rect, label, "hover" if lit else "idle", hint, style)
+            if name in ICONS:
+                draw_icon(surface, view, rect, name)
+        info = self.scene.geom.rect("replay_info")
+        line = _("Move {move} of {total}").format(move=self.index, total=self.total)
+        view.blit_text(surface, line, 22, (info.right - 8, info.centery - 12), "midright",
+                       theme.INK, True)
+        if self.title:
+            view.blit_text(surface, self.title, 15, (info.right - 8, info.centery + 14),
+                           "midright", theme.INK_SOFT)
+
+    def status(self) -> str | None:
+        state = self.scene.state
+        if state.over and not self.scene.queue.busy:
+            win = state.winner or 0
+            return _("The replay is over: {player} wins with {fame} fame. Left steps back, "
+                     "Esc for the menu.").format(player=state.names[win], fame=state.scores[win])
+        if self.scene.queue.busy:
+            return None
+        if self.playing:
+            return _("Watching a replay. Space pauses; Left and Right step by one move.")
+        return _("Replay paused. Space plays; Left and Right step by one move; Home and End "
+                 "jump to the start and the end; S changes the speed.")

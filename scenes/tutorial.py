@@ -1,0 +1,321 @@
+"""The guided first game: a scripted game of Ra played on the real board, step by step.
+
+:class:`TutorialDriver` runs the play scene through the lesson of ``tutorial_lesson.py`` on the
+game of ``tutorial.ra.json``: it plays the scripted opponents, accepts from the player only the
+move the step asks for (a gentle message otherwise), points a callout at the part of the board
+each step talks about, and remembers the step reached (``tutorial.json`` in the user data
+folder), so "Learn to play" resumes there.  At the end it offers a real game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ra_game.engine import Move, Replay, parse_replay
+from ra_game.i18n import _
+from ra_game.seats import Seat
+from ra_game.settings import data_dir, write_json_atomic
+from ra_game.ui.board.callout import Callout, button_rects, draw_callout
+from ra_game.ui.board.driver import Driver
+
+from .tutorial_lesson import KINDS, NAMES, NUMBERS, STEPS, Step
+
+if TYPE_CHECKING:
+    from ra_game.engine.events import GameOver
+    from ra_game.ui.board.view import View
+
+    from .play import PlayScene
+
+PROGRESS_FILE = "tutorial.json"
+YOU = 0
+THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
+READ_DELAY = 1.5  # seconds to read a callout before the opponents' first move
+#: Targets whose callout goes above them (over the auction track) instead of below.
+HIGH_TARGETS = ("seat_1", "seat_2", "button_draw", "button_ra", "button_god")
+_NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
+
+
+@dataclass(frozen=True)
+class PlacedStep:
+    """A lesson step with the slice of the game's moves it plays."""
+
+    step: Step
+    start: int
+    moves: tuple[str, ...]
+
+
+def load_lesson() -> tuple[Replay, list[PlacedStep]]:
+    """The tutorial game and its steps, each with its moves (checked against the lesson)."""
+    text = resources.files("ra_game.scenes").joinpath("tutorial.ra.json").read_text("utf-8")
+    doc = json.loads(text)
+    replay = parse_replay(doc)
+    counts = {str(k): int(v) for k, v in doc["lesson"]}
+    placed, at = [], 0
+    for step in STEPS:
+        n = counts[step.id]
+        moves = tuple(replay.moves[at:at + n])
+        if step.kind != "skip" and moves != step.moves:
+            raise ValueError(f"tutorial step {step.id!r} does not match the lesson's game")
+        placed.append(PlacedStep(step, at, moves))
+        at += n
+    return replay, placed
+
+
+# -- progress ---------------------------------------------------------------------------------
+
+
+def progress_path() -> Any:
+    return data_dir() / PROGRESS_FILE
+
+
+def saved_step() -> int:
+    """The step the player left the lesson at (0 when new, finished, or unreadable)."""
+    try:
+        data = json.loads(progress_path().read_text(encoding="utf-8"))
+        step = int(data["step"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+    return step if 0 <= step < len(STEPS) else 0
+
+
+def save_step(step: int) -> None:
+    try:
+        write_json_atomic(progress_path(), {"step": step})
+    except OSError:
+        pass  # losing the bookmark is harmless: the lesson starts over
+
+
+def clear_progress() -> None:
+    try:
+        progress_path().unlink()
+    except OSError:
+        pass
+
+
+# -- the scene --------------------------------------------------------------------------------
+
+
+def tutorial_scene(ctx: Any, step: int | None = None) -> PlayScene:
+    """The play scene running the lesson from ``step`` (the saved step when None)."""
+    from .play import PlayScene
+
+    replay, placed = load_lesson()
+    index = saved_step() if step is None else step
+    start = placed[index].start
+    state = replay.play(upto=start)
+    names = (_(NAMES[0]), *NAMES[1:])
+    state.names = names
+    seats = [Seat(kind, name) for kind, name in zip(KINDS, names)]
+    driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
+    return PlayScene(ctx, seats, replay.seed, False, state=state,
+                     moves=replay.moves[:start], driver=driver)
+
+
+class TutorialDriver(Driver):
+    """Runs the lesson on the play scene (see the module docstring)."""
+
+    def __init__(self, steps: list[PlacedStep], index: int, resumed: bool = False) -> None:
+        self.steps = steps
+        self.index = index
+        self.resumed = resumed
+        self.wait = READ_DELAY
+        self.done = False
+        self._entered = -1
+
+    # -- where we are
+
+    @property
+    def placed(self) -> PlacedStep:
+        return self.steps[self.index]
+
+    @property
+    def step(self) -> Step:
+        return self.placed.step
+
+    def played(self) -> int:
+        """How many of the current step's moves have been played."""
+        return len(self.scene.moves) - self.placed.start
+
+    def waiting_for_next(self) -> bool:
+        """A note is up (a note step, a skip's note, the end, or a ``them`` step's explanation
+        once its moves are shown): only Next (or the end's buttons) go on."""
+        kind = self.step.kind
+        if kind == "them" and self.step.text:
+            return self.played() >= len(self.placed.moves) and not self.scene.queue.busy
+        return kind in ("note", "end") or (kind == "skip" and bool(self.step.text))
+
+    # -- the play scene's hooks
+
+    def controls(self, seat: int) -> bool:
+        return not (self.step.kind == "you" and seat == YOU)
+
+    def next_move(self, idle: bool) -> Move | None:
+        if self.step.kind != "them" or not idle or self.wait > 0:
+            return None
+        n = self.played()
+        if n >= len(self.placed.moves):
+            return None
+        self.wait = THEM_DELAY
+        return Move.parse(self.placed.moves[n])
+
+    def is_animating(self) -> bool:
+        """The scripted opponents' moves and a skip go on by themselves."""
+        kind = self.step.kind
+        return kind == "skip" or (kind == "them" and self.played() < len(self.placed.moves))
+
+    def check(self, move: Move) -> str | None:
+        if self.step.kind == "you" and move.text == self.placed.moves[0]:
+            return None
+        how = _(self.step.how or self.step.text).format(**NUMBERS)
+        return _("Not this one yet. {how}").format(how=how)
+
+    def update(self, dt: float) -> None:
+        pace = min(50.0, self.scene.queue.speed)  # the animation speed setting paces the lesson
+        self.wait = max(0.0, self.wait - dt * pace)
+        if self._entered != self.index:
+            self._enter_step()
+        kind = self.step.kind
+        idle = not self.scene.queue.busy
+        done = idle and self.played() >= len(self.placed.moves)
+        explained = kind == "them" and bool(self.step.text)  # waits for Next when done
+        if (kind in ("you", "them") and done and not explained) or (
+                kind == "skip" and not self.step.text):
+            self.advance()
+
+    def _enter_step(self) -> None:
+        self._entered = self.index
+        if self.step.kind == "end":
+            clear_progress()
+        else:
+            save_step(self.index)
+        if self.step.kind == "skip":
+            state = self.scene.state
+            for text in self.placed.moves[self.played():]:
+                state.apply(text)
+            self.scene.reset_to(state, [*self.scene.moves, *self.placed.moves[self.played():]])
+
+    def advance(self) -> None:
+        """Go on to the next step (a step that explains the opponents' moves gives the player
+        time to read before they start)."""
+        if self.index + 1 < len(self.steps):
+            self.index += 1
+            self.resumed = False
+            self.wait = READ_DELAY if self.step.text else THEM_DELAY / 2
+
+    def finish_game(self, event: GameOver) -> bool:
+        self.done = True
+        clear_progress()
+        return True
+
+    def autosave(self) -> None:
+        save_step(self.index)
+
+    def leave(self) -> bool:
+        if self.step.kind == "end":
+            clear_progress()
+        else:
+            save_step(self.index)
+        return False
+
+    # -- input
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_HOME:
+            self.restart()
+            return True
+        if not self.waiting_for_next():
+            return False
+        if self.step.kind == "end":
+            return self._end_event(event)
+        if event.type == pygame.KEYDOWN and event.key in _NEXT_KEYS:
+            self.advance()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pos = self.scene._base(event.pos)
+            if any(r.collidepoint(pos) for r in button_rects(self.scene.view, self.callout())):
+                self.advance()
+                return True
+        return False
+
+    def _end_event(self, event: pygame.event.Event) -> bool:
+        choice = None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            choice = 0
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            choice = 1
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pos = self.scene._base(event.pos)
+            rects = button_rects(self.scene.view, self.callout())
+            choice = next((i for i, r in enumerate(rects) if r.collidepoint(pos)), None)
+        if choice == 0:
+            self.real_game()
+        elif choice == 1:
+            self.to_title()
+        return choice is not None
+
+    def restart(self) -> None:
+        """Start the lesson over (Home)."""
+        ctx = self.scene.ctx
+        ctx.scenes.replace(tutorial_scene(ctx, 0))
+
+    def real_game(self) -> None:
+        from .setup import SetupScene
+        from .title import TitleScene
+
+        clear_progress()
+        ctx = self.scene.ctx
+        ctx.scenes.clear_to(TitleScene(ctx))
+        ctx.scenes.push(SetupScene(ctx))
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+
+        clear_progress()
+        self.scene.ctx.scenes.clear_to(TitleScene(self.scene.ctx))
+
+    # -- drawing
+
+    def target(self) -> pygame.Rect | None:
+        name = self.step.target
+        geom = self.scene.geom
+        if name.startswith("seat_"):
+            seat: pygame.Rect = geom.seats[int(name[5:])]
+            return seat
+        rect: pygame.Rect | None = geom.rect(name) if name in geom.layout.names() else None
+        return rect
+
+    def callout(self) -> Callout:
+        step = self.step
+        target = self.target()
+        high = step.target in HIGH_TARGETS
+        area = self.scene.geom.rect("callout_high" if high else "callout_low")
+        text = _(step.text).format(**NUMBERS) if step.text else ""
+        if self.resumed:
+            text = _("Welcome back: the lesson goes on from here.") + " " + text
+        title = _("Learn to play: step {step} of {steps}").format(
+            step=self.index + 1, steps=len(self.steps))
+        hint = _("Esc: menu · Home: start over")
+        if step.kind == "end":
+            return Callout(text, target, area, title, "", hint,
+                           (_("Play a real game"), _("Back to title")))
+        button = _("Next") if self.waiting_for_next() else ""
+        return Callout(text, target, area, title, button, hint)
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        if self.step.kind == "skip" and not self.step.text:
+            return
+        if not self.step.text and self.step.kind == "them":
+            return
+        if self.step.kind == "you" and self.scene.queue.busy and self.played() > 0:
+            return  # let the effect of the player's move be seen
+        draw_callout(surface, view, self.callout(), self.scene.hover)
+
+    def status(self) -> str | None:
+        if self.waiting_for_next():
+            return _("Read the note, then press Enter or click Next.")
+        return None

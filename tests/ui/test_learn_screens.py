@@ -1,0 +1,377 @@
+"""Rules, results, replays and statistics, each reached from the title by mouse only and by
+keyboard only, with real input events."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ra_game.scenes.play import PlayScene
+from ra_game.scenes.replay_viewer import ReplayDriver
+from ra_game.scenes.replays import ReplayListScene
+from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.rules import RulesScene
+from ra_game.scenes.stats import StatsScene
+from ra_game.scenes.title import TitleScene
+from ra_game.scenes.tutorial import load_lesson
+
+from ra_game.app import create_app, run_frames
+from ra_game.engine import load_replay, replay_dict
+from ra_game.engine.scoring import GOD_POINTS, PHARAOH_FEWEST
+from ra_game.engine.tiles import RA_TRACK_LENGTH, SUN_SETS, TOTAL_TILES
+from ra_game.replays import list_replays, replays_dir
+from ra_game.saves import SlotWriter
+from ra_game.stats import load_stats, stats_path
+from ra_game.ui.app_context import AppContext
+from ra_game.ui.board.autopilot import Autopilot, click_events, key_events
+from ra_game.ui.board.pause_menu import ITEMS
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@pytest.fixture
+def ctx() -> Iterator[AppContext]:
+    context, _ = create_app()
+    context.settings.animation_speed = "max"
+    run_frames(context, 2)
+    yield context
+    pygame.display.quit()
+
+
+def post(ctx: AppContext, events: list[pygame.event.Event], frames: int = 2) -> None:
+    for event in events:
+        pygame.event.post(event)
+    run_frames(ctx, frames)
+
+
+def press(ctx: AppContext, key: int) -> None:
+    post(ctx, key_events(key))
+
+
+def click(ctx: AppContext, rect: pygame.Rect) -> None:
+    post(ctx, click_events(rect.center))
+
+
+def title_button(ctx: AppContext, name: str) -> pygame.Rect:
+    title = ctx.scenes.top
+    assert isinstance(title, TitleScene)
+    return title.buttons[name].rect
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+def test_rules_by_keyboard_sections_whole_rows_and_back(ctx: AppContext) -> None:
+    press(ctx, pygame.K_r)
+    rules = ctx.scenes.top
+    assert isinstance(rules, RulesScene)
+    press(ctx, pygame.K_2)
+    assert rules.sections[rules.current].id == "setup"
+    press(ctx, pygame.K_RIGHT)
+    assert rules.sections[rules.current].id == "turn"
+    press(ctx, pygame.K_8)
+    rows = rules.rows()
+    area = rules.rects["text_area"]
+    for _ in range(40):  # every scroll position starts on a row and shows only whole rows
+        shown = rows[rules.top:rules.top + rules.visible()]
+        assert sum(r.height for r in shown) <= area.height
+        press(ctx, pygame.K_DOWN)
+    assert rules.top == rules.max_top() > 0
+    press(ctx, pygame.K_ESCAPE)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+def test_rules_by_mouse_sections_and_wheel(ctx: AppContext) -> None:
+    click(ctx, title_button(ctx, "rules"))
+    rules = ctx.scenes.top
+    assert isinstance(rules, RulesScene)
+    click(ctx, rules.tabs[7].rect)
+    assert rules.sections[rules.current].id == "scoring"
+    post(ctx, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
+    assert rules.top == 3
+    click(ctx, rules.back.rect)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+def _all_text(rules: RulesScene) -> str:
+    from ra_game.scenes.rules_text import Bullets, Glossary, Para, Sprites, Table
+
+    parts: list[str] = []
+    for section in rules.sections:
+        for block in section.blocks:
+            if isinstance(block, Para):
+                parts.append(block.text)
+            elif isinstance(block, Bullets):
+                parts += block.items
+            elif isinstance(block, Table):
+                parts += [" ".join(r) for r in block.rows]
+            elif isinstance(block, Glossary):
+                parts += [t for _s, _n, t in block.items]
+            elif isinstance(block, Sprites):
+                parts += [c for _s, c in block.items]
+    return "\n".join(parts)
+
+
+def test_rules_numbers_come_from_the_engine_tables(ctx: AppContext) -> None:
+    press(ctx, pygame.K_r)
+    rules = ctx.scenes.top
+    assert isinstance(rules, RulesScene)
+    text = _all_text(rules)
+    for players, sets in SUN_SETS.items():
+        row = next(b for b in rules.sections[1].blocks if hasattr(b, "rows")).rows  # type: ignore[attr-defined]
+        line = next(r for r in row if r[0] == str(players))
+        assert line[1].split("  \u00b7  ") == ["-".join(map(str, s)) for s in sets]
+        assert line[2] == str(RA_TRACK_LENGTH[players])
+    assert str(TOTAL_TILES) in text and f"+{GOD_POINTS} each" in text
+    assert f"\u2212{-PHARAOH_FEWEST}" in text
+    for word in ("Funeral", "Drought", "War", "Earthquake", "alone", "below 0", "highest sun",
+                 "Full track"):
+        assert word in text, word
+
+
+def test_rules_from_the_pause_menu_return_to_the_game(ctx: AppContext) -> None:
+    press(ctx, pygame.K_n)
+    press(ctx, pygame.K_RETURN)  # Start
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    press(ctx, pygame.K_ESCAPE)
+    assert play.pause is not None
+    assert play.view is not None
+    rules_item = [name for name, _l, _k in ITEMS].index("rules")
+    click(ctx, play.view.r(play.pause.item_rects()[rules_item]))
+    assert isinstance(ctx.scenes.top, RulesScene)
+    press(ctx, pygame.K_ESCAPE)
+    assert ctx.scenes.top is play and play.pause is not None
+    press(ctx, pygame.K_r)  # the menu's key for the rules
+    assert isinstance(ctx.scenes.top, RulesScene)
+    press(ctx, pygame.K_BACKSPACE)
+    assert ctx.scenes.top is play
+
+
+# -- results ------------------------------------------------------------------------------------
+
+
+def _one_move_from_the_end() -> dict[str, object]:
+    """An autosave one human move before the end: the tutorial's game with AI opponents."""
+    replay, _placed = load_lesson()
+    state = replay.play(upto=len(replay.moves) - 1)
+    doc = replay_dict(state, replay.moves[:-1], ["human", "random", "ai:easy"], replay.seed)
+    doc["hide_scores"] = False
+    return doc
+
+
+@pytest.fixture
+def ctx_saved() -> Iterator[AppContext]:
+    """The app started with a saved game (slot 0) one move before the end of a game."""
+    writer = SlotWriter(0, background=False)
+    writer.write(_one_move_from_the_end())
+    writer.release()
+    context, _ = create_app()
+    context.settings.animation_speed = "max"
+    run_frames(context, 2)
+    yield context
+    pygame.display.quit()
+
+
+def _finish(ctx: AppContext, by: str) -> FinalResultsScene:
+    """Continue the saved game from the title, then play the person's seat to the end by
+    ``by`` alone (the bag left is dealt afresh on resuming, so the end takes a few moves)."""
+    if by == "keys":
+        press(ctx, pygame.K_c)
+    else:
+        click(ctx, title_button(ctx, "continue"))
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    pilot = Autopilot(ctx, play, random.Random(3), by="keyboard" if by == "keys" else "mouse")
+    for _ in range(20000):
+        top = ctx.scenes.top
+        if isinstance(top, FinalResultsScene):
+            return top
+        for event in pilot.events():
+            pygame.event.post(event)
+        run_frames(ctx, 1)
+    raise AssertionError("the saved game did not reach its results")
+
+
+def test_results_by_keyboard_save_replay_and_play_again(ctx_saved: AppContext) -> None:
+    ctx = ctx_saved
+    results = _finish(ctx, "keys")
+    press(ctx, pygame.K_s)
+    saved = list(replays_dir().glob("*.ra.json"))
+    assert len(saved) == 1 and str(saved[0]) in results.saved_note
+    assert "You-Imhotep-Hatshepsut" in saved[0].name
+    assert load_replay(saved[0]).play().over
+    stats, _notice = load_stats()
+    assert stats.games == 1 and stats.by_level["ai:easy"].played == 1
+    press(ctx, pygame.K_a)
+    again = ctx.scenes.top
+    assert isinstance(again, PlayScene)
+    assert [s.kind for s in again.seats] == ["human", "random", "ai:easy"]
+    assert again.state.epoch == 1 and again.state.scores == [10, 10, 10]  # a new game
+
+
+def test_results_by_mouse_back_to_title(ctx_saved: AppContext) -> None:
+    ctx = ctx_saved
+    results = _finish(ctx, "mouse")
+    click(ctx, results.save.rect)
+    assert results.saved_ok and not results.save.enabled
+    click(ctx, results.back.rect)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+# -- replays ------------------------------------------------------------------------------------
+
+
+def _fill_replays() -> None:
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "good.ra.json").write_text((FIXTURES / "golden_3p_full.ra.json").read_text())
+    (folder / "broken.ra.json").write_text("{ not json")
+    bad = json.loads((FIXTURES / "golden_2p_full.ra.json").read_text())
+    bad["moves"][3] = "bid:99"
+    (folder / "illegal.ra.json").write_text(json.dumps(bad))
+
+
+def test_replay_list_shows_reasons_and_the_viewer_steps_by_keyboard(ctx: AppContext) -> None:
+    _fill_replays()
+    press(ctx, pygame.K_w)
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReplayListScene)
+    reasons = {e.path.name: e.error for e in listing.entries}
+    assert reasons["good.ra.json"] is None
+    assert "not JSON" in str(reasons["broken.ra.json"])
+    assert "move 3" in str(reasons["illegal.ra.json"])
+    good = [e.path.name for e in listing.entries].index("good.ra.json")
+    while listing.selected != good:
+        press(ctx, pygame.K_DOWN)
+    press(ctx, pygame.K_RETURN)
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+    driver = play.driver
+    press(ctx, pygame.K_RIGHT)
+    press(ctx, pygame.K_RIGHT)
+    assert driver.index == 2
+    press(ctx, pygame.K_LEFT)
+    assert driver.index == 1 and play.moves == driver.replay.moves[:1]
+    press(ctx, pygame.K_s)
+    assert driver.speed == 2.0
+    press(ctx, pygame.K_SPACE)
+    assert driver.playing
+    run_frames(ctx, 120)
+    assert driver.index > 1
+    press(ctx, pygame.K_END)
+    assert driver.index == driver.total and play.state.over and not driver.playing
+    press(ctx, pygame.K_HOME)
+    assert driver.index == 0 and not play.moves
+    press(ctx, pygame.K_ESCAPE)
+    press(ctx, pygame.K_q)
+    assert ctx.scenes.top is listing  # back to the list it was opened from
+    press(ctx, pygame.K_ESCAPE)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+def test_replay_viewer_by_mouse_and_a_broken_file_is_one_line(ctx: AppContext) -> None:
+    _fill_replays()
+    click(ctx, title_button(ctx, "replays"))
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReplayListScene)
+    broken = [e.path.name for e in listing.entries].index("broken.ra.json")
+    click(ctx, listing.rects[f"row_{broken}"])
+    assert ctx.scenes.top is listing and "cannot be watched" in listing.message
+    good = [e.path.name for e in listing.entries].index("good.ra.json")
+    click(ctx, listing.rects[f"row_{good}"])
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+    assert play.view is not None
+    driver = play.driver
+    click(ctx, play.view.r(play.geom.rect("replay_forward")))
+    assert driver.index == 1
+    click(ctx, play.view.r(play.geom.rect("replay_end")))
+    assert driver.index == driver.total
+    click(ctx, play.view.r(play.geom.rect("replay_back")))
+    assert driver.index == driver.total - 1
+    click(ctx, play.view.r(play.geom.rect("replay_speed")))
+    assert driver.speed == 2.0
+    click(ctx, play.view.r(play.geom.rect("replay_start")))
+    assert driver.index == 0
+    click(ctx, play.view.r(play.geom.rect("replay_play")))
+    assert driver.playing
+
+
+def test_a_replay_with_an_unknown_seat_kind_is_watched(ctx: AppContext) -> None:
+    doc = json.loads((FIXTURES / "golden_2p_full.ra.json").read_text())
+    doc["players"][1]["kind"] = "ai:from-another-game"
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "other.ra.json").write_text(json.dumps(doc))
+    press(ctx, pygame.K_w)
+    press(ctx, pygame.K_RETURN)
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+    press(ctx, pygame.K_END)
+    assert play.state.over
+
+
+def test_empty_replay_folder_is_fine(ctx: AppContext) -> None:
+    assert list_replays() == []
+    press(ctx, pygame.K_w)
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReplayListScene) and not listing.watch.enabled
+    press(ctx, pygame.K_ESCAPE)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+# -- statistics ---------------------------------------------------------------------------------
+
+
+def test_stats_by_keyboard_reset_asks_first(ctx: AppContext) -> None:
+    stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats_path().write_text(json.dumps({
+        "version": 1, "games": 3, "wins": 2, "by_players": {"3": {"played": 3, "won": 2}},
+        "by_level": {"ai:hard": {"played": 3, "won": 2}}, "best_score": 41,
+        "total_score": 90, "streak": 2, "longest_streak": 2, "hints_used": 0}))
+    press(ctx, pygame.K_t)
+    scene = ctx.scenes.top
+    assert isinstance(scene, StatsScene) and scene.stats.games == 3
+    press(ctx, pygame.K_r)
+    assert scene.confirming and load_stats()[0].games == 3  # asked, nothing reset yet
+    press(ctx, pygame.K_ESCAPE)  # cancels the question
+    assert not scene.confirming and ctx.scenes.top is scene
+    press(ctx, pygame.K_r)
+    press(ctx, pygame.K_r)
+    assert load_stats()[0].games == 0
+    press(ctx, pygame.K_ESCAPE)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+def test_stats_by_mouse_and_a_damaged_file_is_set_aside(ctx: AppContext) -> None:
+    stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats_path().write_text("{ damaged")
+    click(ctx, title_button(ctx, "stats"))
+    scene = ctx.scenes.top
+    assert isinstance(scene, StatsScene)
+    assert "damaged" in scene.notice and scene.stats.games == 0
+    assert list(stats_path().parent.glob("stats.damaged-*.json"))
+    click(ctx, scene.reset.rect)
+    click(ctx, scene.reset.rect)
+    assert load_stats() == (scene.stats, None)
+    click(ctx, scene.back.rect)
+    assert isinstance(ctx.scenes.top, TitleScene)
+
+
+# -- the watch command ----------------------------------------------------------------------------
+
+
+def test_watch_command_opens_the_viewer_over_the_title() -> None:
+    replay = load_replay(FIXTURES / "golden_2p_full.ra.json")
+    context, _ = create_app(watch=(replay, "golden_2p_full.ra.json"))
+    try:
+        play = context.scenes.top
+        assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+        assert isinstance(context.scenes.stack[0], TitleScene)
+    finally:
+        pygame.display.quit()
