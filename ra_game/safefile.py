@@ -175,6 +175,10 @@ def _backup(path: Path) -> None:
     except OSError:  # no hard links here (some file systems): copy instead
         Path(link_name).write_bytes(path.read_bytes())
     os.replace(link_name, bak)
+    try:  # rename() onto another link of the same file does nothing: the link stays
+        os.unlink(link_name)
+    except FileNotFoundError:
+        pass
 
 
 def write_json_atomic(path: Path, data: Any, keep_backup: bool = False) -> None:

@@ -206,6 +206,8 @@ class PlayScene(Scene):
         self.input.stop()
         self.input_token = None
         self.notice = ""
+        self.undo = UndoBook()
+        self.info.hints.clear()
 
     def human_ready(self) -> bool:
         """Whether a person's decision is open on an idle board (their controls are shown)."""
@@ -307,7 +309,9 @@ class PlayScene(Scene):
             return
         self.notice = ""
         human = seat is not None and self.seats[seat].is_human
-        self.undo.record(before, len(self.moves), seat or 0, human, move.action, events)
+        # the lesson and the replay viewer follow a script: nothing there is taken back
+        undoable = human and self.driver is None
+        self.undo.record(before, len(self.moves), seat or 0, undoable, move.action, events)
         self.moves.append(move.text)
         self.info.log.add_move(events)
         self.info.hints.clear()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.engine import Move, Replay
+from ra_game.engine.preview import move_events
 from ra_game.i18n import N_, _
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
@@ -153,7 +154,9 @@ class ReplayDriver(Driver):
         """Show the position after ``index`` moves at once."""
         index = max(0, min(self.total, index))
         state = self.replay.play(upto=index)
-        self.scene.reset_to(state, self.replay.moves[:index])
+        moves = self.replay.moves[:index]
+        self.scene.reset_to(state, moves)
+        self.scene.resume_record(move_events(self.replay.initial_state(), moves))
 
     def rects(self) -> dict[str, pygame.Rect]:
         return {name: self.scene.geom.rect(f"replay_{name}") for name in CONTROLS}

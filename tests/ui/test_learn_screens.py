@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+
+from ra_game.engine.preview import move_events
 import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replay_viewer import ReplayDriver
@@ -257,6 +259,10 @@ def test_replay_list_shows_reasons_and_the_viewer_steps_by_keyboard(ctx: AppCont
     assert driver.index == 2
     press(ctx, pygame.K_LEFT)
     assert driver.index == 1 and play.moves == driver.replay.moves[:1]
+    # the game log and the tile counter follow a jump back: the events of the first move only
+    expected = move_events(driver.replay.initial_state(), driver.replay.moves[:1])
+    assert play.info.log.events(shown_only=False) == [e for m in expected for e in m]
+    assert "hint" not in [name for name, _l, _k in play.info.buttons()]
     press(ctx, pygame.K_s)
     assert driver.speed == 2.0
     press(ctx, pygame.K_SPACE)

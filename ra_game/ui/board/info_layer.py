@@ -54,6 +54,8 @@ class InfoLayer:
     def hints_allowed(self) -> bool:
         s = self.scene
         humans = sum(seat.is_human for seat in s.seats)
+        if s.driver is not None:  # the lesson and the replay viewer follow a script
+            return False
         return humans == 1 or bool(getattr(s.ctx.settings, "hotseat_hints", False))
 
     def hint_action(self) -> int | None:
