@@ -9,8 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-
-from ra_game.engine.preview import move_events
 import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replay_viewer import ReplayDriver
@@ -23,6 +21,7 @@ from ra_game.scenes.tutorial import load_lesson
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import load_replay, replay_dict
+from ra_game.engine.preview import move_events
 from ra_game.engine.scoring import GOD_POINTS, PHARAOH_FEWEST
 from ra_game.engine.tiles import RA_TRACK_LENGTH, SUN_SETS, TOTAL_TILES
 from ra_game.replays import list_replays, replays_dir
