@@ -182,9 +182,9 @@ class ReplayDriver(Driver):
         """Each control's label and key hint."""
         speed = f"{self.speed:g}x"
         return {
-            "start": ("", "Home"), "back": ("", "Left"),
+            "start": ("", ""), "back": ("", ""),  # icon buttons: the status line names their keys
             "play": (_("Pause") if self.playing else _("Play"), "Space"),
-            "forward": ("", "Right"), "end": ("", "End"),
+            "forward": ("", ""), "end": ("", ""),
             "speed": (_("Speed {speed}").format(speed=speed), "S"),
         }
 
