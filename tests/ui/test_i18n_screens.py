@@ -151,6 +151,21 @@ def scene_makers() -> Iterator[tuple[str, Callable[[Any], Any], list[int]]]:
     yield "play_pause", lambda ctx: play_scene(ctx, god_position()), [pygame.K_ESCAPE]
     yield "play_bid", lambda ctx: play_scene(ctx, god_position()), [pygame.K_r]
     yield "play_over", lambda ctx: play_scene(ctx, final), []
+    yield "play_log", lambda ctx: play_scene(ctx, final), [pygame.K_l]
+    yield "play_tiles", lambda ctx: play_scene(ctx, god_position()), [pygame.K_t]
+    yield "play_inspect", lambda ctx: play_scene(ctx, god_position()), [pygame.K_i]
+    from ra_game.scenes.replays import ReplayListScene
+    from ra_game.scenes.rules import RulesScene
+    from ra_game.scenes.stats import StatsScene
+    from ra_game.scenes.tutorial import load_lesson, tutorial_scene
+
+    for key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
+                pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0):
+        yield f"rules_{pygame.key.name(key)}", RulesScene, [key]
+    yield "stats", StatsScene, []
+    yield "replays", ReplayListScene, []
+    for step in range(0, len(load_lesson()[1]), 5):
+        yield f"tutorial_{step}", lambda ctx, step=step: tutorial_scene(ctx, step), []
 
 
 def show(ctx: Any, scene: Any, keys: list[int]) -> None:
@@ -197,6 +212,9 @@ def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     assert problems == []
     assert "play_discard:Deprem! Atılacak 2 Anıt karosu seç." in shown
     assert "play_god:1 karo al" in shown
+    assert "rules_8:Puanlama: karolar" in shown  # the new screens are checked too
+    assert any(item.startswith("tutorial_5:") for item in shown)
+    assert any(item.startswith("stats:") for item in shown)
 
 
 # -- every status line -----------------------------------------------------------------------

@@ -368,6 +368,25 @@ def test_tooltips_for_a_tile_a_sun_and_a_player_area_and_keyboard_focus() -> Non
     assert play.moves[0] == "ra"
 
 
+def test_i_focuses_each_player_area_in_turn_with_its_breakdown() -> None:
+    s = GameState.new(2, seed=4, names=["You", "Bot"])
+    s.phase, s.current = TURN, 0
+    s.tiles[0][Tile.PHARAOH] = 2
+    s.tiles[1][Tile.GOLD] = 1
+    ctx, play = scene([Seat("human", "You"), Seat("random", "Bot")], seed=1, state=s)
+    assert play.info.tooltip(None)[0] == []
+    frames(ctx, 1, key_events(pygame.K_i))
+    lines, anchor = play.info.tooltip(None)
+    assert lines[0] == "You" and "Pharaohs +5" in lines[1]
+    assert anchor is not None and play.geom.seats[0].collidepoint(anchor)
+    frames(ctx, 1, key_events(pygame.K_i))
+    lines, anchor = play.info.tooltip(None)
+    assert lines[0] == "Bot" and any("Gold +3" in line for line in lines[1:])
+    frames(ctx, 1, key_events(pygame.K_i))
+    assert play.info.tooltip(None)[0] == []  # and off again
+    assert play.moves == []  # inspecting is no move
+
+
 def test_a_standing_bid_of_the_last_sun_is_not_no_suns_left() -> None:
     s = GameState.new(2, seed=4, names=["You", "Bot"])
     s.suns_up[1] = [s.suns_up[1][-1]]  # Bot has one sun left, its lowest

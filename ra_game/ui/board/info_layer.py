@@ -40,6 +40,8 @@ class InfoLayer:
         self.hints = HintAdvisor(scene.state.n, scene.seed)
         self._left_key: object = None
         self._left: list[int] = []
+        #: The player area the keyboard focuses (I cycles through them), or None.
+        self.area_focus: int | None = None
 
     # -- what is shown
 
@@ -110,6 +112,10 @@ class InfoLayer:
             return "used"
         if key == pygame.K_t:
             self.counter.toggle()
+            return "used"
+        if key == pygame.K_i:  # inspect: each player area in turn, then none
+            focus = -1 if self.area_focus is None else self.area_focus
+            self.area_focus = focus + 1 if focus + 1 < s.state.n else None
             return "used"
         if key == pygame.K_h and self.hints_allowed() and s.human_ready():
             self.ask_hint()
@@ -226,6 +232,9 @@ class InfoLayer:
 
     def _focus_lines(self) -> tuple[list[str], tuple[float, float] | None]:
         s = self.scene
+        if self.area_focus is not None and self.area_focus < s.model.n:
+            r = s.geom.seats[self.area_focus]
+            return self._area_lines(self.area_focus, (-1, -1)), (r.centerx, r.y + 40)
         if not s.human_ready():
             return [], None
         inp = s.input
