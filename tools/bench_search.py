@@ -1,14 +1,16 @@
 """Search speed of the hard AI: iterations per second on a fixed set of positions (2-5 players,
 in the first, second and third epoch), per worker and in total on N worker processes.
 
-    python3 tools/bench_search.py [--iterations 300] [--workers N] [--repeats 3]
+    python3 tools/bench_search.py [--iterations 300] [--workers N] [--repeats 3] [--baseline]
 
 ``per_worker_its``: one search tree in this process (``HardAgent`` with a fixed iteration
 count), total iterations / total time over all positions, the median of ``--repeats`` runs;
 ``by_players`` the same per player count.  ``total_its``: the hard level's trees spread over
 ``--workers`` spawned processes (default: all cores), iterations / wall time including the
 pipes.  ``--decisions`` adds ``hard_decision_s``: the median wall time of a hard decision (its
-real budget) with 1 worker process and with ``--workers``.  Prints one JSON line.
+real budget) with 1 worker process and with ``--workers``; ``--baseline`` adds
+``v1_per_worker_its_cpu``, the frozen ``hard-v1`` search measured the same way.  Prints one
+JSON line.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def positions() -> list[GameState]:
     return out
 
 
-def per_worker(states: list[GameState], iterations: int
+def per_worker(states: list[GameState], iterations: int, agent_class: type = HardAgent
                ) -> tuple[float, dict[int, float], float]:
     """Iterations/s of one tree in this process, overall and by player count; and per second
     of CPU time (what a shared, loaded machine cannot blur)."""
@@ -53,7 +55,7 @@ def per_worker(states: list[GameState], iterations: int
     spent: dict[int, float] = {}
     cpu = time.process_time()
     for i, state in enumerate(states):
-        agent = HardAgent(i, iterations=iterations)
+        agent = agent_class(i, iterations=iterations)
         start = time.perf_counter()
         agent.begin(state.observation(state.current))
         agent.think(1e9)
@@ -109,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--no-total", action="store_true", help="skip the worker processes")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also measure the frozen hard-v1 search the same way")
     parser.add_argument("--decisions", action="store_true",
                         help="also time hard decisions on 1 and on --workers processes")
     args = parser.parse_args(argv)
@@ -122,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
         "by_players": {str(n): round(statistics.median(r[1][n] for r in runs), 1)
                        for n in sorted(runs[0][1])},
     }
+    if args.baseline:
+        from ra_game.ai.v1.mcts import HardAgent as HardV1
+
+        base = [per_worker(states, args.iterations, HardV1) for _ in range(args.repeats)]
+        result["v1_per_worker_its_cpu"] = round(statistics.median(r[2] for r in base), 1)
     if not args.no_total:
         from ra_game.ai.workers import default_workers
 

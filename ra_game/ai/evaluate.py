@@ -16,8 +16,13 @@ from ..engine.scoring import CIV_POINTS
 from ..engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
 
-GOD, GOLD, PHARAOH, NILE, FLOOD = Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE, Tile.FLOOD
-DROUGHT, FUNERAL, WAR, EARTHQUAKE = Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE
+# plain ints (indexing and comparing with an IntEnum is several times slower)
+GOD, GOLD, PHARAOH, NILE, FLOOD = (int(k) for k in (Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE,
+                                                    Tile.FLOOD))
+DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR,
+                                                      Tile.EARTHQUAKE))
+CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
+CIV_END, MON_END = CIV0 + len(CIVILIZATIONS), MON0 + len(MONUMENTS)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
@@ -25,7 +30,6 @@ TEMPO_LOT = 4.0
 #: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
 GOD_HOPE = 0.8
 EMPTY = -1
-MON0 = MONUMENTS[0]
 
 
 class BagInfo:
@@ -42,18 +46,28 @@ class BagInfo:
 
 
 class Context:
-    """Numbers about one position that every evaluation in it needs."""
+    """Numbers about one position that every evaluation in it needs.
+
+    It also remembers the last value of each seat's own tiles and suns (checked against the
+    counts it was computed from), since most evaluations compare a change with them."""
 
     __slots__ = (
+        "_held",
+        "_suns",
         "epoch",
         "final",
         "flood_hope",
         "future",
+        "god_hopes",
         "lone_worth",
         "mon_left",
         "n",
+        "pharaoh_others",
         "pharaohs",
         "progress",
+        "rival_up",
+        "rivals",
+        "sun_others",
         "sun_sums",
         "sun_weight",
         "up_counts",
@@ -64,31 +78,64 @@ class Context:
     def __init__(self, state: GameState, bag: BagInfo | None = None, tempo: bool = False) -> None:
         n = state.n
         self.n = n
-        self.epoch = state.epoch
-        self.final = state.epoch >= NUM_EPOCHS
-        self.future = NUM_EPOCHS - state.epoch
-        start_suns = n * len(SUN_SETS[n][0])
-        up_total = sum(len(s) for s in state.suns_up)
-        ra_left = state.ra_length - state.ra_count
-        self.progress = max(state.ra_count / state.ra_length, 1.0 - up_total / start_suns)
-        self.pharaohs = [t[PHARAOH] for t in state.tiles]
+        self.rivals = max(1, n - 1)
+        epoch = state.epoch
+        self.epoch = epoch
+        self.final = epoch >= NUM_EPOCHS
+        self.future = NUM_EPOCHS - epoch
+        suns_up, suns_down = state.suns_up, state.suns_down
+        up_counts = [len(s) for s in suns_up]
+        up_total = sum(up_counts)
+        ra_count, ra_length = state.ra_count, state.ra_length
+        ra_left = ra_length - ra_count
+        progress = max(ra_count / ra_length, 1.0 - up_total / (n * len(SUN_SETS[n][0])))
+        self.progress = progress
+        pharaohs = [t[PHARAOH] for t in state.tiles]
+        self.pharaohs = pharaohs
         bag = bag or BagInfo(state)
-        self.flood_hope = min(0.7, 6.0 * bag.floods / bag.tiles) * (1.0 - self.progress)
+        self.flood_hope = min(0.7, 6.0 * bag.floods / bag.tiles) * (1.0 - progress)
         self.mon_left = bag.monuments
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
-        self.sun_sums = [sum(state.suns_up[p]) + sum(state.suns_down[p]) for p in range(n)]
-        self.up_suns = sorted(s for p in range(n) for s in state.suns_up[p])
-        self.up_counts = [len(s) for s in state.suns_up]
-        self.sun_weight = (0.35, 0.6, 1.0)[min(state.epoch, NUM_EPOCHS) - 1]
+        sun_sums = [sum(suns_up[p]) + sum(suns_down[p]) for p in range(n)]
+        self.sun_sums = sun_sums
+        self.up_suns = sorted([s for up in suns_up for s in up])
+        self.up_counts = up_counts
+        self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
         # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
         # lot nobody contests, if the Ra tiles left let the epoch last that long
         lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
         self.lone_worth = TEMPO_LOT * lasts if tempo else 0.0
+        # per seat: a God's hope (see god_hope), the rivals' extremes for the races
+        hope = GOD_HOPE * (1.0 - progress)
+        self.god_hopes = [hope * min(1.0, (c - 1) / 2.0) if c > 1 else 0.0 for c in up_counts]
+        self.pharaoh_others = _others(pharaohs)
+        self.sun_others = _others(sun_sums)
+        self.rival_up = [hi for hi, _, _ in _others(up_counts)]
+        self._held: list[tuple[list[int], float] | None] = [None] * n
+        self._suns: list[tuple[list[int], int, float] | None] = [None] * n
 
 
-def _race(mine: int, values: Sequence[int], most: float, fewest: float) -> float:
-    """Points of a 'most gains, fewest loses' race for ``mine`` among all ``values``."""
+def _others(values: list[int]) -> list[tuple[int, int, int]]:
+    """For each seat: the highest, lowest and sum of the other seats' ``values``."""
+    total = sum(values)
+    if len(values) == 2:
+        a, b = values
+        return [(b, b, b), (a, a, a)]
     high, low = max(values), min(values)
+    top, bottom = values.index(high), values.index(low)
+    high2 = max(values[:top] + values[top + 1:])
+    low2 = min(values[:bottom] + values[bottom + 1:])
+    return [
+        (high2 if p == top else high, low2 if p == bottom else low, total - v)
+        for p, v in enumerate(values)
+    ]
+
+
+def _race(mine: int, others: tuple[int, int, int], most: float, fewest: float) -> float:
+    """Points of a 'most gains, fewest loses' race for ``mine`` against the other seats
+    (their highest, lowest and sum; see :func:`_others`)."""
+    high = max(mine, others[0])
+    low = min(mine, others[1])
     if high == low:
         return 0.0
     return most if mine == high else fewest if mine == low else 0.0
@@ -97,35 +144,48 @@ def _race(mine: int, values: Sequence[int], most: float, fewest: float) -> float
 def god_hope(ctx: Context, seat: int) -> float:
     """What a God is worth to ``seat`` beyond the 2 fame it scores: the chance to spend it on
     something better, which needs a turn (a seat down to its last sun may have none left)."""
-    turns = min(1.0, (ctx.up_counts[seat] - 1) / 2.0)
-    return GOD_HOPE * (1.0 - ctx.progress) * turns if turns > 0 else 0.0
+    return ctx.god_hopes[seat]
+
+
+def held_value(ctx: Context, seat: int, t: list[int]) -> float:
+    """:func:`tile_value` of ``seat``'s tiles ``t``, remembered in ``ctx`` while they stay."""
+    memo = ctx._held[seat]
+    if memo is not None and memo[0] == t:
+        return memo[1]
+    v = tile_value(ctx, seat, t)
+    ctx._held[seat] = (t[:], v)
+    return v
 
 
 def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None = None) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
-    v = (2.0 + god_hope(ctx, seat)) * t[GOD] + 3.0 * t[GOLD]
+    future = ctx.future
+    v = (2.0 + ctx.god_hopes[seat]) * t[GOD] + 3.0 * t[GOLD]
     # pharaoh race: exact now, smoothed while the epoch is young, and again in later epochs
     ph = t[PHARAOH] if pharaohs is None else pharaohs
-    counts = ctx.pharaohs[:]
-    counts[seat] = ph
-    exact = _race(ph, counts, 5.0, -2.0)
-    others = (sum(counts) - ph) / max(1, ctx.n - 1)
-    smooth = max(-2.5, min(4.0, (ph - others) * 1.6))
+    high, low, rest = ctx.pharaoh_others[seat]
+    # (inline, as _race: most pharaohs +5, fewest -2, all equal 0)
+    if ph >= high:
+        exact = 0.0 if ph == high == low else 5.0
+    else:
+        exact = -2.0 if ph <= low else 0.0
+    others = rest / ctx.rivals
+    smooth = (ph - others) * 1.6
+    smooth = 4.0 if smooth > 4.0 else max(smooth, -2.5)
     v += exact * prog + smooth * (1.0 - prog)
-    v += ctx.future * 0.7 * (0.5 * exact + 0.5 * smooth)
+    v += future * 0.7 * (0.5 * exact + 0.5 * smooth)
     # the Nile: scores only with a Flood; Niles stay for later epochs
     niles, floods = t[NILE], t[FLOOD]
     if floods:
         v += floods + niles
     else:
         v += niles * ctx.flood_hope
-    v += ctx.future * 0.45 * niles
+    v += future * 0.45 * niles
     # civilizations: by different types, with hope while the epoch goes on
     kinds = 0
     dupes = 0
-    for k in CIVILIZATIONS:
-        c = t[k]
+    for c in t[CIV0:CIV_END]:
         if c:
             kinds += 1
             dupes += c - 1
@@ -136,8 +196,7 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
     types = 0
     bonus = 0.0
     mon_left = ctx.mon_left
-    for i in range(8):
-        c = t[MON0 + i]
+    for i, c in enumerate(t[MON0:MON_END]):
         if c:
             types += 1
             if c >= 3:
@@ -149,7 +208,7 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
             elif mon_left[i] >= 2:
                 bonus += 0.5  # a first copy that may still grow into a set
     v += types if types <= 6 else (10 if types == 7 else 15)
-    v += bonus * (ctx.future + 1.0 - prog) / NUM_EPOCHS
+    v += bonus * (future + 1.0 - prog) / NUM_EPOCHS
     return v
 
 
@@ -160,17 +219,24 @@ def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> floa
     ups = ctx.up_suns
     total_up = len(ups)
     spread = 4.0 / max(1, total_up - 1)
+    use_prob = ctx.use_prob
     for s in up:
-        v += ctx.use_prob * (3.0 + spread * bisect_left(ups, s))
+        v += use_prob * (3.0 + spread * bisect_left(ups, s))
     if ctx.lone_worth and up:
-        counts = ctx.up_counts
-        rivals = max(counts[q] for q in range(ctx.n) if q != seat)
-        v += ctx.lone_worth * max(0, len(up) - rivals)
+        v += ctx.lone_worth * max(0, len(up) - ctx.rival_up[seat])
     total = sum(up) + down_sum
     v += ctx.future * 0.12 * total
-    sums = ctx.sun_sums[:]
-    sums[seat] = total
-    v += ctx.sun_weight * _race(total, sums, 5.0, -5.0)
+    v += ctx.sun_weight * _race(total, ctx.sun_others[seat], 5.0, -5.0)
+    return v
+
+
+def held_sun_value(ctx: Context, seat: int, up: list[int], down_sum: int) -> float:
+    """:func:`sun_value` of ``seat``'s own suns, remembered in ``ctx`` while they stay."""
+    memo = ctx._suns[seat]
+    if memo is not None and memo[1] == down_sum and memo[0] == up:
+        return memo[2]
+    v = sun_value(ctx, seat, up, down_sum)
+    ctx._suns[seat] = (up[:], down_sum, v)
     return v
 
 
@@ -232,20 +298,20 @@ def tiles_gain(
     t[GOD] -= gods
     disasters = []
     for k in lot:
-        if k == DROUGHT or k == FUNERAL or k == WAR or k == EARTHQUAKE:
+        if k >= DROUGHT:
             disasters.append(k)
         else:
             t[k] += 1
     if disasters:
         resolve_disasters(ctx, seat, t, disasters)
-    return tile_value(ctx, seat, t) - tile_value(ctx, seat, held)
+    return tile_value(ctx, seat, t) - held_value(ctx, seat, held)
 
 
 def sun_cost(ctx: Context, state: GameState, seat: int, sun: int) -> float:
     """What paying ``sun`` (and taking the centre sun face down) costs ``seat``."""
     up = state.suns_up[seat]
     down = sum(state.suns_down[seat])
-    before = sun_value(ctx, seat, up, down)
+    before = held_sun_value(ctx, seat, up, down)
     after = sun_value(ctx, seat, [s for s in up if s != sun], down + state.center_sun)
     return before - after
 

@@ -25,7 +25,7 @@ from ..engine.moves import DRAW, PASS, RA, is_god
 from ..engine.state import BID, TURN
 from .base import Agent
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
-from .policy import god_options, playout_action
+from .policy import PlayoutContexts, god_options, playout_action
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
 HARD_CAP = 1.4
@@ -234,9 +234,10 @@ class HardAgent(Agent):
             if fresh:
                 break
         bag = self._bag
+        contexts = PlayoutContexts(bag)
         steps = PLAYOUT_LIMIT
         while steps and not state.over and state.epoch == epoch:
-            state.apply_action(playout_action(state, rng, bag), None)
+            state.apply_action(playout_action(state, rng, bag, contexts), None)
             steps -= 1
         result = rewards(state)
         for child, mover in path:

@@ -15,7 +15,7 @@ from ..engine import GameState
 from ..engine.events import AuctionWon
 from ..engine.moves import DRAW, PASS, RA, discard_action, god_action, unpack_tiles
 from ..engine.state import BID, DISCARD, TURN
-from ..engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
+from ..engine.tiles import CIVILIZATIONS, DISASTERS, MONUMENTS, Tile
 from .evaluate import (
     BagInfo,
     Context,
@@ -27,6 +27,8 @@ from .evaluate import (
 )
 
 EMPTY = -1
+GOD = int(Tile.GOD)
+DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in DISASTERS)
 
 
 def lot_of(state: GameState) -> list[int]:
@@ -288,36 +290,90 @@ def _discard_cost(ctx: Context, state: GameState, action: int) -> float:
 # ----------------------------------------------------------------------------- playouts
 
 
-def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = None) -> int:
+class PlayoutContexts:
+    """The evaluation context of a play-out's position (tempo on, the bag as seen when the
+    play-out began) and the lot gains and sun costs judged in it, all kept until a number they
+    read changes: a Ra drawn, an auction won (the centre sun changes), a God played, a disaster
+    resolved, or a new epoch.  (Between those, players only draw tiles onto the track, invoke
+    and bid: the evaluation of a lot or a sun stays the same.)"""
+
+    __slots__ = ("bag", "costs", "ctx", "gains", "key")
+
+    def __init__(self, bag: BagInfo | None) -> None:
+        self.bag = bag
+        self.ctx: Context | None = None
+        self.key: tuple[int, ...] | None = None
+        self.gains: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.costs: dict[tuple[int, int], float] = {}
+
+    def get(self, state: GameState) -> Context:
+        """The context for ``state``."""
+        d = state.discarded
+        key = (state.epoch, state.ra_count, state.center_sun, d[GOD],
+               d[DROUGHT] + d[FUNERAL] + d[WAR] + d[EARTHQUAKE])
+        if key != self.key or self.ctx is None:
+            self.ctx = Context(state, self.bag, tempo=True)
+            self.key = key
+            self.gains.clear()
+            self.costs.clear()
+        return self.ctx
+
+    def gain(self, state: GameState, seat: int, lot: list[int]) -> float:
+        """:func:`tiles_gain` of ``lot`` for ``seat`` (call :meth:`get` first)."""
+        key = (seat, tuple(lot))
+        value = self.gains.get(key)
+        if value is None:
+            assert self.ctx is not None
+            value = self.gains[key] = tiles_gain(self.ctx, state, seat, lot)
+        return value
+
+    def cost(self, state: GameState, seat: int, sun: int) -> float:
+        """:func:`sun_cost` of paying ``sun`` for ``seat`` (call :meth:`get` first)."""
+        key = (seat, sun)
+        value = self.costs.get(key)
+        if value is None:
+            assert self.ctx is not None
+            value = self.costs[key] = sun_cost(self.ctx, state, seat, sun)
+        return value
+
+
+def playout_action(
+    state: GameState, rng: random.Random, bag: BagInfo | None = None,
+    contexts: PlayoutContexts | None = None,
+) -> int:
     """A fast, slightly noisy decision for the hard level's simulations (``bag``: the bag's
-    contents as seen when the simulation began, close enough and much cheaper than recounting).
+    contents as seen when the simulation began, close enough and much cheaper than recounting;
+    ``contexts``: the play-out's evaluation contexts, kept between its decisions).
     Suns are valued by tempo (see :class:`Context`); a player invokes when the lot is worth
     more to it than to any rival who could still bid, and a lone sun holder draws on to a full
     track (a Ra that does not end the epoch still lets it buy the lot)."""
-    ctx = Context(state, bag, tempo=True)
+    if contexts is None:
+        contexts = PlayoutContexts(bag)
     phase = state.phase
     seat = state.current
     if phase == DISCARD:
-        return discard_choice(ctx, state)
+        return discard_choice(contexts.get(state), state)
     lot = lot_of(state)
     if phase == BID:
+        contexts.get(state)
         legal = state.legal_actions()
-        gain = tiles_gain(ctx, state, seat, lot)
+        gain = contexts.gain(state, seat, lot)
         best_a, best_v = PASS, 0.5 + rng.gauss(0.0, 1.0)
         if state.forced_bid():
             best_v = -1e9
         for a in legal:
             if a != PASS:
-                v = gain - sun_cost(ctx, state, seat, a - 2)
+                v = gain - contexts.cost(state, seat, a - 2)
                 if v > best_v:
                     best_a, best_v = a, v
         return best_a
     if phase != TURN:
         raise ValueError("no decision in this state")
     can_draw = state.can_draw()
-    if state.tiles[seat][Tile.GOD] and lot:
-        kinds = {t for t in lot if t != Tile.GOD}
+    if state.tiles[seat][GOD] and lot:
+        kinds = {t for t in lot if t != GOD}
         if kinds:
+            ctx = contexts.get(state)
             g, k = max((tiles_gain(ctx, state, seat, (k,), 1), k) for k in kinds)
             g += god_hope(ctx, seat)  # the gain over the 2 fame the God would score
             if g > 0.5 or (g > 0 and not can_draw):
@@ -328,26 +384,27 @@ def playout_action(state: GameState, rng: random.Random, bag: BagInfo | None = N
     if not lot or not mine:
         return DRAW
     rivals = [q for q in range(state.n) if q != seat and state.suns_up[q]]
-    gain = tiles_gain(ctx, state, seat, lot)
+    if not rivals and state.ra_count + 1 < state.ra_length:
+        return DRAW
+    ctx = contexts.get(state)
+    gain = contexts.gain(state, seat, lot)
     if not rivals:
-        if state.ra_count + 1 < state.ra_length:
-            return DRAW
         # the next Ra ends the epoch and loses the lot: weigh that against one more tile
         p_ra = ra_chance(state, bag)
-        net = gain - sun_cost(ctx, state, seat, mine[-1])
+        net = gain - contexts.cost(state, seat, mine[-1])
         return RA if net > 0 and p_ra * net > (1.0 - p_ra) else DRAW
     pay = mine[-1]
-    net = gain - sun_cost(ctx, state, seat, pay)
+    net = gain - contexts.cost(state, seat, pay)
     theirs = -1e9
     for q in rivals:
         above = [s for s in state.suns_up[q] if s > pay]
         if above:
-            theirs = max(theirs, tiles_gain(ctx, state, q, lot) - sun_cost(ctx, state, q, above[-1]))
+            theirs = max(theirs, contexts.gain(state, q, lot) - contexts.cost(state, q, above[-1]))
     if theirs > 0.0:  # a rival would outbid the low sun: it takes a sun that beats theirs
         top = max(state.suns_up[q][0] for q in rivals)
         if mine[0] <= top:
             return DRAW  # invoking would only hand the lot to a rival
-        net = gain - sun_cost(ctx, state, seat, min(s for s in mine if s > top))
+        net = gain - contexts.cost(state, seat, min(s for s in mine if s > top))
     threshold = 5.0 - 0.5 * len(lot) - 3.0 * ctx.progress + rng.gauss(0.0, 1.5)
     return RA if net > threshold and net > theirs else DRAW
 

@@ -1,0 +1,68 @@
+"""The play-out's kept evaluation (issue 13, cheaper play-outs): a kept context, lot gain or sun
+cost must always equal what a fresh evaluation of the same position gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ra_game.ai.evaluate import BagInfo, Context, held_value, sun_cost, tile_value, tiles_gain
+from ra_game.ai.heuristic import MediumAgent
+from ra_game.ai.policy import PlayoutContexts, lot_of, playout_action
+from ra_game.engine import GameState
+from ra_game.engine.state import BID, TURN
+
+PUBLIC_SLOTS = [s for s in Context.__slots__ if not s.startswith("_")]
+
+
+def mid_epoch_positions() -> list[GameState]:
+    """Medium self-play positions in each epoch, for 2-5 players."""
+    out = []
+    for players in (2, 3, 4, 5):
+        state = GameState.new(players, seed=40 + players)
+        agent = MediumAgent(players)
+        step = 0
+        while not state.over:
+            step += 1
+            if step % (7 * players) == 0 and len(state.legal_actions()) > 1:
+                out.append(state.clone())
+            state.apply_action(agent.choose(state.observation(state.current)))
+    return out
+
+
+@pytest.mark.parametrize("index", range(0, 24, 3))
+def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) -> None:
+    positions = mid_epoch_positions()
+    start = positions[index % len(positions)]
+    rng = random.Random(index)
+    checked = 0
+    for _ in range(15):
+        state = start.observation(start.current).determinize(rng)
+        bag = BagInfo(state)
+        contexts = PlayoutContexts(bag)
+        epoch = state.epoch
+        while not state.over and state.epoch == epoch:
+            kept = contexts.get(state)
+            fresh = Context(state, bag, tempo=True)
+            for name in PUBLIC_SLOTS:
+                assert getattr(kept, name) == getattr(fresh, name), name
+            if state.phase in (BID, TURN) and lot_of(state):
+                seat, lot = state.current, lot_of(state)
+                assert contexts.gain(state, seat, lot) == tiles_gain(fresh, state, seat, lot)
+                for sun in state.suns_up[seat]:
+                    assert contexts.cost(state, seat, sun) == sun_cost(fresh, state, seat, sun)
+                checked += 1
+            state.apply_action(playout_action(state, rng, bag, contexts))
+    assert checked > 20
+
+
+def test_a_remembered_tile_value_follows_a_change_of_the_tiles() -> None:
+    state = mid_epoch_positions()[5]
+    ctx = Context(state)
+    tiles = state.tiles[0]
+    assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
+    tiles[2] += 1  # one more gold
+    assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
+    assert held_value(ctx, 0, tiles) - held_value(ctx, 0, [*tiles[:2], tiles[2] - 1, *tiles[3:]]) \
+        == pytest.approx(3.0)
