@@ -180,31 +180,77 @@ def turn_options(ctx: Context, state: GameState) -> list[tuple[float, int]]:
     the lot on the track."""
     seat = state.current
     legal = state.legal_actions()
-    invoke = auction_value(ctx, state, seat)
+    invoke, draw_v = play_values(ctx, state)
     options = [(invoke, RA)]
-    draw_v = 0.0
-    if DRAW in legal:
-        bag = state.bag_counts()
-        left = max(1, sum(bag))
-        p_ra = bag[Tile.RA] / left
-        ends = state.ra_count + 1 >= state.ra_length
-        grow = _mean_tile_gain(ctx, state, seat, bag)
-        lot_size = len(lot_of(state))
-        if lone_holder(state, seat):
-            draw_v = _lone_draw_value(invoke, grow, p_ra, ends, 8 - lot_size)
-        else:
-            ra_v = 0.0 if ends else max(invoke, 0.0) + 0.5
-            keep = 1.0 if lot_size == 0 else 0.55 if ctx.n > 2 else 0.7
-            draw_v = p_ra * ra_v + (1 - p_ra) * keep * (max(invoke, 0.0) + grow)
+    if draw_v is not None:
         options.append((draw_v, DRAW))
-    # a God scores 2 at the epoch's end: play it when the tiles it takes are worth more
-    later = 0.9 * max(0.0, draw_v, invoke)
-    hope = god_hope(ctx, seat)
-    for g, a in god_options(ctx, state, 8):
-        options.append((g + hope * len(unpack_tiles(a)) + later, a))
+    options.extend(god_play_options(ctx, state, 0.9 * max(0.0, invoke, draw_v or 0.0)))
     if DRAW in legal and not tiny_invoke_ok(state, seat):
         options = [o for o in options if o[1] != RA]
     return options
+
+
+def play_values(ctx: Context, state: GameState) -> tuple[float, float | None]:
+    """What invoking and drawing (None: the track is full) are worth to the seat to move."""
+    seat = state.current
+    invoke = auction_value(ctx, state, seat)
+    if not state.can_draw():
+        return invoke, None
+    bag = state.bag_counts()
+    left = max(1, sum(bag))
+    p_ra = bag[Tile.RA] / left
+    ends = state.ra_count + 1 >= state.ra_length
+    grow = _mean_tile_gain(ctx, state, seat, bag)
+    lot_size = len(lot_of(state))
+    if lone_holder(state, seat):
+        return invoke, _lone_draw_value(invoke, grow, p_ra, ends, 8 - lot_size)
+    ra_v = 0.0 if ends else max(invoke, 0.0) + 0.5
+    keep = 1.0 if lot_size == 0 else 0.55 if ctx.n > 2 else 0.7
+    return invoke, p_ra * ra_v + (1 - p_ra) * keep * (max(invoke, 0.0) + grow)
+
+
+def god_play_options(ctx: Context, state: GameState, after: float) -> list[tuple[float, int]]:
+    """(value, action) for the God plays worth weighing, ``after`` being what the seat's
+    later turns are still worth once it has played.  A God scores 2 at the epoch's end, so
+    a play gains the tiles it takes less those 2 fame (and less the God's hope of a better
+    use).  On a last chance (see :func:`last_chance`) a God is used or lost: the tiles it
+    takes are also kept from the rival who will buy the lot, and it is played a little
+    more readily (:data:`GOD_LAST_CHANCE`)."""
+    seat = state.current
+    hope = god_hope(ctx, seat)
+    last = last_chance(state, seat)
+    out = []
+    for g, a in god_options(ctx, state, 8):
+        taken = unpack_tiles(a)
+        value = g + hope * len(taken) + after
+        if last:
+            value += GOD_LAST_CHANCE + denial(ctx, state, seat, taken)
+        out.append((value, a))
+    return out
+
+
+#: How readily a God is played on a last chance: on a tile worth this much less than the
+#: 2 fame it would score unused (tiles of real use, such as a Nile, a monument or a
+#: Pharaoh, rather than leaving the God to score its 2 fame in a hand that has no turns).
+GOD_LAST_CHANCE = 0.75
+
+
+def last_chance(state: GameState, seat: int) -> bool:
+    """True when ``seat``'s Gods may have no later turn to be played in: it holds its last
+    face-up sun (once spent, it takes no more turns this epoch), or the next Ra ends the
+    epoch."""
+    return len(state.suns_up[seat]) == 1 or state.ra_count + 1 >= state.ra_length
+
+
+def denial(ctx: Context, state: GameState, seat: int, taken: Sequence[int]) -> float:
+    """What taking ``taken`` off the track is worth to ``seat`` by keeping them from its
+    rivals: the most they are worth to a rival who can still buy the lot, shared among the
+    rivals as in :func:`bid_values`."""
+    best = 0.0
+    for q in range(state.n):
+        if q != seat and state.suns_up[q]:
+            best = max(best, tiles_gain(ctx, state, q, taken))
+    return best / max(1, ctx.n - 1)
 
 
 def tiny_invoke_ok(state: GameState, seat: int) -> bool:
