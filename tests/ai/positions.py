@@ -106,3 +106,12 @@ def god_and_gold() -> GameState:
         4, up=[[13, 6, 2], [12, 7, 3], [11, 8, 4], [10, 9, 5]], down=[[], [], [], []], center=1,
         held=["god", "", "", ""], auction="gold nile", ra_count=2,
     )
+
+
+def last_sun_god(up0: list[int], auction: str) -> GameState:
+    """Seat 0 holds a God and the suns ``up0`` halfway through a 4-player epoch (4 of 9 Ra
+    tiles out), its rivals two suns each; ``auction`` is on the track."""
+    return position(
+        4, up=[up0, [12, 8], [11, 7], [10, 6]], down=[[], [], [], []], center=1,
+        held=["god nile", "pharaoh", "astronomy", "flood"], auction=auction, ra_count=4,
+    )

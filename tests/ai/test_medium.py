@@ -12,7 +12,14 @@ from ra_game.engine import load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, god_action
 from ra_game.engine.tiles import Tile
 
-from .positions import bidding, full_valuable_lot, god_and_gold, lone_holder_lot, position
+from .positions import (
+    bidding,
+    full_valuable_lot,
+    god_and_gold,
+    last_sun_god,
+    lone_holder_lot,
+    position,
+)
 
 #: A replay from ../shared/ai-review (the review of issue 12).
 REVIEW = Path(__file__).parent / "data" / "review_g3p_s303.ra.json"
@@ -62,3 +69,22 @@ def test_a_god_takes_a_gold_worth_more_than_its_two_fame() -> None:
     state = god_and_gold()
     assert MediumV1Agent(1).choose(state.observation(0)) == DRAW
     assert MediumAgent(1).choose(state.observation(0)) == god_action((Tile.GOLD,))
+
+
+def test_with_its_last_sun_a_god_takes_a_monument_rather_than_score_two_unused() -> None:
+    """Down to its last sun, the God may get no later turn: it takes the Pyramid (worth a
+    little under its 2 fame, and kept from the rival who buys the lot)."""
+    state = last_sun_god([5], "pyramid")
+    assert MediumV1Agent(1).choose(state.observation(0)) == DRAW
+    assert MediumAgent(1).choose(state.observation(0)) == god_action((Tile.PYRAMID,))
+
+
+def test_with_suns_to_spare_the_god_waits_for_a_better_tile() -> None:
+    state = last_sun_god([13, 5], "pyramid")
+    assert MediumAgent(1).choose(state.observation(0)) == DRAW
+
+
+def test_a_last_chance_god_is_not_wasted_on_junk() -> None:
+    """A Drought would cost it its Nile: the God is kept for its 2 fame."""
+    state = last_sun_god([5], "drought")
+    assert MediumAgent(1).choose(state.observation(0)) == DRAW
