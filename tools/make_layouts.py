@@ -99,8 +99,8 @@ def _settings() -> list[Obj]:
     objs = [*COMMON, ("settings_panel", "panel", (190, 100, 900, 484))]
     rows = ["language", "speed", "undo", "hide", "fullscreen", "sound", "workers"]
     for i, name in enumerate(rows):
-        objs.append((f"setting_{name}", "choice", (250, 112 + 66 * i, 780, 40)))
-        objs.append((f"setting_{name}_help", "label", (250, 154 + 66 * i, 780, 22)))
+        objs.append((f"setting_{name}", "choice", (250, 112 + 66 * i, 780, 38)))
+        objs.append((f"setting_{name}_help", "label", (250, 153 + 66 * i, 780, 22)))
     objs += [
         ("notice", "label", (140, 590, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),
