@@ -18,7 +18,7 @@ from ra_game.scenes.title import TitleScene
 from ra_game.ai import workers
 from ra_game.ai.parallel import TreeJob, TreeResult
 from ra_game.app import create_app, step_frame
-from ra_game.engine import GameState, Move
+from ra_game.engine import Move
 from ra_game.seats import Seat
 from ra_game.settings import settings_path
 from ra_game.ui.app_context import AppContext
