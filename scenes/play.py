@@ -226,7 +226,9 @@ class PlayScene(Scene):
     SOUNDS = ("draw", "ra", "bid", "pass", "win", "disaster", "epoch", "god")
 
     def enter(self) -> None:
-        """Load the sound effects now, so the first one does not stall a frame mid-game."""
+        """Load the sound effects now, so the first one does not stall a frame mid-game; back
+        from the Settings screen, the AI's next decision uses the processes chosen there."""
+        self.runner.resize(ai_workers(self.ctx))
         sounds = getattr(self.ctx, "sounds", None)
         if sounds is not None and not getattr(self, "_sounds_loaded", False):
             self._sounds_loaded = True

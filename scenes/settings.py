@@ -1,17 +1,22 @@
-"""Settings: language, animation speed, hide scores, fullscreen, sound; saved as soon as changed.
+"""Settings: language, animation speed, time to undo, hide scores, fullscreen, sound and the AI's
+processes; saved as soon as changed.
 
 The language switches at once: every text is translated when it is drawn, so the next frame (of
-this scene and of any scene below it) speaks the new language.
+this scene and of any scene below it) speaks the new language.  The AI's processes apply to the
+next AI decision: a game paused below this screen resizes its worker pool when it comes back
+(see ``PlayScene.enter``), unless ``--ai-workers`` was given at launch, which wins for the session.
 """
 
 from __future__ import annotations
 
+import os
 from functools import partial
 from typing import Any
 
 import pygame
 
-from ra_game.i18n import LANGUAGES, N_, _, current_language, set_language
+from ra_game.ai.workers import cpu_count, default_workers
+from ra_game.i18n import LANGUAGES, N_, _, current_language, ngettext, set_language
 from ra_game.settings import SPEEDS, save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -27,6 +32,39 @@ def _self_name(code: str) -> Any:
     return lambda: LANGUAGES[code]
 
 
+def _processes(count: int) -> Any:
+    return lambda: ngettext("{count} process", "{count} processes", count).format(count=count)
+
+
+def _automatic() -> str:
+    count = default_workers(window=True)
+    return ngettext("Automatic ({count} process)", "Automatic ({count} processes)",
+                    count).format(count=count)
+
+
+def worker_options(saved: int) -> list[tuple[int, Any]]:
+    """Automatic (0), then 1 process up to one per core; a saved count beyond that is kept."""
+    cores = max(1, os.cpu_count() or 1, cpu_count())
+    counts = sorted({*range(1, cores + 1), saved} - {0})
+    return [(0, _automatic), *((n, _processes(n)) for n in counts)]
+
+
+def workers_help(launch_workers: int | None) -> str:
+    """What the AI's processes do, or why this session ignores the choice (``--ai-workers``)."""
+    if launch_workers:
+        return ngettext(
+            "This session uses {count} process (--ai-workers); your choice here applies from "
+            "the next start.",
+            "This session uses {count} processes (--ai-workers); your choice here applies from "
+            "the next start.", launch_workers).format(count=launch_workers)
+    cores = cpu_count()
+    return ngettext(
+        "More processes make hard and expert AIs faster, and expert stronger (this computer "
+        "has {count} core).",
+        "More processes make hard and expert AIs faster, and expert stronger (this computer "
+        "has {count} cores).", cores).format(count=cores)
+
+
 #: key, caption, options, help line (msgids, translated when drawn)
 ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
     ("language", N_("Language"), [(code, _self_name(code)) for code in LANGUAGES],
@@ -40,9 +78,12 @@ ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
      N_("Two or more people at this screen: each sees only their own fame until the end.")),
     ("fullscreen", N_("Fullscreen"), ON_OFF, N_("F11 switches at any time.")),
     ("sound", N_("Sound"), ON_OFF, N_("Short effects for draws, bids and scoring.")),
+    # options and help line depend on the machine: see worker_options and workers_help
+    ("workers", N_("AI processes"), [], ""),
 )
 FIELDS = {"language": "language", "speed": "animation_speed", "undo": "undo_grace",
-          "hide": "hide_scores", "fullscreen": "fullscreen", "sound": "sound"}
+          "hide": "hide_scores", "fullscreen": "fullscreen", "sound": "sound",
+          "workers": "ai_workers"}
 SAVED = N_("Saved.")
 
 
@@ -60,6 +101,8 @@ class SettingsScene(LayoutScene):
         self.choices: dict[str, Choice] = {}
         for key, caption, options, _help in ROWS:
             value = self.current(key)
+            if key == "workers":
+                options = worker_options(value)
             choice = Choice((0, 0, 10, 10), options, value, caption=caption,
                             on_change=partial(self.change, key))
             self.choices[key] = self.group.add(choice)  # type: ignore[assignment]
@@ -108,8 +151,9 @@ class SettingsScene(LayoutScene):
         theme.panel(surface, self.rects["settings_panel"], radius=self.px(18))
         for key, _caption, _options, help_text in ROWS:
             rect = self.rects[f"setting_{key}_help"]
-            theme.fitted_text(surface, lambda s: self.font(s), _(help_text), rect, 17,
-                              theme.INK_SOFT)
+            line = workers_help(self.ctx.extra.get("ai_workers")) if key == "workers" else \
+                _(help_text)
+            theme.fitted_text(surface, lambda s: self.font(s), line, rect, 17, theme.INK_SOFT)
         if self.message:
             saved = self.message == SAVED
             theme.fitted_text(surface, lambda s: self.font(s, bold=True),

@@ -96,12 +96,13 @@ def _rules() -> list[Obj]:
 
 
 def _settings() -> list[Obj]:
-    objs = [*COMMON, ("settings_panel", "panel", (190, 104, 900, 462))]
-    for i, name in enumerate(["language", "speed", "undo", "hide", "fullscreen", "sound"]):
-        objs.append((f"setting_{name}", "choice", (250, 118 + 73 * i, 780, 44)))
-        objs.append((f"setting_{name}_help", "label", (250, 163 + 73 * i, 780, 24)))
+    objs = [*COMMON, ("settings_panel", "panel", (190, 100, 900, 484))]
+    rows = ["language", "speed", "undo", "hide", "fullscreen", "sound", "workers"]
+    for i, name in enumerate(rows):
+        objs.append((f"setting_{name}", "choice", (250, 112 + 66 * i, 780, 38)))
+        objs.append((f"setting_{name}_help", "label", (250, 153 + 66 * i, 780, 22)))
     objs += [
-        ("notice", "label", (140, 580, 1000, 30)),
+        ("notice", "label", (140, 590, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),
     ]
     return objs

@@ -36,9 +36,11 @@ WIN_WEIGHT = 0.7
 MAX_GOD_OPTIONS = 4
 PRIOR_VISITS = 3
 #: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
-#: rivals hold suns, and what <= 3 tiles must be worth to bid the top sun early in an epoch.
+#: rivals hold suns, what <= 3 tiles must be worth to bid the top sun early in an epoch, and
+#: what a lot must be worth to spend the last sun on while a rival keeps two or more.
 SMALL_LOT = 5.0
 TOP_SUN_LOT = 7.0
+LAST_SUN_LOT = 6.0
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
 PLAYOUT_LIMIT = 48
 
@@ -94,6 +96,16 @@ def rewards_of(values: list[float]) -> list[float]:
     return out
 
 
+def spends_last_sun_early(state: GameState, seat: int, lot: list[int]) -> bool:
+    """True when ``seat`` is down to one face-up sun, a rival still holds two or more, and the
+    lot is worth less than LAST_SUN_LOT to it: spending that sun now would leave the rival
+    the rest of the epoch's tiles."""
+    suns = state.suns_up
+    if len(suns[seat]) != 1 or not any(len(suns[q]) >= 2 for q in range(state.n) if q != seat):
+        return False
+    return tiles_gain(Context(state, tempo=True), state, seat, lot) < LAST_SUN_LOT
+
+
 def candidate_actions(state: GameState) -> list[int]:
     """The legal actions the search considers: all of them, except that God plays are cut to
     the few the evaluation rates best, and two tempo mistakes are left out (see
@@ -110,10 +122,16 @@ def candidate_actions(state: GameState) -> list[int]:
 def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
     """Leave out invoking Ra on <= 2 tiles while a rival holds suns (unless the tiles are worth
     SMALL_LOT to the invoker: suns left at the epoch's end come back, so waiting costs nothing),
-    and bidding the highest sun in play on <= 3 tiles in the first half of an epoch (unless
-    they are worth TOP_SUN_LOT)."""
+    bidding the highest sun in play on <= 3 tiles in the first half of an epoch (unless
+    they are worth TOP_SUN_LOT), and invoking or bidding with the last sun on a lot worth less
+    than LAST_SUN_LOT while a rival keeps two or more (see :func:`spends_last_sun_early`)."""
     lot = [t for t in state.auction if t >= 0]
     seat = state.current
+    if spends_last_sun_early(state, seat, lot):
+        if state.phase == TURN and DRAW in legal:
+            return [a for a in legal if a != RA]
+        if state.phase == BID and PASS in legal:
+            return [PASS]
     if state.phase == TURN:
         if (
             RA not in legal or DRAW not in legal or len(lot) > 2

@@ -7,6 +7,8 @@ to the :class:`~ra_game.ai.workers.WorkerPool`, and each frame only polls the pi
 never runs search code.  A worker that dies is replaced and medium decides that move (logged).
 Where processes are unavailable (``workers=0`` or a pool that cannot start) the search runs in
 short time slices between frames instead.  Quick agents (easy, medium, random) decide in-process.
+``resize(workers)`` changes the number of processes mid-game (the Settings screen): the old
+processes stop, new ones start, and a decision in progress goes on with the same trees on them.
 A move is released only when the board is idle and a minimum visible delay has passed (so a
 person can follow), shorter at faster animation speeds and none at ``max``.  ``close()`` stops
 the workers at once (the scene calls it when the game is left or the window closes).
@@ -66,11 +68,43 @@ class AiRunner:
         self.pool: WorkerPool | None = None
         self.batch: Batch | None = None
         self._obs: Observation | None = None
+        #: The ``workers`` asked for (see :meth:`resize`), and the test's job runner.
+        self.workers = workers
+        self._job_runner = job_runner
         if workers != 0 and any(searches(a) for a in self.agents.values()):
             self.pool = self._start_pool(workers, job_runner)
+        self._tell_agents()
+
+    def _tell_agents(self) -> None:
+        """Searching agents plan as many trees as there are processes (the expert level)."""
         for agent in self.agents.values():
             if searches(agent):
                 agent.workers = self.pool.size if self.pool is not None else 1  # type: ignore[attr-defined]
+
+    def resize(self, workers: int | None) -> bool:
+        """Search on ``workers`` processes from now on (None: all cores but one; 0: none).
+        The old processes stop at once; a decision in progress is handed, with the same trees,
+        to the new ones (so its move does not change).  Returns True if the processes changed."""
+        if workers == self.workers:
+            return False
+        self.workers = workers
+        wanted = 0 if workers == 0 else max(1, workers or default_workers(window=True))
+        if wanted == (self.pool.size if self.pool is not None else 0) or \
+                not any(searches(a) for a in self.agents.values()):
+            return False
+        jobs = list(self.batch.jobs) if self.batch is not None else []
+        if self.pool is not None:
+            self.pool.close()
+        self.pool = self._start_pool(workers, self._job_runner) if workers != 0 else None
+        self._tell_agents()
+        if jobs and self.pool is not None:
+            self.batch = self.pool.submit(jobs)
+        elif jobs:  # no processes any more: think between frames, from the same start
+            self.batch = None
+            assert self._obs is not None
+            self.agents[self.seat].begin(self._obs)
+        log.info("AI worker processes: %s", self.pool.size if self.pool is not None else 0)
+        return True
 
     @staticmethod
     def _start_pool(workers: int | None, job_runner: JobRunner | None) -> WorkerPool | None:

@@ -114,7 +114,7 @@ def test_hard_does_not_consider_invoking_on_an_empty_track_while_rivals_hold_sun
     """g3p_s404 #120: hard's only sun is 8 (centre 3); it invoked and paid 8 for the 3."""
     from ra_game.ai.mcts import candidate_actions
 
-    state = position(3, up=[[12, 6], [13, 11, 7], [8]], down=[[], [], []], center=3,
+    state = position(3, up=[[12, 6], [13, 11, 7], [8, 5]], down=[[], [], []], center=3,
                      held=["", "", ""], ra_count=2)
     state.current = 2
     assert RA in state.legal_actions() and candidate_actions(state) == [DRAW]
@@ -138,3 +138,26 @@ def test_hard_does_not_consider_its_top_sun_for_a_small_lot_early() -> None:
     state = bidding(state, ra_player=2, bidder=0)
     assert candidate_actions(state) == [PASS]
     assert bid_action(13) in state.legal_actions()
+
+
+def test_hard_keeps_its_last_sun_for_a_good_lot_while_a_rival_holds_more() -> None:
+    """Being first out of suns hands the rivals the rest of the epoch: hard's last sun waits
+    for a lot worth LAST_SUN_LOT, unless no rival keeps two suns."""
+    from ra_game.ai.mcts import candidate_actions
+    from ra_game.engine.moves import PASS, bid_action
+
+    from .positions import bidding
+
+    small = position(2, up=[[9], [13, 11, 7]], down=[[], []], center=3, held=["", ""],
+                     auction="nile nile gold", ra_count=2)
+    assert RA in small.legal_actions() and RA not in candidate_actions(small)
+    rich = position(2, up=[[9], [13, 11, 7]], down=[[], []], center=3, held=["", ""],
+                    auction="gold gold gold pharaoh", ra_count=2)
+    assert RA in candidate_actions(rich)
+    even = position(2, up=[[9], [13]], down=[[], []], center=3, held=["", ""],
+                    auction="nile nile gold", ra_count=2)
+    assert RA in candidate_actions(even)
+    auction = bidding(position(2, up=[[9], [13, 11, 7]], down=[[], []], center=3,
+                               held=["", ""], auction="nile nile gold", ra_count=2),
+                      ra_player=1, bidder=0)
+    assert bid_action(9) in auction.legal_actions() and candidate_actions(auction) == [PASS]

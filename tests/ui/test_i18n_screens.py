@@ -136,6 +136,7 @@ def scene_makers() -> Iterator[tuple[str, Callable[[Any], Any], list[int]]]:
     yield "setup", SetupScene, [pygame.K_x]
     yield "setup5", setup_full, []
     yield "settings", SettingsScene, [pygame.K_DOWN, pygame.K_RIGHT]
+    yield "settings_workers", SettingsScene, [pygame.K_DOWN] * 6 + [pygame.K_RIGHT]
     yield "handover", lambda ctx: HandOverScene(ctx, "Player 2"), []
     yield "error", lambda ctx: ErrorScene(ctx, crash_message(
         ValueError("x"), Path("/home/someone/.local/share/ra-game/error.log"))), []
@@ -215,6 +216,31 @@ def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     assert "rules_8:Puanlama: karolar" in shown  # the new screens are checked too
     assert any(item.startswith("tutorial_5:") for item in shown)
     assert any(item.startswith("stats:") for item in shown)
+    assert any(item.startswith("settings_workers:Más procesos hacen") for item in shown)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings_ai_processes_fit_in_every_language(size: tuple[int, int]) -> None:
+    """The AI processes row at its longest: a large saved count, and the note that
+    ``--ai-workers`` wins for this session."""
+    from ra_game.scenes.settings import SettingsScene
+
+    ctx, _w = create_app(size=size, ai_workers=64)
+    ctx.settings.ai_workers = 256
+    problems: list[str] = []
+    shown = []
+    for lang in LANGS:
+        i18n.set_language(lang)
+        scene = SettingsScene(ctx)
+        with theme.record_text() as records:
+            show(ctx, scene, [pygame.K_DOWN] * 6)
+            scene.draw(pygame.display.get_surface())
+        shown += [r.content for r in records]
+        problems += check_records(records, lang, size, "settings_cli")
+    assert problems == []
+    assert "AI processes: 256 processes" in shown
+    assert "Procesos de la IA: 256 procesos" in shown
+    assert any(text.startswith("Bu oturum 64 işlem kullanıyor") for text in shown)
 
 
 # -- every status line -----------------------------------------------------------------------
