@@ -298,7 +298,7 @@ def tiles_gain(
     t[GOD] -= gods
     disasters = []
     for k in lot:
-        if k >= DROUGHT:
+        if k >= DROUGHT:  # the disasters are the last four kinds
             disasters.append(k)
         else:
             t[k] += 1
