@@ -46,9 +46,13 @@ PLAYOUT_LIMIT = 48
 
 
 class Node:
-    """Statistics of one action from a public history, and the histories that follow it."""
+    """Statistics of one action from a public history, and the histories that follow it.
 
-    __slots__ = ("avail", "children", "outcomes", "total", "visits")
+    ``actions`` keeps the candidate actions of the decision that follows (None until the node
+    is first reached): they read only public information (the position and the bag as a
+    multiset), which one public history fixes whatever the deal, so they are computed once."""
+
+    __slots__ = ("actions", "avail", "children", "outcomes", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
@@ -56,6 +60,7 @@ class Node:
         self.avail = 0
         self.children: dict[int, Node] = {}
         self.outcomes: dict[int, Node] | None = None
+        self.actions: list[int] | None = None
 
     def next_after(self, action: int, tile: int) -> Node:
         """The decision node reached through this action node (after a draw: per tile)."""
@@ -236,7 +241,7 @@ class HardAgent(Agent):
         actions = self._root_actions
         while not state.over and state.epoch == epoch:
             if node is not self._root:
-                actions = candidate_actions(state)
+                actions = self._actions_at(node, state)
             mover = state.current
             children = node.children
             fresh = not children
@@ -261,6 +266,15 @@ class HardAgent(Agent):
         for child, mover in path:
             child.visits += 1
             child.total += result[mover]
+
+    @staticmethod
+    def _actions_at(node: Node, state: GameState) -> list[int]:
+        """The candidate actions at ``node`` (whose public history led to ``state``), kept in
+        the node (see :class:`Node`)."""
+        actions = node.actions
+        if actions is None:
+            actions = node.actions = candidate_actions(state)
+        return actions
 
     @staticmethod
     def _add_children(

@@ -9,6 +9,7 @@ import pytest
 
 from ra_game.ai.evaluate import BagInfo, Context, held_value, sun_cost, tile_value, tiles_gain
 from ra_game.ai.heuristic import MediumAgent
+from ra_game.ai.mcts import HardAgent, Node, candidate_actions
 from ra_game.ai.policy import PlayoutContexts, lot_of, playout_action
 from ra_game.engine import GameState
 from ra_game.engine.state import BID, TURN
@@ -66,3 +67,26 @@ def test_a_remembered_tile_value_follows_a_change_of_the_tiles() -> None:
     assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
     assert held_value(ctx, 0, tiles) - held_value(ctx, 0, [*tiles[:2], tiles[2] - 1, *tiles[3:]]) \
         == pytest.approx(3.0)
+
+
+class CheckedHardAgent(HardAgent):
+    """A hard search that checks every kept list of candidate actions against a fresh one."""
+
+    checked = 0
+
+    @staticmethod
+    def _actions_at(node: Node, state: GameState) -> list[int]:
+        kept = HardAgent._actions_at(node, state)
+        assert kept == candidate_actions(state)
+        CheckedHardAgent.checked += 1
+        return kept
+
+
+@pytest.mark.parametrize("index", range(0, 24, 4))
+def test_kept_candidate_actions_equal_fresh_ones_at_every_tree_step(index: int) -> None:
+    start = mid_epoch_positions()[index]
+    CheckedHardAgent.checked = 0
+    agent = CheckedHardAgent(index, iterations=150)
+    agent.begin(start.observation(start.current))
+    agent.think(1e9)
+    assert CheckedHardAgent.checked > 150
