@@ -35,14 +35,32 @@ EMPTY = -1
 class BagInfo:
     """What the evaluation needs from the bag's contents (a multiset; never its order)."""
 
-    __slots__ = ("floods", "monuments", "ra", "tiles")
+    __slots__ = ("floods", "left", "monuments", "pos", "ra", "tiles")
 
     def __init__(self, state: GameState) -> None:
         rest = state.bag_order[state.bag_pos:]
+        self.pos = state.bag_pos
+        self.left = len(rest)
         self.ra = rest.count(Tile.RA)
         self.tiles = max(1, len(rest) - self.ra)
         self.floods = rest.count(FLOOD)
         self.monuments = [rest.count(k) for k in MONUMENTS]
+
+    def after(self, state: GameState) -> BagInfo:
+        """The bag of ``state``, a later position of the deal these counts were taken from
+        (the same tiles drawn up to ``pos``): these counts less the few tiles drawn since,
+        equal to ``BagInfo(state)`` and much cheaper than recounting the whole bag."""
+        drawn = state.bag_order[self.pos:state.bag_pos]
+        if not drawn:
+            return self
+        info = BagInfo.__new__(BagInfo)
+        info.pos = state.bag_pos
+        info.left = self.left - len(drawn)
+        info.ra = self.ra - drawn.count(Tile.RA)
+        info.tiles = max(1, info.left - info.ra)
+        info.floods = self.floods - drawn.count(FLOOD)
+        info.monuments = [c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS)]
+        return info
 
 
 class Context:

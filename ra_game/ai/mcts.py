@@ -74,15 +74,16 @@ class Node:
         return node
 
 
-def rewards(state: GameState) -> list[float]:
+def rewards(state: GameState, bag: BagInfo | None = None) -> list[float]:
     """One reward per seat in [0, 1]: mostly how far ahead of the best rival it is expected
     to end (winning is what counts), partly how far ahead of the average rival (so a seat
-    that is far behind still tells better moves from worse)."""
+    that is far behind still tells better moves from worse).  ``bag``: ``BagInfo(state)``
+    if the caller has it."""
     if state.over:
         values = [float(s) for s in state.scores]
         values[state.winner or 0] += 0.5  # the tie-break winner
     else:
-        values = outlook(state, Context(state, tempo=True))
+        values = outlook(state, Context(state, bag, tempo=True))
     return rewards_of(values)
 
 
@@ -246,7 +247,7 @@ class HardAgent(Agent):
             children = node.children
             fresh = not children
             if fresh or len(children) < len(actions):
-                self._add_children(children, state, actions, mover)
+                self._add_children(children, state, actions, mover, self._bag)
             action = self._select(children, actions)
             child = children[action]
             pos = state.bag_pos
@@ -257,12 +258,13 @@ class HardAgent(Agent):
             if fresh:
                 break
         bag = self._bag
+        assert bag is not None
         contexts = PlayoutContexts(bag)
         steps = PLAYOUT_LIMIT
         while steps and not state.over and state.epoch == epoch:
             state.apply_action(playout_action(state, rng, bag, contexts), None)
             steps -= 1
-        result = rewards(state)
+        result = rewards(state, bag.after(state))
         for child, mover in path:
             child.visits += 1
             child.total += result[mover]
@@ -278,14 +280,16 @@ class HardAgent(Agent):
 
     @staticmethod
     def _add_children(
-        children: dict[int, Node], state: GameState, actions: list[int], mover: int
+        children: dict[int, Node], state: GameState, actions: list[int], mover: int,
+        root_bag: BagInfo | None = None,
     ) -> None:
         """Create the missing children, each primed with PRIOR_VISITS visits at the reward the
         evaluation gives right after the action; a bid is judged as if it won the lot (so
-        nobody's search wastes its visits on bidding for junk)."""
+        nobody's search wastes its visits on bidding for junk).  ``root_bag``: the bag where
+        the search began (of this deal), to count the bag from."""
         bidding = state.phase == BID
         if bidding:
-            ctx = Context(state, tempo=True)
+            ctx = Context(state, root_bag and root_bag.after(state), tempo=True)
             base = outlook(state, ctx)
             lot = [t for t in state.auction if t >= 0]
             gain = tiles_gain(ctx, state, mover, lot)
@@ -300,7 +304,7 @@ class HardAgent(Agent):
             else:
                 after = state.clone()
                 after.apply_action(a, None)
-                prior = rewards(after)[mover]
+                prior = rewards(after, root_bag and root_bag.after(after))[mover]
             child = children[a] = Node()
             child.visits = PRIOR_VISITS
             child.total = PRIOR_VISITS * prior

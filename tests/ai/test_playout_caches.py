@@ -44,6 +44,9 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
         contexts = PlayoutContexts(bag)
         epoch = state.epoch
         while not state.over and state.epoch == epoch:
+            counted = bag.after(state)
+            for name in BagInfo.__slots__:
+                assert getattr(counted, name) == getattr(BagInfo(state), name), name
             kept = contexts.get(state)
             fresh = Context(state, bag, tempo=True)
             for name in PUBLIC_SLOTS:
