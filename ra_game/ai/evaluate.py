@@ -67,11 +67,15 @@ class Context:
     """Numbers about one position that every evaluation in it needs.
 
     It also remembers the last value of each seat's own tiles and suns (checked against the
-    counts it was computed from), since most evaluations compare a change with them."""
+    counts it was computed from), since most evaluations compare a change with them.
+    :meth:`after_ra` derives the context of the same position after more Ra tiles were drawn."""
 
     __slots__ = (
+        "_flood_rate",
         "_held",
+        "_sun_slots",
         "_suns",
+        "_tempo",
         "epoch",
         "final",
         "flood_hope",
@@ -90,6 +94,7 @@ class Context:
         "sun_weight",
         "up_counts",
         "up_suns",
+        "up_total",
         "use_prob",
     )
 
@@ -103,34 +108,62 @@ class Context:
         self.future = NUM_EPOCHS - epoch
         suns_up, suns_down = state.suns_up, state.suns_down
         up_counts = [len(s) for s in suns_up]
-        up_total = sum(up_counts)
-        ra_count, ra_length = state.ra_count, state.ra_length
-        ra_left = ra_length - ra_count
-        progress = max(ra_count / ra_length, 1.0 - up_total / (n * len(SUN_SETS[n][0])))
-        self.progress = progress
+        self.up_total = sum(up_counts)
+        self._sun_slots = n * len(SUN_SETS[n][0])
         pharaohs = [t[PHARAOH] for t in state.tiles]
         self.pharaohs = pharaohs
         bag = bag or BagInfo(state)
-        self.flood_hope = min(0.7, 6.0 * bag.floods / bag.tiles) * (1.0 - progress)
+        self._flood_rate = min(0.7, 6.0 * bag.floods / bag.tiles)
         self.mon_left = bag.monuments
-        self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         sun_sums = [sum(suns_up[p]) + sum(suns_down[p]) for p in range(n)]
         self.sun_sums = sun_sums
         self.up_suns = sorted([s for up in suns_up for s in up])
         self.up_counts = up_counts
         self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
-        # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
-        # lot nobody contests, if the Ra tiles left let the epoch last that long
-        lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
-        self.lone_worth = TEMPO_LOT * lasts if tempo else 0.0
-        # per seat: a God's hope (see god_hope), the rivals' extremes for the races
-        hope = GOD_HOPE * (1.0 - progress)
-        self.god_hopes = [hope * min(1.0, (c - 1) / 2.0) if c > 1 else 0.0 for c in up_counts]
+        self._tempo = tempo
+        # per seat: the rivals' extremes for the races
         self.pharaoh_others = _others(pharaohs)
         self.sun_others = _others(sun_sums)
         self.rival_up = [hi for hi, _, _ in _others(up_counts)]
-        self._held: list[tuple[list[int], float] | None] = [None] * n
-        self._suns: list[tuple[list[int], int, float] | None] = [None] * n
+        self._set_ra(state.ra_count, state.ra_length)
+
+    def _set_ra(self, ra_count: int, ra_length: int) -> None:
+        """The numbers that depend on the Ra tiles drawn (and the other fields), and empty
+        memos (their values depend on these numbers)."""
+        up_total = self.up_total
+        ra_left = ra_length - ra_count
+        progress = max(ra_count / ra_length, 1.0 - up_total / self._sun_slots)
+        self.progress = progress
+        self.flood_hope = self._flood_rate * (1.0 - progress)
+        self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
+        # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
+        # lot nobody contests, if the Ra tiles left let the epoch last that long
+        lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
+        self.lone_worth = TEMPO_LOT * lasts if self._tempo else 0.0
+        # per seat: a God's hope (see god_hope)
+        hope = GOD_HOPE * (1.0 - progress)
+        self.god_hopes = [hope * min(1.0, (c - 1) / 2.0) if c > 1 else 0.0
+                          for c in self.up_counts]
+        self._held: list[tuple[list[int], float] | None] = [None] * self.n
+        self._suns: list[tuple[list[int], int, float] | None] = [None] * self.n
+
+    def after_ra(self, state: GameState) -> Context:
+        """The context of ``state``: this context's position with only more Ra tiles drawn
+        (every other number it reads unchanged), equal to a new ``Context`` of it (with the
+        same bag and tempo) and cheaper."""
+        ctx = Context.__new__(Context)
+        for name in _KEPT_AFTER_RA:
+            setattr(ctx, name, getattr(self, name))
+        ctx._set_ra(state.ra_count, state.ra_length)
+        return ctx
+
+
+#: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
+_KEPT_AFTER_RA = (
+    "_flood_rate", "_sun_slots", "_tempo", "epoch", "final", "future", "mon_left", "n",
+    "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums", "sun_weight",
+    "up_counts", "up_suns", "up_total",
+)
 
 
 def _others(values: list[int]) -> list[tuple[int, int, int]]:

@@ -343,25 +343,37 @@ class PlayoutContexts:
     resolved, or a new epoch.  (Between those, players only draw tiles onto the track, invoke
     and bid: the evaluation of a lot or a sun stays the same.)"""
 
-    __slots__ = ("bag", "costs", "ctx", "gains", "key")
+    __slots__ = ("bag", "costs", "ctx", "gains", "key", "ra_count")
 
     def __init__(self, bag: BagInfo | None) -> None:
         self.bag = bag
         self.ctx: Context | None = None
         self.key: tuple[int, ...] | None = None
+        self.ra_count = -1
         self.gains: dict[tuple[int, tuple[int, ...]], float] = {}
         self.costs: dict[tuple[int, int], float] = {}
 
     def get(self, state: GameState) -> Context:
-        """The context for ``state``."""
+        """The context for ``state``.  After a Ra drawn (and nothing else), it is derived from
+        the last one (:meth:`Context.after_ra`), and the lot gains stay if the epoch's progress
+        did not move (nothing else they read changes with the Ra tiles; sun costs do)."""
         d = state.discarded
-        key = (state.epoch, state.ra_count, state.center_sun, d[GOD],
+        key = (state.epoch, state.center_sun, d[GOD],
                d[DROUGHT] + d[FUNERAL] + d[WAR] + d[EARTHQUAKE])
-        if key != self.key or self.ctx is None:
+        ra_count = state.ra_count
+        ctx = self.ctx
+        if ctx is not None and key == self.key:
+            if ra_count == self.ra_count:
+                return ctx
+            self.ctx = ctx.after_ra(state)
+            if self.ctx.progress != ctx.progress:
+                self.gains.clear()
+        else:
             self.ctx = Context(state, self.bag, tempo=True)
             self.key = key
             self.gains.clear()
-            self.costs.clear()
+        self.ra_count = ra_count
+        self.costs.clear()
         return self.ctx
 
     def gain(self, state: GameState, seat: int, lot: list[int]) -> float:
