@@ -23,6 +23,7 @@ DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL
                                                       Tile.EARTHQUAKE))
 CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
 CIV_END, MON_END = CIV0 + len(CIVILIZATIONS), MON0 + len(MONUMENTS)
+CIV_KINDS = len(CIVILIZATIONS)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
@@ -33,9 +34,12 @@ EMPTY = -1
 
 
 class BagInfo:
-    """What the evaluation needs from the bag's contents (a multiset; never its order)."""
+    """What the evaluation needs from the bag's contents (a multiset; never its order).
 
-    __slots__ = ("floods", "left", "monuments", "pos", "ra", "tiles")
+    It also remembers :func:`tile_value`'s monument terms by a seat's monument counts (they
+    read only the bag's monuments); a search's play-outs all share one bag, so they hit."""
+
+    __slots__ = ("_monument_terms", "floods", "left", "monuments", "pos", "ra", "tiles")
 
     def __init__(self, state: GameState) -> None:
         rest = state.bag_order[state.bag_pos:]
@@ -45,6 +49,7 @@ class BagInfo:
         self.tiles = max(1, len(rest) - self.ra)
         self.floods = rest.count(FLOOD)
         self.monuments = [rest.count(k) for k in MONUMENTS]
+        self._monument_terms: dict[tuple[int, ...], tuple[tuple[int, ...], int, float]] = {}
 
     def after(self, state: GameState) -> BagInfo:
         """The bag of ``state``, a later position of the deal these counts were taken from
@@ -60,7 +65,18 @@ class BagInfo:
         info.tiles = max(1, info.left - info.ra)
         info.floods = self.floods - drawn.count(FLOOD)
         info.monuments = [c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS)]
+        info._monument_terms = {}
         return info
+
+    def monument_terms(self, monuments: Sequence[int]) -> tuple[tuple[int, ...], int, float]:
+        """What :func:`tile_value` adds for a seat's ``monuments`` (counts of each kind): the
+        set points (to add one by one, in order), the variety points, and the bonus of
+        monuments that may still grow into (bigger) sets; remembered per counts."""
+        key = tuple(monuments)
+        terms = self._monument_terms.get(key)
+        if terms is None:
+            terms = self._monument_terms[key] = _monument_terms(self.monuments, key)
+        return terms
 
 
 class Context:
@@ -76,6 +92,7 @@ class Context:
         "_sun_slots",
         "_suns",
         "_tempo",
+        "bag",
         "epoch",
         "final",
         "flood_hope",
@@ -114,6 +131,7 @@ class Context:
         self.pharaohs = pharaohs
         bag = bag or BagInfo(state)
         self._flood_rate = min(0.7, 6.0 * bag.floods / bag.tiles)
+        self.bag = bag
         self.mon_left = bag.monuments
         sun_sums = [sum(suns_up[p]) + sum(suns_down[p]) for p in range(n)]
         self.sun_sums = sun_sums
@@ -160,7 +178,7 @@ class Context:
 
 #: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
 _KEPT_AFTER_RA = (
-    "_flood_rate", "_sun_slots", "_tempo", "epoch", "final", "future", "mon_left", "n",
+    "_flood_rate", "_sun_slots", "_tempo", "bag", "epoch", "final", "future", "mon_left", "n",
     "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums", "sun_weight",
     "up_counts", "up_suns", "up_total",
 )
@@ -180,6 +198,27 @@ def _others(values: list[int]) -> list[tuple[int, int, int]]:
         (high2 if p == top else high, low2 if p == bottom else low, total - v)
         for p, v in enumerate(values)
     ]
+
+
+def _monument_terms(
+    mon_left: list[int], monuments: Sequence[int]
+) -> tuple[tuple[int, ...], int, float]:
+    """See :meth:`BagInfo.monument_terms`."""
+    sets = []
+    types = 0
+    bonus = 0.0
+    for i, c in enumerate(monuments):
+        if c:
+            types += 1
+            if c >= 3:
+                sets.append(SET_POINTS[c])
+                if c < 5 and mon_left[i]:
+                    bonus += 1.0
+            elif c == 2 and mon_left[i]:
+                bonus += 2.0
+            elif mon_left[i] >= 2:
+                bonus += 0.5  # a first copy that may still grow into a set
+    return tuple(sets), (types if types <= 6 else (10 if types == 7 else 15)), bonus
 
 
 def _race(mine: int, others: tuple[int, int, int], most: float, fewest: float) -> float:
@@ -221,8 +260,7 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
         exact = 0.0 if ph == high == low else 5.0
     else:
         exact = -2.0 if ph <= low else 0.0
-    others = rest / ctx.rivals
-    smooth = (ph - others) * 1.6
+    smooth = (ph - rest / ctx.rivals) * 1.6
     smooth = 4.0 if smooth > 4.0 else max(smooth, -2.5)
     v += exact * prog + smooth * (1.0 - prog)
     v += future * 0.7 * (0.5 * exact + 0.5 * smooth)
@@ -234,31 +272,17 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
         v += niles * ctx.flood_hope
     v += future * 0.45 * niles
     # civilizations: by different types, with hope while the epoch goes on
-    kinds = 0
-    dupes = 0
-    for c in t[CIV0:CIV_END]:
-        if c:
-            kinds += 1
-            dupes += c - 1
+    civs = t[CIV0:CIV_END]
+    kinds = CIV_KINDS - civs.count(0)
+    dupes = sum(civs) - kinds
     # (a seat without face-up suns gets no more this epoch: its civilizations are final)
     civ_prog = prog if ctx.up_counts[seat] else 1.0
     v += CIV_POINTS[kinds] * civ_prog + CIV_HOPE[kinds] * (1.0 - civ_prog) + 0.3 * dupes
     # monuments: scored at the end of the game, kept until then
-    types = 0
-    bonus = 0.0
-    mon_left = ctx.mon_left
-    for i, c in enumerate(t[MON0:MON_END]):
-        if c:
-            types += 1
-            if c >= 3:
-                v += SET_POINTS[c]
-                if c < 5 and mon_left[i]:
-                    bonus += 1.0
-            elif c == 2 and mon_left[i]:
-                bonus += 2.0
-            elif mon_left[i] >= 2:
-                bonus += 0.5  # a first copy that may still grow into a set
-    v += types if types <= 6 else (10 if types == 7 else 15)
+    sets, variety, bonus = ctx.bag.monument_terms(t[MON0:MON_END])
+    for points in sets:
+        v += points
+    v += variety
     v += bonus * (future + 1.0 - prog) / NUM_EPOCHS
     return v
 

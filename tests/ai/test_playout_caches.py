@@ -15,6 +15,7 @@ from ra_game.engine import GameState
 from ra_game.engine.state import BID, TURN
 
 PUBLIC_SLOTS = [s for s in Context.__slots__ if not s.startswith("_")]
+BAG_SLOTS = [s for s in BagInfo.__slots__ if not s.startswith("_")]
 
 
 def mid_epoch_positions() -> list[GameState]:
@@ -41,16 +42,21 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
     for _ in range(15):
         state = start.observation(start.current).determinize(rng)
         bag = BagInfo(state)
+        first = state.clone()
         contexts = PlayoutContexts(bag)
         epoch = state.epoch
         while not state.over and state.epoch == epoch:
             counted = bag.after(state)
-            for name in BagInfo.__slots__:
+            for name in BAG_SLOTS:
                 assert getattr(counted, name) == getattr(BagInfo(state), name), name
             kept = contexts.get(state)
-            fresh = Context(state, bag, tempo=True)
+            fresh = Context(state, BagInfo(first), tempo=True)  # nothing remembered yet
             for name in PUBLIC_SLOTS:
-                assert getattr(kept, name) == getattr(fresh, name), name
+                if name != "bag":
+                    assert getattr(kept, name) == getattr(fresh, name), name
+            for seat in range(state.n):
+                assert tile_value(kept, seat, state.tiles[seat]) \
+                    == tile_value(fresh, seat, state.tiles[seat])
             if state.phase in (BID, TURN) and lot_of(state):
                 seat, lot = state.current, lot_of(state)
                 assert contexts.gain(state, seat, lot) == tiles_gain(fresh, state, seat, lot)
