@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import chain
+from operator import add
 
 from ..engine import GameState
 from ..engine.scoring import CIV_POINTS
@@ -123,8 +125,8 @@ class Context:
         self.epoch = epoch
         self.final = epoch >= NUM_EPOCHS
         self.future = NUM_EPOCHS - epoch
-        suns_up, suns_down = state.suns_up, state.suns_down
-        up_counts = [len(s) for s in suns_up]
+        suns_up = state.suns_up
+        up_counts = list(map(len, suns_up))
         self.up_total = sum(up_counts)
         self._sun_slots = n * len(SUN_SETS[n][0])
         pharaohs = [t[PHARAOH] for t in state.tiles]
@@ -133,16 +135,16 @@ class Context:
         self._flood_rate = min(0.7, 6.0 * bag.floods / bag.tiles)
         self.bag = bag
         self.mon_left = bag.monuments
-        sun_sums = [sum(suns_up[p]) + sum(suns_down[p]) for p in range(n)]
+        sun_sums = list(map(add, map(sum, suns_up), map(sum, state.suns_down)))
         self.sun_sums = sun_sums
-        self.up_suns = sorted([s for up in suns_up for s in up])
+        self.up_suns = sorted(chain.from_iterable(suns_up))
         self.up_counts = up_counts
         self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
         self._tempo = tempo
         # per seat: the rivals' extremes for the races
         self.pharaoh_others = _others(pharaohs)
         self.sun_others = _others(sun_sums)
-        self.rival_up = [hi for hi, _, _ in _others(up_counts)]
+        self.rival_up = _rival_highs(up_counts)
         self._set_ra(state.ra_count, state.ra_length)
 
     def _set_ra(self, ra_count: int, ra_length: int) -> None:
@@ -156,8 +158,11 @@ class Context:
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
         # lot nobody contests, if the Ra tiles left let the epoch last that long
-        lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
-        self.lone_worth = TEMPO_LOT * lasts if self._tempo else 0.0
+        if self._tempo:
+            lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
+            self.lone_worth = TEMPO_LOT * lasts
+        else:
+            self.lone_worth = 0.0
         # per seat: a God's hope (see god_hope)
         hope = GOD_HOPE * (1.0 - progress)
         self.god_hopes = [hope * min(1.0, (c - 1) / 2.0) if c > 1 else 0.0
@@ -186,18 +191,27 @@ _KEPT_AFTER_RA = (
 
 def _others(values: list[int]) -> list[tuple[int, int, int]]:
     """For each seat: the highest, lowest and sum of the other seats' ``values``."""
-    total = sum(values)
     if len(values) == 2:
         a, b = values
         return [(b, b, b), (a, a, a)]
-    high, low = max(values), min(values)
+    total = sum(values)
+    ranked = sorted(values)
+    low, low2, high2, high = ranked[0], ranked[1], ranked[-2], ranked[-1]
     top, bottom = values.index(high), values.index(low)
-    high2 = max(values[:top] + values[top + 1:])
-    low2 = min(values[:bottom] + values[bottom + 1:])
     return [
         (high2 if p == top else high, low2 if p == bottom else low, total - v)
         for p, v in enumerate(values)
     ]
+
+
+def _rival_highs(values: list[int]) -> list[int]:
+    """For each seat: the highest of the other seats' ``values``."""
+    if len(values) == 2:
+        return values[::-1]
+    ranked = sorted(values)
+    high, high2 = ranked[-1], ranked[-2]
+    top = values.index(high)
+    return [high2 if p == top else high for p in range(len(values))]
 
 
 def _monument_terms(
