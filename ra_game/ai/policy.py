@@ -453,15 +453,15 @@ def playout_action(
         return RA if net > 0 and p_ra * net > (1.0 - p_ra) else DRAW
     pay = mine[-1]
     net = gain - contexts.cost(state, seat, pay)
+    top = max(state.suns_up[q][0] for q in rivals)
     theirs = -1e9
     for q in rivals:
         above = [s for s in state.suns_up[q] if s > pay]
         if above:
             theirs = max(theirs, contexts.gain(state, q, lot) - contexts.cost(state, q, above[-1]))
+            if theirs > 0.0 and mine[0] <= top:
+                return DRAW  # a rival would outbid: invoking would only hand it the lot
     if theirs > 0.0:  # a rival would outbid the low sun: it takes a sun that beats theirs
-        top = max(state.suns_up[q][0] for q in rivals)
-        if mine[0] <= top:
-            return DRAW  # invoking would only hand the lot to a rival
         net = gain - contexts.cost(state, seat, min(s for s in mine if s > top))
     threshold = 5.0 - 0.5 * len(lot) - 3.0 * ctx.progress + rng.gauss(0.0, 1.5)
     return RA if net > threshold and net > theirs else DRAW
