@@ -26,6 +26,7 @@ DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL
 CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
 CIV_END, MON_END = CIV0 + len(CIVILIZATIONS), MON0 + len(MONUMENTS)
 CIV_KINDS = len(CIVILIZATIONS)
+MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
@@ -92,6 +93,7 @@ class Context:
         "_flood_rate",
         "_held",
         "_sun_slots",
+        "_sun_units",
         "_suns",
         "_tempo",
         "bag",
@@ -141,6 +143,7 @@ class Context:
         self.up_counts = up_counts
         self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
         self._tempo = tempo
+        self._sun_units: list[float] | None = None
         # per seat: the rivals' extremes for the races
         self.pharaoh_others = _others(pharaohs)
         self.sun_others = _others(sun_sums)
@@ -170,6 +173,15 @@ class Context:
         self._held: list[tuple[list[int], float] | None] = [None] * self.n
         self._suns: list[tuple[list[int], int, float] | None] = [None] * self.n
 
+    def sun_units(self) -> list[float]:
+        """By sun number, what a face-up sun brings in :func:`sun_value` for each use of it:
+        3 plus up to 4 by its rank among the face-up suns.  Made on first use (the face-up
+        suns stay while a context lives, and :meth:`after_ra` keeps it)."""
+        ups = self.up_suns
+        spread = 4.0 / max(1, len(ups) - 1)
+        self._sun_units = [3.0 + spread * bisect_left(ups, s) for s in range(MAX_SUN + 1)]
+        return self._sun_units
+
     def after_ra(self, state: GameState) -> Context:
         """The context of ``state``: this context's position with only more Ra tiles drawn
         (every other number it reads unchanged), equal to a new ``Context`` of it (with the
@@ -183,9 +195,9 @@ class Context:
 
 #: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
 _KEPT_AFTER_RA = (
-    "_flood_rate", "_sun_slots", "_tempo", "bag", "epoch", "final", "future", "mon_left", "n",
-    "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums", "sun_weight",
-    "up_counts", "up_suns", "up_total",
+    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "final", "future",
+    "mon_left", "n", "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums",
+    "sun_weight", "up_counts", "up_suns", "up_total",
 )
 
 
@@ -235,16 +247,6 @@ def _monument_terms(
     return tuple(sets), (types if types <= 6 else (10 if types == 7 else 15)), bonus
 
 
-def _race(mine: int, others: tuple[int, int, int], most: float, fewest: float) -> float:
-    """Points of a 'most gains, fewest loses' race for ``mine`` against the other seats
-    (their highest, lowest and sum; see :func:`_others`)."""
-    high = max(mine, others[0])
-    low = min(mine, others[1])
-    if high == low:
-        return 0.0
-    return most if mine == high else fewest if mine == low else 0.0
-
-
 def god_hope(ctx: Context, seat: int) -> float:
     """What a God is worth to ``seat`` beyond the 2 fame it scores: the chance to spend it on
     something better, which needs a turn (a seat down to its last sun may have none left)."""
@@ -269,7 +271,8 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
     # pharaoh race: exact now, smoothed while the epoch is young, and again in later epochs
     ph = t[PHARAOH] if pharaohs is None else pharaohs
     high, low, rest = ctx.pharaoh_others[seat]
-    # (inline, as _race: most pharaohs +5, fewest -2, all equal 0)
+    # (a 'most gains, fewest loses' race against the rivals' extremes: most pharaohs +5,
+    # fewest -2, all equal 0)
     if ph >= high:
         exact = 0.0 if ph == high == low else 5.0
     else:
@@ -305,17 +308,21 @@ def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> floa
     """What a seat's suns are worth: lots still to win this epoch, later bidding power and
     the final sun race."""
     v = 0.0
-    ups = ctx.up_suns
-    total_up = len(ups)
-    spread = 4.0 / max(1, total_up - 1)
+    units = ctx._sun_units or ctx.sun_units()
     use_prob = ctx.use_prob
     for s in up:
-        v += use_prob * (3.0 + spread * bisect_left(ups, s))
+        v += use_prob * units[s]
     if ctx.lone_worth and up:
         v += ctx.lone_worth * max(0, len(up) - ctx.rival_up[seat])
     total = sum(up) + down_sum
     v += ctx.future * 0.12 * total
-    v += ctx.sun_weight * _race(total, ctx.sun_others[seat], 5.0, -5.0)
+    # the final sun race (as the pharaohs' in tile_value: most +5, fewest -5, all equal 0)
+    high, low, _ = ctx.sun_others[seat]
+    if total >= high:
+        race = 0.0 if total == high == low else 5.0
+    else:
+        race = -5.0 if total <= low else 0.0
+    v += ctx.sun_weight * race
     return v
 
 
