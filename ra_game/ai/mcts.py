@@ -91,9 +91,12 @@ def rewards_of(values: list[float]) -> list[float]:
     """Rewards (see :func:`rewards`) from each seat's expected final fame."""
     n = len(values)
     total = sum(values)
+    ranked = sorted(values)
+    high, second = ranked[-1], ranked[-2]
+    top = values.index(high)
     out = []
     for p, v in enumerate(values):
-        rival = max(values[q] for q in range(n) if q != p)
+        rival = second if p == top else high  # the best of the other seats
         mean = (total - v) / (n - 1)
         out.append(
             WIN_WEIGHT / (1.0 + math.exp((rival - v) / REWARD_SCALE))
@@ -102,30 +105,51 @@ def rewards_of(values: list[float]) -> list[float]:
     return out
 
 
-def spends_last_sun_early(state: GameState, seat: int, lot: list[int]) -> bool:
+class LazyContext:
+    """The evaluation context of one position, built on first use (``bag``: its bag if the
+    caller has it).  Tempo is on; the lot gains read through it do not depend on tempo."""
+
+    __slots__ = ("_ctx", "bag", "state")
+
+    def __init__(self, state: GameState, bag: BagInfo | None = None) -> None:
+        self.state = state
+        self.bag = bag
+        self._ctx: Context | None = None
+
+    def get(self) -> Context:
+        if self._ctx is None:
+            self._ctx = Context(self.state, self.bag, tempo=True)
+        return self._ctx
+
+
+def spends_last_sun_early(
+    state: GameState, seat: int, lot: list[int], ctx: LazyContext | None = None
+) -> bool:
     """True when ``seat`` is down to one face-up sun, a rival still holds two or more, and the
     lot is worth less than LAST_SUN_LOT to it: spending that sun now would leave the rival
     the rest of the epoch's tiles."""
     suns = state.suns_up
     if len(suns[seat]) != 1 or not any(len(suns[q]) >= 2 for q in range(state.n) if q != seat):
         return False
-    return tiles_gain(Context(state, tempo=True), state, seat, lot) < LAST_SUN_LOT
+    ctx = ctx or LazyContext(state)
+    return tiles_gain(ctx.get(), state, seat, lot) < LAST_SUN_LOT
 
 
-def candidate_actions(state: GameState) -> list[int]:
+def candidate_actions(state: GameState, bag: BagInfo | None = None) -> list[int]:
     """The legal actions the search considers: all of them, except that God plays are cut to
     the few the evaluation rates best, and two tempo mistakes are left out (see
-    :func:`tempo_filter`)."""
+    :func:`tempo_filter`).  ``bag``: ``BagInfo(state)`` if the caller has it."""
     legal = state.legal_actions()
+    ctx = LazyContext(state, bag)
     if len(legal) > 1 and state.phase in (TURN, BID):
-        legal = tempo_filter(state, legal)
+        legal = tempo_filter(state, legal, ctx)
     if state.phase != TURN or len(legal) <= 2 + MAX_GOD_OPTIONS:
         return legal
-    gods = [a for _, a in god_options(Context(state), state, MAX_GOD_OPTIONS)]
+    gods = [a for _, a in god_options(ctx.get(), state, MAX_GOD_OPTIONS)]
     return [a for a in legal if not is_god(a)] + gods
 
 
-def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
+def tempo_filter(state: GameState, legal: list[int], ctx: LazyContext | None = None) -> list[int]:
     """Leave out invoking Ra on <= 2 tiles while a rival holds suns (unless the tiles are worth
     SMALL_LOT to the invoker: suns left at the epoch's end come back, so waiting costs nothing),
     bidding the highest sun in play on <= 3 tiles in the first half of an epoch (unless
@@ -133,7 +157,8 @@ def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
     than LAST_SUN_LOT while a rival keeps two or more (see :func:`spends_last_sun_early`)."""
     lot = [t for t in state.auction if t >= 0]
     seat = state.current
-    if spends_last_sun_early(state, seat, lot):
+    ctx = ctx or LazyContext(state)
+    if spends_last_sun_early(state, seat, lot, ctx):
         if state.phase == TURN and DRAW in legal:
             return [a for a in legal if a != RA]
         if state.phase == BID and PASS in legal:
@@ -144,7 +169,7 @@ def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
             or not any(state.suns_up[q] for q in range(state.n) if q != seat)
         ):
             return legal
-        if tiles_gain(Context(state), state, seat, lot) >= SMALL_LOT:
+        if tiles_gain(ctx.get(), state, seat, lot) >= SMALL_LOT:
             return legal
         return [a for a in legal if a != RA]
     top = max(s[0] for s in state.suns_up if s)
@@ -153,7 +178,7 @@ def tempo_filter(state: GameState, legal: list[int]) -> list[int]:
         or state.suns_up[seat][0] != top
     ):
         return legal
-    if tiles_gain(Context(state), state, seat, lot) >= TOP_SUN_LOT:
+    if tiles_gain(ctx.get(), state, seat, lot) >= TOP_SUN_LOT:
         return legal
     kept = [a for a in legal if a != top + 2]
     return kept or legal
@@ -242,7 +267,7 @@ class HardAgent(Agent):
         actions = self._root_actions
         while not state.over and state.epoch == epoch:
             if node is not self._root:
-                actions = self._actions_at(node, state)
+                actions = self._actions_at(node, state, self._bag)
             mover = state.current
             children = node.children
             fresh = not children
@@ -270,12 +295,12 @@ class HardAgent(Agent):
             child.total += result[mover]
 
     @staticmethod
-    def _actions_at(node: Node, state: GameState) -> list[int]:
+    def _actions_at(node: Node, state: GameState, bag: BagInfo | None = None) -> list[int]:
         """The candidate actions at ``node`` (whose public history led to ``state``), kept in
-        the node (see :class:`Node`)."""
+        the node (see :class:`Node`); ``bag``: the bag where the search began."""
         actions = node.actions
         if actions is None:
-            actions = node.actions = candidate_actions(state)
+            actions = node.actions = candidate_actions(state, bag and bag.after(state))
         return actions
 
     @staticmethod

@@ -84,8 +84,8 @@ class CheckedHardAgent(HardAgent):
     checked = 0
 
     @staticmethod
-    def _actions_at(node: Node, state: GameState) -> list[int]:
-        kept = HardAgent._actions_at(node, state)
+    def _actions_at(node: Node, state: GameState, bag: BagInfo | None = None) -> list[int]:
+        kept = HardAgent._actions_at(node, state, bag)
         assert kept == candidate_actions(state)
         CheckedHardAgent.checked += 1
         return kept
