@@ -33,6 +33,8 @@ CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 TEMPO_LOT = 4.0
 #: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
 GOD_HOPE = 0.8
+#: The share of GOD_HOPE a seat gets by its count of face-up suns (a turn to use the God).
+GOD_SHARE = tuple(min(1.0, (c - 1) / 2.0) for c in range(MAX_SUN + 1))
 EMPTY = -1
 
 
@@ -168,8 +170,7 @@ class Context:
             self.lone_worth = 0.0
         # per seat: a God's hope (see god_hope)
         hope = GOD_HOPE * (1.0 - progress)
-        self.god_hopes = [hope * min(1.0, (c - 1) / 2.0) if c > 1 else 0.0
-                          for c in self.up_counts]
+        self.god_hopes = [hope * GOD_SHARE[c] if c > 1 else 0.0 for c in self.up_counts]
         self._held: list[tuple[list[int], float] | None] = [None] * self.n
         self._suns: list[tuple[list[int], int, float] | None] = [None] * self.n
 
