@@ -445,14 +445,12 @@ def playout_action(
     if not rivals and state.ra_count + 1 < state.ra_length:
         return DRAW
     ctx = contexts.get(state)
-    gain = contexts.gain(state, seat, lot)
     if not rivals:
         # the next Ra ends the epoch and loses the lot: weigh that against one more tile
         p_ra = ra_chance(state, bag)
-        net = gain - contexts.cost(state, seat, mine[-1])
+        net = contexts.gain(state, seat, lot) - contexts.cost(state, seat, mine[-1])
         return RA if net > 0 and p_ra * net > (1.0 - p_ra) else DRAW
     pay = mine[-1]
-    net = gain - contexts.cost(state, seat, pay)
     top = max(state.suns_up[q][0] for q in rivals)
     theirs = -1e9
     for q in rivals:
@@ -461,8 +459,10 @@ def playout_action(
             theirs = max(theirs, contexts.gain(state, q, lot) - contexts.cost(state, q, above[-1]))
             if theirs > 0.0 and mine[0] <= top:
                 return DRAW  # a rival would outbid: invoking would only hand it the lot
-    if theirs > 0.0:  # a rival would outbid the low sun: it takes a sun that beats theirs
-        net = gain - contexts.cost(state, seat, min(s for s in mine if s > top))
+    gain = contexts.gain(state, seat, lot)
+    # (with a rival that would outbid the low sun, it takes a sun that beats theirs)
+    pay = pay if theirs <= 0.0 else min(s for s in mine if s > top)
+    net = gain - contexts.cost(state, seat, pay)
     threshold = 5.0 - 0.5 * len(lot) - 3.0 * ctx.progress + rng.gauss(0.0, 1.5)
     return RA if net > threshold and net > theirs else DRAW
 
