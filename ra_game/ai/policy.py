@@ -350,7 +350,7 @@ class PlayoutContexts:
         self.ctx: Context | None = None
         self.key: tuple[int, ...] | None = None
         self.ra_count = -1
-        self.gains: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.gains: dict[tuple[int, tuple[int, ...] | int], float] = {}
         self.costs: dict[tuple[int, int], float] = {}
 
     def get(self, state: GameState) -> Context:
@@ -383,6 +383,16 @@ class PlayoutContexts:
         if value is None:
             assert self.ctx is not None
             value = self.gains[key] = tiles_gain(self.ctx, state, seat, lot)
+        return value
+
+    def god_gain(self, state: GameState, seat: int, kind: int) -> float:
+        """:func:`tiles_gain` of taking one tile of ``kind`` with a God for ``seat`` (call
+        :meth:`get` first); kept with the lot gains (under the key (seat, kind))."""
+        key = (seat, kind)
+        value = self.gains.get(key)
+        if value is None:
+            assert self.ctx is not None
+            value = self.gains[key] = tiles_gain(self.ctx, state, seat, (kind,), 1)
         return value
 
     def cost(self, state: GameState, seat: int, sun: int) -> float:
@@ -432,7 +442,7 @@ def playout_action(
         kinds = {t for t in lot if t != GOD}
         if kinds:
             ctx = contexts.get(state)
-            g, k = max((tiles_gain(ctx, state, seat, (k,), 1), k) for k in kinds)
+            g, k = max((contexts.god_gain(state, seat, k), k) for k in kinds)
             g += god_hope(ctx, seat)  # the gain over the 2 fame the God would score
             if g > 0.5 or (g > 0 and not can_draw):
                 return god_action((k,))

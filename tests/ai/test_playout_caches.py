@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ra_game.ai.evaluate import BagInfo, Context, held_value, sun_cost, tile_value, tiles_gain
+from ra_game.ai.evaluate import GOD, BagInfo, Context, held_value, sun_cost, tile_value, tiles_gain
 from ra_game.ai.heuristic import MediumAgent
 from ra_game.ai.mcts import HardAgent, Node, candidate_actions
 from ra_game.ai.policy import PlayoutContexts, lot_of, playout_action
@@ -62,6 +62,9 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
                 assert contexts.gain(state, seat, lot) == tiles_gain(fresh, state, seat, lot)
                 for sun in state.suns_up[seat]:
                     assert contexts.cost(state, seat, sun) == sun_cost(fresh, state, seat, sun)
+                for kind in set(lot) if state.tiles[seat][GOD] else ():
+                    assert contexts.god_gain(state, seat, kind) \
+                        == tiles_gain(fresh, state, seat, (kind,), 1)
                 checked += 1
             state.apply_action(playout_action(state, rng, bag, contexts))
     assert checked > 20
