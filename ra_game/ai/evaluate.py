@@ -103,12 +103,16 @@ class Context:
         "final",
         "flood_hope",
         "future",
+        "future_045",
+        "future_07",
         "god_hopes",
         "lone_worth",
         "mon_left",
+        "mon_weight",
         "n",
         "pharaoh_others",
         "pharaohs",
+        "prog_left",
         "progress",
         "rival_up",
         "rivals",
@@ -129,6 +133,8 @@ class Context:
         self.epoch = epoch
         self.final = epoch >= NUM_EPOCHS
         self.future = NUM_EPOCHS - epoch
+        self.future_07 = self.future * 0.7  # (the weights of later epochs in tile_value)
+        self.future_045 = self.future * 0.45
         suns_up = state.suns_up
         up_counts = list(map(len, suns_up))
         self.up_total = sum(up_counts)
@@ -159,6 +165,8 @@ class Context:
         ra_left = ra_length - ra_count
         progress = max(ra_count / ra_length, 1.0 - up_total / self._sun_slots)
         self.progress = progress
+        self.prog_left = 1.0 - progress
+        self.mon_weight = self.future + 1.0 - progress  # (of a monument set's bonus)
         self.flood_hope = self._flood_rate * (1.0 - progress)
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
         # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
@@ -197,6 +205,7 @@ class Context:
 #: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
 _KEPT_AFTER_RA = (
     "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "final", "future",
+    "future_045", "future_07",
     "mon_left", "n", "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums",
     "sun_weight", "up_counts", "up_suns", "up_total",
 )
@@ -264,13 +273,12 @@ def held_value(ctx: Context, seat: int, t: list[int]) -> float:
     return v
 
 
-def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None = None) -> float:
+def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
-    future = ctx.future
     v = (2.0 + ctx.god_hopes[seat]) * t[GOD] + 3.0 * t[GOLD]
     # pharaoh race: exact now, smoothed while the epoch is young, and again in later epochs
-    ph = t[PHARAOH] if pharaohs is None else pharaohs
+    ph = t[PHARAOH]
     high, low, rest = ctx.pharaoh_others[seat]
     # (a 'most gains, fewest loses' race against the rivals' extremes: most pharaohs +5,
     # fewest -2, all equal 0)
@@ -280,28 +288,29 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int], pharaohs: int | None =
         exact = -2.0 if ph <= low else 0.0
     smooth = (ph - rest / ctx.rivals) * 1.6
     smooth = 4.0 if smooth > 4.0 else max(smooth, -2.5)
-    v += exact * prog + smooth * (1.0 - prog)
-    v += future * 0.7 * (0.5 * exact + 0.5 * smooth)
+    v += exact * prog + smooth * ctx.prog_left
+    v += ctx.future_07 * (0.5 * exact + 0.5 * smooth)
     # the Nile: scores only with a Flood; Niles stay for later epochs
     niles, floods = t[NILE], t[FLOOD]
     if floods:
         v += floods + niles
     else:
         v += niles * ctx.flood_hope
-    v += future * 0.45 * niles
+    v += ctx.future_045 * niles
     # civilizations: by different types, with hope while the epoch goes on
     civs = t[CIV0:CIV_END]
     kinds = CIV_KINDS - civs.count(0)
-    dupes = sum(civs) - kinds
     # (a seat without face-up suns gets no more this epoch: its civilizations are final)
-    civ_prog = prog if ctx.up_counts[seat] else 1.0
-    v += CIV_POINTS[kinds] * civ_prog + CIV_HOPE[kinds] * (1.0 - civ_prog) + 0.3 * dupes
+    if ctx.up_counts[seat]:
+        v += CIV_POINTS[kinds] * prog + CIV_HOPE[kinds] * ctx.prog_left + 0.3 * (sum(civs) - kinds)
+    else:
+        v += CIV_POINTS[kinds] * 1.0 + CIV_HOPE[kinds] * 0.0 + 0.3 * (sum(civs) - kinds)
     # monuments: scored at the end of the game, kept until then
     sets, variety, bonus = ctx.bag.monument_terms(t[MON0:MON_END])
     for points in sets:
         v += points
     v += variety
-    v += bonus * (future + 1.0 - prog) / NUM_EPOCHS
+    v += bonus * ctx.mon_weight / NUM_EPOCHS
     return v
 
 
