@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import chain
-from operator import add
+from operator import add, itemgetter
 
 from ..engine import GameState
 from ..engine.scoring import CIV_POINTS
@@ -136,22 +137,22 @@ class Context:
         self.future_07 = self.future * 0.7  # (the weights of later epochs in tile_value)
         self.future_045 = self.future * 0.45
         suns_up = state.suns_up
-        up_counts = list(map(len, suns_up))
+        up_counts = tuple(map(len, suns_up))
         self.up_total = sum(up_counts)
         self._sun_slots = n * len(SUN_SETS[n][0])
-        pharaohs = [t[PHARAOH] for t in state.tiles]
+        pharaohs = tuple(map(itemgetter(PHARAOH), state.tiles))
         self.pharaohs = pharaohs
         bag = bag or BagInfo(state)
         self._flood_rate = min(0.7, 6.0 * bag.floods / bag.tiles)
         self.bag = bag
         self.mon_left = bag.monuments
-        sun_sums = list(map(add, map(sum, suns_up), map(sum, state.suns_down)))
+        sun_sums = tuple(map(add, map(sum, suns_up), map(sum, state.suns_down)))
         self.sun_sums = sun_sums
         self.up_suns = sorted(chain.from_iterable(suns_up))
         self.up_counts = up_counts
         self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
         self._tempo = tempo
-        self._sun_units: list[float] | None = None
+        self._sun_units: tuple[float, ...] | None = None
         # per seat: the rivals' extremes for the races
         self.pharaoh_others = _others(pharaohs)
         self.sun_others = _others(sun_sums)
@@ -182,13 +183,11 @@ class Context:
         self._held: list[tuple[list[int], float] | None] = [None] * self.n
         self._suns: list[tuple[list[int], int, float] | None] = [None] * self.n
 
-    def sun_units(self) -> list[float]:
+    def sun_units(self) -> tuple[float, ...]:
         """By sun number, what a face-up sun brings in :func:`sun_value` for each use of it:
         3 plus up to 4 by its rank among the face-up suns.  Made on first use (the face-up
         suns stay while a context lives, and :meth:`after_ra` keeps it)."""
-        ups = self.up_suns
-        spread = 4.0 / max(1, len(ups) - 1)
-        self._sun_units = [3.0 + spread * bisect_left(ups, s) for s in range(MAX_SUN + 1)]
+        self._sun_units = _sun_units(tuple(self.up_suns))
         return self._sun_units
 
     def after_ra(self, state: GameState) -> Context:
@@ -211,29 +210,42 @@ _KEPT_AFTER_RA = (
 )
 
 
-def _others(values: list[int]) -> list[tuple[int, int, int]]:
+# The per-seat tables of a Context below are remembered by their input (a few small ints):
+# positions in a search repeat them endlessly, and a look-up costs a tenth of a computation.
+
+
+@lru_cache(maxsize=4096)
+def _others(values: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     """For each seat: the highest, lowest and sum of the other seats' ``values``."""
     if len(values) == 2:
         a, b = values
-        return [(b, b, b), (a, a, a)]
+        return ((b, b, b), (a, a, a))
     total = sum(values)
     ranked = sorted(values)
     low, low2, high2, high = ranked[0], ranked[1], ranked[-2], ranked[-1]
     top, bottom = values.index(high), values.index(low)
-    return [
+    return tuple(
         (high2 if p == top else high, low2 if p == bottom else low, total - v)
         for p, v in enumerate(values)
-    ]
+    )
 
 
-def _rival_highs(values: list[int]) -> list[int]:
+@lru_cache(maxsize=4096)
+def _rival_highs(values: tuple[int, ...]) -> tuple[int, ...]:
     """For each seat: the highest of the other seats' ``values``."""
     if len(values) == 2:
         return values[::-1]
     ranked = sorted(values)
     high, high2 = ranked[-1], ranked[-2]
     top = values.index(high)
-    return [high2 if p == top else high for p in range(len(values))]
+    return tuple(high2 if p == top else high for p in range(len(values)))
+
+
+@lru_cache(maxsize=4096)
+def _sun_units(ups: tuple[int, ...]) -> tuple[float, ...]:
+    """See :meth:`Context.sun_units` (``ups``: the face-up suns, sorted)."""
+    spread = 4.0 / max(1, len(ups) - 1)
+    return tuple(3.0 + spread * bisect_left(ups, s) for s in range(MAX_SUN + 1))
 
 
 def _monument_terms(
