@@ -43,7 +43,9 @@ class BagInfo:
     """What the evaluation needs from the bag's contents (a multiset; never its order).
 
     It also remembers :func:`tile_value`'s monument terms by a seat's monument counts (they
-    read only the bag's monuments); a search's play-outs all share one bag, so they hit."""
+    read only the bag's monuments): a search's play-outs all share one bag, and a later bag
+    with the same monuments shares the memo; behind it, an LRU cache by (bag's monuments,
+    seat's monuments) serves every bag."""
 
     __slots__ = ("_monument_terms", "floods", "left", "monuments", "pos", "ra", "tiles")
 
@@ -54,7 +56,7 @@ class BagInfo:
         self.ra = rest.count(Tile.RA)
         self.tiles = max(1, len(rest) - self.ra)
         self.floods = rest.count(FLOOD)
-        self.monuments = [rest.count(k) for k in MONUMENTS]
+        self.monuments = tuple(rest.count(k) for k in MONUMENTS)
         self._monument_terms: dict[tuple[int, ...], tuple[tuple[int, ...], int, float]] = {}
 
     def after(self, state: GameState) -> BagInfo:
@@ -70,8 +72,10 @@ class BagInfo:
         info.ra = self.ra - drawn.count(Tile.RA)
         info.tiles = max(1, info.left - info.ra)
         info.floods = self.floods - drawn.count(FLOOD)
-        info.monuments = [c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS)]
-        info._monument_terms = {}
+        info.monuments = tuple(c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS))
+        # (the monument terms read only the monuments: while they stay, so do the terms)
+        same = info.monuments == self.monuments
+        info._monument_terms = self._monument_terms if same else {}
         return info
 
     def monument_terms(self, monuments: Sequence[int]) -> tuple[tuple[int, ...], int, float]:
@@ -248,10 +252,11 @@ def _sun_units(ups: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(3.0 + spread * bisect_left(ups, s) for s in range(MAX_SUN + 1))
 
 
+@lru_cache(maxsize=4096)
 def _monument_terms(
-    mon_left: list[int], monuments: Sequence[int]
+    mon_left: tuple[int, ...], monuments: tuple[int, ...]
 ) -> tuple[tuple[int, ...], int, float]:
-    """See :meth:`BagInfo.monument_terms`."""
+    """See :meth:`BagInfo.monument_terms` (``mon_left``: the bag's monuments)."""
     sets = []
     types = 0
     bonus = 0.0
