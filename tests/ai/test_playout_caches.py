@@ -7,15 +7,24 @@ import random
 
 import pytest
 
+from ra_game.ai import evaluate
 from ra_game.ai.evaluate import GOD, BagInfo, Context, held_value, sun_cost, tile_value, tiles_gain
 from ra_game.ai.heuristic import MediumAgent
 from ra_game.ai.mcts import HardAgent, Node, candidate_actions
 from ra_game.ai.policy import PlayoutContexts, lot_of, playout_action
 from ra_game.engine import GameState
 from ra_game.engine.state import BID, TURN
+from ra_game.engine.tiles import MONUMENTS
 
 PUBLIC_SLOTS = [s for s in Context.__slots__ if not s.startswith("_")]
 BAG_SLOTS = [s for s in BagInfo.__slots__ if not s.startswith("_")]
+
+
+def forget_evaluations() -> None:
+    """Empty the evaluation's LRU caches, so that what follows is computed afresh."""
+    for cached in (evaluate._others, evaluate._rival_highs, evaluate._sun_units,
+                   evaluate._monument_terms):
+        cached.cache_clear()
 
 
 def mid_epoch_positions() -> list[GameState]:
@@ -49,7 +58,12 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
             counted = bag.after(state)
             for name in BAG_SLOTS:
                 assert getattr(counted, name) == getattr(BagInfo(state), name), name
+            for held in state.tiles:  # remembered monument terms, against a computation
+                monuments = tuple(held[MONUMENTS[0]:MONUMENTS[-1] + 1])
+                assert counted.monument_terms(monuments) \
+                    == evaluate._monument_terms.__wrapped__(counted.monuments, monuments)
             kept = contexts.get(state)
+            forget_evaluations()
             fresh = Context(state, BagInfo(first), tempo=True)  # nothing remembered yet
             for name in PUBLIC_SLOTS:
                 if name != "bag":
