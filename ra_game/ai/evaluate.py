@@ -20,8 +20,8 @@ from ..engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
 
 # plain ints (indexing and comparing with an IntEnum is several times slower)
-GOD, GOLD, PHARAOH, NILE, FLOOD = (int(k) for k in (Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE,
-                                                    Tile.FLOOD))
+RA, GOD, GOLD, PHARAOH, NILE, FLOOD = (int(k) for k in (Tile.RA, Tile.GOD, Tile.GOLD, Tile.PHARAOH,
+                                                        Tile.NILE, Tile.FLOOD))
 DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR,
                                                       Tile.EARTHQUAKE))
 CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
@@ -53,7 +53,7 @@ class BagInfo:
         rest = state.bag_order[state.bag_pos:]
         self.pos = state.bag_pos
         self.left = len(rest)
-        self.ra = rest.count(Tile.RA)
+        self.ra = rest.count(RA)
         self.tiles = max(1, len(rest) - self.ra)
         self.floods = rest.count(FLOOD)
         self.monuments = tuple(rest.count(k) for k in MONUMENTS)
@@ -69,7 +69,7 @@ class BagInfo:
         info = BagInfo.__new__(BagInfo)
         info.pos = state.bag_pos
         info.left = self.left - len(drawn)
-        info.ra = self.ra - drawn.count(Tile.RA)
+        info.ra = self.ra - drawn.count(RA)
         info.tiles = max(1, info.left - info.ra)
         info.floods = self.floods - drawn.count(FLOOD)
         info.monuments = tuple(c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS))

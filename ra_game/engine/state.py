@@ -52,6 +52,8 @@ TURN, BID, DISCARD, OVER = 0, 1, 2, 3
 EMPTY = -1
 _AFTER_AUCTION, _AFTER_GOD = 0, 1
 _CHOICE_DISASTERS = (Tile.WAR, Tile.EARTHQUAKE)
+#: plain ints for the hot paths (comparing or indexing with an IntEnum is several times slower)
+_RA, _GOD = int(Tile.RA), int(Tile.GOD)
 
 
 class Decision(str, Enum):
@@ -288,7 +290,7 @@ class GameState:
                 actions = [DRAW, RA]
             else:
                 actions = [RA]
-            if self.tiles[current][Tile.GOD]:
+            if self.tiles[current][_GOD]:
                 actions.extend(self._god_actions())
             return actions
         if phase == DISCARD:
@@ -383,7 +385,7 @@ class GameState:
         tile = self.bag_order[self.bag_pos]
         self.bag_pos += 1
         player = self.current
-        if tile == Tile.RA:
+        if tile == _RA:
             self.ra_count += 1
             ends = self.ra_count >= self.ra_length
             if events is not None:
