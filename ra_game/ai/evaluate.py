@@ -398,9 +398,12 @@ def best_discard(
     ctx: Context, seat: int, t: list[int], kinds: Sequence[int]
 ) -> list[tuple[int, int]]:
     """The pair whose loss costs ``seat`` the least (as a one-element list)."""
+    pairs = discard_pairs(t, kinds)
+    if len(pairs) == 1:
+        return pairs  # no choice (nothing to weigh: any value beats the start below)
     best: tuple[int, int] = (-1, -1)
     best_v = -1e9
-    for a, b in discard_pairs(t, kinds):
+    for a, b in pairs:
         u = t[:]
         if a >= 0:
             u[a] -= 1
