@@ -22,7 +22,7 @@ import time
 
 from ..engine import GameState, Observation
 from ..engine.moves import DRAW, PASS, RA, is_god
-from ..engine.state import BID, TURN
+from ..engine.state import BID, OVER, TURN
 from .base import Agent
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
 from .policy import PlayoutContexts, god_options, playout_action
@@ -286,7 +286,7 @@ class HardAgent(Agent):
         assert bag is not None
         contexts = PlayoutContexts(bag)
         steps = PLAYOUT_LIMIT
-        while steps and not state.over and state.epoch == epoch:
+        while steps and state.phase != OVER and state.epoch == epoch:
             state.apply_action(playout_action(state, rng, bag, contexts), None)
             steps -= 1
         result = rewards(state, bag.after(state))

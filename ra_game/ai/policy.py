@@ -424,16 +424,16 @@ def playout_action(
     lot = lot_of(state)
     if phase == BID:
         contexts.get(state)
-        legal = state.legal_actions()
         gain = contexts.gain(state, seat, lot)
         best_a, best_v = PASS, 0.5 + rng.gauss(0.0, 1.0)
         if state.forced_bid():
             best_v = -1e9
-        for a in legal:
-            if a != PASS:
-                v = gain - contexts.cost(state, seat, a - 2)
+        high = state.high_bid
+        for sun in state.suns_up[seat]:  # the legal bids, in legal_actions' order
+            if sun > high:
+                v = gain - contexts.cost(state, seat, sun)
                 if v > best_v:
-                    best_a, best_v = a, v
+                    best_a, best_v = sun + 2, v  # (bid_action(sun))
         return best_a
     if phase != TURN:
         raise ValueError("no decision in this state")
