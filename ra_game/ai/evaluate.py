@@ -304,7 +304,10 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
     else:
         exact = -2.0 if ph <= low else 0.0
     smooth = (ph - rest / ctx.rivals) * 1.6
-    smooth = 4.0 if smooth > 4.0 else max(smooth, -2.5)
+    if smooth > 4.0:
+        smooth = 4.0
+    elif smooth < -2.5:
+        smooth = -2.5
     v += exact * prog + smooth * ctx.prog_left
     v += ctx.future_07 * (0.5 * exact + 0.5 * smooth)
     # the Nile: scores only with a Flood; Niles stay for later epochs
