@@ -461,7 +461,7 @@ def playout_action(
         net = contexts.gain(state, seat, lot) - contexts.cost(state, seat, mine[-1])
         return RA if net > 0 and p_ra * net > (1.0 - p_ra) else DRAW
     pay = mine[-1]
-    top = max(state.suns_up[q][0] for q in rivals)
+    top = max([state.suns_up[q][0] for q in rivals])
     theirs = -1e9
     for q in rivals:
         above = [s for s in state.suns_up[q] if s > pay]
