@@ -108,6 +108,7 @@ class Context:
         "final",
         "flood_hope",
         "future",
+        "future_012",
         "future_045",
         "future_07",
         "god_hopes",
@@ -140,6 +141,7 @@ class Context:
         self.future = NUM_EPOCHS - epoch
         self.future_07 = self.future * 0.7  # (the weights of later epochs in tile_value)
         self.future_045 = self.future * 0.45
+        self.future_012 = self.future * 0.12  # (of the sun total, in sun_value)
         suns_up = state.suns_up
         up_counts = tuple(map(len, suns_up))
         self.up_total = sum(up_counts)
@@ -208,7 +210,7 @@ class Context:
 #: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
 _KEPT_AFTER_RA = (
     "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "final", "future",
-    "future_045", "future_07",
+    "future_012", "future_045", "future_07",
     "mon_left", "n", "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums",
     "sun_weight", "up_counts", "up_suns", "up_total",
 )
@@ -343,9 +345,11 @@ def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> floa
     for s in up:
         v += use_prob * units[s]
     if ctx.lone_worth and up:
-        v += ctx.lone_worth * max(0, len(up) - ctx.rival_up[seat])
+        outlasting = len(up) - ctx.rival_up[seat]
+        if outlasting > 0:  # (adding 0.0 would change nothing: v > 0 here)
+            v += ctx.lone_worth * outlasting
     total = sum(up) + down_sum
-    v += ctx.future * 0.12 * total
+    v += ctx.future_012 * total
     # the final sun race (as the pharaohs' in tile_value: most +5, fewest -5, all equal 0)
     high, low, _ = ctx.sun_others[seat]
     if total >= high:
