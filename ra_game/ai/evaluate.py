@@ -390,7 +390,7 @@ def resolve_disasters(ctx: Context, seat: int, t: list[int], disasters: Sequence
 def discard_pairs(t: Sequence[int], kinds: Sequence[int]) -> list[tuple[int, int]]:
     """Possible ways to lose up to two tiles of ``kinds`` (pairs; -1 marks nothing)."""
     present = [k for k in kinds if t[k]]
-    if sum(t[k] for k in present) <= 2:
+    if sum([t[k] for k in present]) <= 2:
         lost = [k for k in present for _ in range(t[k])]
         return [(lost[0] if lost else -1, lost[1] if len(lost) > 1 else -1)]
     pairs = []

@@ -421,7 +421,7 @@ def playout_action(
     seat = state.current
     if phase == DISCARD:
         return discard_choice(contexts.get(state), state)
-    lot = lot_of(state)
+    lot = [t for t in state.auction if t != EMPTY]  # (lot_of, inline: the hottest path)
     if phase == BID:
         contexts.get(state)
         gain = contexts.gain(state, seat, lot)
@@ -448,10 +448,11 @@ def playout_action(
                 return god_action((k,))
     if not can_draw:
         return RA
-    mine = state.suns_up[seat]
+    suns_up = state.suns_up
+    mine = suns_up[seat]
     if not lot or not mine:
         return DRAW
-    rivals = [q for q in range(state.n) if q != seat and state.suns_up[q]]
+    rivals = [q for q in range(state.n) if q != seat and suns_up[q]]
     if not rivals and state.ra_count + 1 < state.ra_length:
         return DRAW
     ctx = contexts.get(state)
