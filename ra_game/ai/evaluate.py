@@ -27,6 +27,7 @@ DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL
 CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
 CIV_END, MON_END = CIV0 + len(CIVILIZATIONS), MON0 + len(MONUMENTS)
 CIV_KINDS = len(CIVILIZATIONS)
+MONUMENT_KINDS = frozenset(MONUMENTS)
 MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
@@ -72,10 +73,13 @@ class BagInfo:
         info.ra = self.ra - drawn.count(RA)
         info.tiles = max(1, info.left - info.ra)
         info.floods = self.floods - drawn.count(FLOOD)
-        info.monuments = tuple(c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS))
-        # (the monument terms read only the monuments: while they stay, so do the terms)
-        same = info.monuments == self.monuments
-        info._monument_terms = self._monument_terms if same else {}
+        if MONUMENT_KINDS.isdisjoint(drawn):
+            # (the monument terms read only the monuments: while they stay, so do the terms)
+            info.monuments = self.monuments
+            info._monument_terms = self._monument_terms
+        else:
+            info.monuments = tuple([c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS)])
+            info._monument_terms = {}
         return info
 
     def monument_terms(self, monuments: Sequence[int]) -> tuple[tuple[int, ...], int, float]:
@@ -428,13 +432,16 @@ def tiles_gain(
     """Change of ``seat``'s tile value if it receives ``lot`` (spending ``gods`` God tiles)."""
     held = state.tiles[seat]
     t = held[:]
-    t[GOD] -= gods
-    disasters = []
+    if gods:
+        t[GOD] -= gods
+    disasters = None
     for k in lot:
-        if k >= DROUGHT:  # the disasters are the last four kinds
-            disasters.append(k)
-        else:
+        if k < DROUGHT:  # the disasters are the last four kinds
             t[k] += 1
+        elif disasters is None:
+            disasters = [k]
+        else:
+            disasters.append(k)
     if disasters:
         resolve_disasters(ctx, seat, t, disasters)
     return tile_value(ctx, seat, t) - held_value(ctx, seat, held)
