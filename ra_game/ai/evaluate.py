@@ -108,6 +108,7 @@ class Context:
         "_suns",
         "_tempo",
         "bag",
+        "civ_terms",
         "epoch",
         "final",
         "flood_hope",
@@ -177,6 +178,7 @@ class Context:
         progress = max(ra_count / ra_length, 1.0 - up_total / self._sun_slots)
         self.progress = progress
         self.prog_left = 1.0 - progress
+        self.civ_terms = civ_terms(progress)
         self.mon_weight = self.future + 1.0 - progress  # (of a monument set's bonus)
         self.flood_hope = self._flood_rate * (1.0 - progress)
         self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
@@ -259,6 +261,17 @@ def _sun_units(ups: tuple[int, ...]) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
+def civ_terms(progress: float) -> tuple[float, ...]:
+    """By number of civilization types, what they are worth at ``progress`` of the epoch (their
+    points now, hope of more while the epoch goes on); remembered by progress."""
+    return tuple(CIV_POINTS[k] * progress + CIV_HOPE[k] * (1.0 - progress)
+                 for k in range(len(CIV_HOPE)))
+
+
+FINAL_CIV_TERMS = civ_terms(1.0)
+
+
 def _monument_terms(
     mon_left: tuple[int, ...], monuments: tuple[int, ...]
 ) -> tuple[tuple[int, ...], int, float]:
@@ -327,10 +340,8 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
     civs = t[CIV0:CIV_END]
     kinds = CIV_KINDS - civs.count(0)
     # (a seat without face-up suns gets no more this epoch: its civilizations are final)
-    if ctx.up_counts[seat]:
-        v += CIV_POINTS[kinds] * prog + CIV_HOPE[kinds] * ctx.prog_left + 0.3 * (sum(civs) - kinds)
-    else:
-        v += CIV_POINTS[kinds] * 1.0 + CIV_HOPE[kinds] * 0.0 + 0.3 * (sum(civs) - kinds)
+    by_kinds = ctx.civ_terms if ctx.up_counts[seat] else FINAL_CIV_TERMS
+    v += by_kinds[kinds] + 0.3 * (sum(civs) - kinds)
     # monuments: scored at the end of the game, kept until then
     sets, variety, bonus = ctx.bag.monument_terms(t[MON0:MON_END])
     for points in sets:
