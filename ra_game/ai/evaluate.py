@@ -260,7 +260,6 @@ def _sun_units(ups: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(3.0 + spread * bisect_left(ups, s) for s in range(MAX_SUN + 1))
 
 
-@lru_cache(maxsize=4096)
 @lru_cache(maxsize=1024)
 def civ_terms(progress: float) -> tuple[float, ...]:
     """By number of civilization types, what they are worth at ``progress`` of the epoch (their
@@ -272,6 +271,7 @@ def civ_terms(progress: float) -> tuple[float, ...]:
 FINAL_CIV_TERMS = civ_terms(1.0)
 
 
+@lru_cache(maxsize=4096)
 def _monument_terms(
     mon_left: tuple[int, ...], monuments: tuple[int, ...]
 ) -> tuple[tuple[int, ...], int, float]:
