@@ -171,27 +171,13 @@ class Context:
         self._set_ra(state.ra_count, state.ra_length)
 
     def _set_ra(self, ra_count: int, ra_length: int) -> None:
-        """The numbers that depend on the Ra tiles drawn (and the other fields), and empty
+        """The numbers that depend on the Ra tiles drawn (see :func:`_ra_numbers`), and empty
         memos (their values depend on these numbers)."""
-        up_total = self.up_total
-        ra_left = ra_length - ra_count
-        progress = max(ra_count / ra_length, 1.0 - up_total / self._sun_slots)
-        self.progress = progress
-        self.prog_left = 1.0 - progress
-        self.civ_terms = civ_terms(progress)
-        self.mon_weight = self.future + 1.0 - progress  # (of a monument set's bonus)
-        self.flood_hope = self._flood_rate * (1.0 - progress)
-        self.use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
-        # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
-        # lot nobody contests, if the Ra tiles left let the epoch last that long
-        if self._tempo:
-            lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
-            self.lone_worth = TEMPO_LOT * lasts
-        else:
-            self.lone_worth = 0.0
-        # per seat: a God's hope (see god_hope)
-        hope = GOD_HOPE * (1.0 - progress)
-        self.god_hopes = [hope * GOD_SHARE[c] if c > 1 else 0.0 for c in self.up_counts]
+        (
+            self.progress, self.prog_left, self.civ_terms, self.mon_weight, self.flood_hope,
+            self.use_prob, self.lone_worth, self.god_hopes,
+        ) = _ra_numbers(ra_count, ra_length, self.up_counts, self._sun_slots, self.future,
+                        self._flood_rate, self._tempo)
         self._held: list[tuple[list[int], float] | None] = [None] * self.n
         self._suns: list[tuple[list[int], int, float] | None] = [None] * self.n
 
@@ -258,6 +244,35 @@ def _sun_units(ups: tuple[int, ...]) -> tuple[float, ...]:
     """See :meth:`Context.sun_units` (``ups``: the face-up suns, sorted)."""
     spread = 4.0 / max(1, len(ups) - 1)
     return tuple(3.0 + spread * bisect_left(ups, s) for s in range(MAX_SUN + 1))
+
+
+@lru_cache(maxsize=4096)
+def _ra_numbers(
+    ra_count: int, ra_length: int, up_counts: tuple[int, ...], sun_slots: int, future: int,
+    flood_rate: float, tempo: bool,
+) -> tuple[float, float, tuple[float, ...], float, float, float, float, tuple[float, ...]]:
+    """A :class:`Context`'s numbers that depend on the Ra tiles drawn: progress, the epoch
+    left, the civilization terms, the weight of a monument's bonus, the hope of a Flood, the
+    chance a sun is used, the worth of an uncontested lot, and each seat's God hope;
+    remembered by these inputs (they repeat endlessly in a search)."""
+    up_total = sum(up_counts)
+    ra_left = ra_length - ra_count
+    progress = max(ra_count / ra_length, 1.0 - up_total / sun_slots)
+    mon_weight = future + 1.0 - progress  # (of a monument set's bonus)
+    flood_hope = flood_rate * (1.0 - progress)
+    use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
+    # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a
+    # lot nobody contests, if the Ra tiles left let the epoch last that long
+    if tempo:
+        lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
+        lone_worth = TEMPO_LOT * lasts
+    else:
+        lone_worth = 0.0
+    # per seat: a God's hope (see god_hope)
+    hope = GOD_HOPE * (1.0 - progress)
+    god_hopes = tuple(hope * GOD_SHARE[c] if c > 1 else 0.0 for c in up_counts)
+    return (progress, 1.0 - progress, civ_terms(progress), mon_weight, flood_hope, use_prob,
+            lone_worth, god_hopes)
 
 
 @lru_cache(maxsize=1024)
