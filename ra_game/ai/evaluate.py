@@ -40,6 +40,11 @@ GOD_SHARE = tuple(min(1.0, (c - 1) / 2.0) for c in range(MAX_SUN + 1))
 EMPTY = -1
 
 
+def _capped(monuments: tuple[int, ...]) -> tuple[int, ...]:
+    """The bag's monuments counted up to 2 (all the monument terms read, so their cache key)."""
+    return tuple([min(2, c) for c in monuments])
+
+
 class BagInfo:
     """What the evaluation needs from the bag's contents (a multiset; never its order).
 
@@ -48,7 +53,8 @@ class BagInfo:
     with the same monuments shares the memo; behind it, an LRU cache by (bag's monuments,
     seat's monuments) serves every bag."""
 
-    __slots__ = ("_monument_terms", "floods", "left", "monuments", "pos", "ra", "tiles")
+    __slots__ = ("_monument_terms", "_monuments_capped", "floods", "left", "monuments", "pos", "ra",
+                 "tiles")
 
     def __init__(self, state: GameState) -> None:
         rest = state.bag_order[state.bag_pos:]
@@ -59,6 +65,7 @@ class BagInfo:
         self.floods = rest.count(FLOOD)
         self.monuments = tuple(rest.count(k) for k in MONUMENTS)
         self._monument_terms: dict[tuple[int, ...], tuple[tuple[int, ...], int, float]] = {}
+        self._monuments_capped = _capped(self.monuments)
 
     def after(self, state: GameState) -> BagInfo:
         """The bag of ``state``, a later position of the deal these counts were taken from
@@ -77,9 +84,11 @@ class BagInfo:
             # (the monument terms read only the monuments: while they stay, so do the terms)
             info.monuments = self.monuments
             info._monument_terms = self._monument_terms
+            info._monuments_capped = self._monuments_capped
         else:
             info.monuments = tuple([c - drawn.count(k) for c, k in zip(self.monuments, MONUMENTS)])
             info._monument_terms = {}
+            info._monuments_capped = _capped(info.monuments)
         return info
 
     def monument_terms(self, monuments: Sequence[int]) -> tuple[tuple[int, ...], int, float]:
@@ -89,7 +98,7 @@ class BagInfo:
         key = tuple(monuments)
         terms = self._monument_terms.get(key)
         if terms is None:
-            terms = self._monument_terms[key] = _monument_terms(self.monuments, key)
+            terms = self._monument_terms[key] = _monument_terms(self._monuments_capped, key)
         return terms
 
 
@@ -290,7 +299,8 @@ FINAL_CIV_TERMS = civ_terms(1.0)
 def _monument_terms(
     mon_left: tuple[int, ...], monuments: tuple[int, ...]
 ) -> tuple[tuple[int, ...], int, float]:
-    """See :meth:`BagInfo.monument_terms` (``mon_left``: the bag's monuments)."""
+    """See :meth:`BagInfo.monument_terms` (``mon_left``: the bag's monuments, or the same
+    counted up to 2: nothing here tells 2 from more)."""
     sets = []
     types = 0
     bonus = 0.0
