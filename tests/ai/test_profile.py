@@ -36,16 +36,21 @@ STORY = [
 BAG = kinds("gold gold gold god temple pharaoh pharaoh funeral god god gold") + kinds("ra") * 18
 
 
+def finish_passing(state: GameState, moves: list[str]) -> None:
+    """Play the game to its end by drawing and passing every auction (moves appended)."""
+    while not state.over:
+        move = "pass" if state.phase == BID else "draw"
+        state.apply(move)
+        moves.append(move)
+
+
 def story_replay(tmp_path: Path) -> Path:
     """The story, then epochs 2 and 3 of Ra draws that everybody passes; saved as a replay."""
     state = GameState.new(2, seed=3, suns=SUNS, bag=BAG)
     moves = list(STORY)
     for move in moves:
         state.apply(move)
-    while not state.over:
-        move = "pass" if state.phase == BID else "draw"
-        state.apply(move)
-        moves.append(move)
+    finish_passing(state, moves)
     path = tmp_path / "story.ra.json"
     path.write_text(json.dumps(replay_dict(state, moves, ["ai:hard", "ai:medium"], 3)))
     return path
@@ -182,10 +187,7 @@ def test_gods_bought_with_the_last_sun(tmp_path: Path) -> None:
     for move in moves:
         state.apply(move)
     assert state.tiles[1][kinds("god")[0]] == 1 and not state.suns_up[1]
-    while not state.over:
-        move = "pass" if state.phase == BID else "draw"
-        state.apply(move)
-        moves.append(move)
+    finish_passing(state, moves)
     path = tmp_path / "last.ra.json"
     path.write_text(json.dumps(replay_dict(state, moves, ["ai:medium", "ai:hard"], 3)))
     (_, medium), (_, hard) = ai_profile.rows_of_replay(str(path))
