@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--exit-after-title", action="store_true",
                         help="open the window, draw the first title frame, print one JSON line "
                              "and quit (a smoke test of the window, art, fonts and sound)")
+    parser.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
+                        help="processes for the AI's search in this session "
+                             "(default: the Settings choice, else all cores but one)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
@@ -77,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
     play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
     play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")
-    play.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
+    play.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
                       help="processes for the AI's search (default: all cores headless, "
                            "all but one in the window)")
 
@@ -96,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal")
     demo.add_argument("--exit-on-end", action="store_true",
                       help="quit after the final results and print the summary JSON")
-    demo.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
+    demo.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
                       help="processes for the AI's search (default: all cores but one)")
     _lang_option(demo)
     return parser
@@ -219,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_title_check()
     from .app import run_app
 
-    return run_app()
+    return run_app(ai_workers=args.ai_workers)
 
 
 if __name__ == "__main__":

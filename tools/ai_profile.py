@@ -15,7 +15,10 @@ N iterations per decision), or reads replay files, and prints one JSON line per 
 - ``top_sun_small_lot_early_per_game``: bids of the highest face-up sun in play on <= 3 tiles
   while fewer than half of the epoch's Ra tiles were out.
 - ``unspent_suns_at_epoch_end``: face-up suns held when an epoch ended, per epoch.
-- ``gods_won`` / ``gods_spent`` / ``gods_held_at_scoring`` and ``gods_held_share`` (held / won).
+- ``gods_won`` / ``gods_spent`` / ``gods_held_at_scoring`` and ``gods_held_share`` (held / won);
+  ``gods_won_with_last_sun``: Gods bought with the buyer's last face-up sun, which it can never
+  play (it takes no more turns in the epoch), and ``gods_held_share_playable``: the share of the
+  other Gods held at scoring, (held - those) / (won - those).
 - ``disaster_losses_per_game``: own tiles discarded by disasters.
 - ``valuable_passes``: passes with a legal bid on a lot worth > 3 to the passer by the frozen v1
   evaluation (a fixed yardstick); ``..._sold_cheap``: of those, lots then sold for at most the
@@ -81,6 +84,8 @@ def profile_game(start: GameState, actions: Sequence[int]) -> list[Counter[str]]
         for event in events:
             if isinstance(event, ev.AuctionWon):
                 _auction_won(event, stats, pending)
+                if up_before[event.player] == 1:
+                    stats[event.player]["gods_won_with_last_sun"] += event.tiles.count(Tile.GOD)
                 pending = []
             elif isinstance(event, ev.AuctionPassed):
                 for p in pending:
@@ -214,6 +219,8 @@ def summarize(rows: Sequence[tuple[str, Counter[str]]]) -> list[dict[str, Any]]:
             "gods_spent": t["gods_spent"],
             "gods_held_at_scoring": t["gods_held_at_scoring"],
             "gods_held_share": share("gods_held_at_scoring", "gods_won"),
+            "gods_won_with_last_sun": t["gods_won_with_last_sun"],
+            "gods_held_share_playable": playable_held(t),
             "disaster_losses_per_game": round(t["disaster_losses"] / games, 3),
             "valuable_passes": t["valuable_passes"],
             "valuable_passes_sold_cheap": t["valuable_passes_sold_cheap"],
@@ -224,6 +231,13 @@ def summarize(rows: Sequence[tuple[str, Counter[str]]]) -> list[dict[str, Any]]:
             "win_share": round(t["wins"] / games, 4),
         })
     return out
+
+
+def playable_held(t: Counter[str]) -> float | None:
+    """Of the Gods a level could have played (not bought with its last sun), the share it
+    held at scoring."""
+    won = t["gods_won"] - t["gods_won_with_last_sun"]
+    return round((t["gods_held_at_scoring"] - t["gods_won_with_last_sun"]) / won, 4) if won else None
 
 
 def rows_of_game(start: GameState, actions: Sequence[int], kinds: Sequence[str]) -> list[

@@ -360,7 +360,10 @@ class Choice(Widget):
             fill = theme.shade(fill, 1.3)
         radius = max(6, r.height // 4)
         if self.focused:
-            pygame.draw.rect(surface, theme.TURQUOISE, r.inflate(8, 8), 3, border_radius=radius + 4)
+            # the ring keeps to the few pixels between stacked rows (a small window has 1-3)
+            pad = max(1, min(4, r.height // 10))
+            pygame.draw.rect(surface, theme.TURQUOISE, r.inflate(2 * pad + 6, 2 * pad),
+                             min(3, pad + 1), border_radius=radius + pad)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, theme.GOLD_DARK, r, 2, border_radius=radius)
         color = theme.INK if self.enabled else theme.DISABLED

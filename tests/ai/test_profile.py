@@ -36,16 +36,21 @@ STORY = [
 BAG = kinds("gold gold gold god temple pharaoh pharaoh funeral god god gold") + kinds("ra") * 18
 
 
+def finish_passing(state: GameState, moves: list[str]) -> None:
+    """Play the game to its end by drawing and passing every auction (moves appended)."""
+    while not state.over:
+        move = "pass" if state.phase == BID else "draw"
+        state.apply(move)
+        moves.append(move)
+
+
 def story_replay(tmp_path: Path) -> Path:
     """The story, then epochs 2 and 3 of Ra draws that everybody passes; saved as a replay."""
     state = GameState.new(2, seed=3, suns=SUNS, bag=BAG)
     moves = list(STORY)
     for move in moves:
         state.apply(move)
-    while not state.over:
-        move = "pass" if state.phase == BID else "draw"
-        state.apply(move)
-        moves.append(move)
+    finish_passing(state, moves)
     path = tmp_path / "story.ra.json"
     path.write_text(json.dumps(replay_dict(state, moves, ["ai:hard", "ai:medium"], 3)))
     return path
@@ -134,7 +139,8 @@ def test_summary_is_one_result_per_level_with_shares() -> None:
         ("hard", Counter(games=1, invokes=4, small_invokes=1, first_out=1, out_epochs=2,
                          fair_first_out=1.0, gods_won=3, gods_held_at_scoring=1, epochs=3)),
         ("hard", Counter(games=1, invokes=4, small_invokes=0, out_epochs=1, fair_first_out=0.5,
-                         epochs=3, score=40, wins=1)),
+                         epochs=3, score=40, wins=1, gods_won=2, gods_won_with_last_sun=1,
+                         gods_held_at_scoring=1)),
         ("medium", Counter(games=1, epochs=3)),
     ]
     by_level = {r["level"]: r for r in ai_profile.summarize(rows)}
@@ -142,7 +148,8 @@ def test_summary_is_one_result_per_level_with_shares() -> None:
     assert hard["games"] == 2 and hard["small_invoke_share"] == 0.125
     assert hard["first_out_rate"] == pytest.approx(1 / 3, abs=1e-4)
     assert hard["first_out_fair"] == 0.5
-    assert hard["gods_held_share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert hard["gods_held_share"] == 0.4  # 2 of 5
+    assert hard["gods_held_share_playable"] == 0.25  # (2 - 1) of (5 - 1)
     assert hard["mean_score"] == 20 and hard["win_share"] == 0.5
     assert by_level["medium"]["small_invoke_share"] is None  # no invokes: no share
 
@@ -169,3 +176,24 @@ def test_cli_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert err.startswith("ai_profile: error:") and err.count("\n") == 1
     assert ai_profile.main(["--seats", "wizard,medium"]) == 2
     assert "unknown agent" in capsys.readouterr().err
+
+
+def test_gods_bought_with_the_last_sun(tmp_path: Path) -> None:
+    """P1 spends 3, 4 and 7 on empty tracks, then buys a God with its last sun, the 8: it can
+    never play it, so the playable share leaves it out."""
+    state = GameState.new(2, seed=3, suns=SUNS, bag=kinds("god") + kinds("ra") * 20)
+    moves = ["ra", "bid:3", "pass", "ra", "pass", "bid:4", "ra", "bid:7", "pass",
+             "draw", "ra", "bid:8", "pass"]
+    for move in moves:
+        state.apply(move)
+    assert state.tiles[1][kinds("god")[0]] == 1 and not state.suns_up[1]
+    finish_passing(state, moves)
+    path = tmp_path / "last.ra.json"
+    path.write_text(json.dumps(replay_dict(state, moves, ["ai:medium", "ai:hard"], 3)))
+    (_, medium), (_, hard) = ai_profile.rows_of_replay(str(path))
+    assert (hard["gods_won"], hard["gods_won_with_last_sun"], hard["gods_held_at_scoring"]) == (
+        1, 1, 1)
+    assert medium["gods_won_with_last_sun"] == 0
+    summary = {r["level"]: r for r in ai_profile.summarize([("hard", hard), ("medium", medium)])}
+    assert summary["hard"]["gods_held_share"] == 1.0
+    assert summary["hard"]["gods_held_share_playable"] is None  # no other God was won

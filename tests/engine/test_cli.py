@@ -251,3 +251,20 @@ def test_headless_hard_game_on_two_workers_matches_one(
                      "--ai-workers", workers]) == 0
         outs.append(json.loads(capsys.readouterr().out))
     assert outs[0] == outs[1] and outs[0]["over"]
+
+
+def test_ai_workers_on_the_bare_command_reaches_the_window(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ra-game --ai-workers N`` (the window's title) and before a command, as after it."""
+    import ra_game.app
+
+    seen: list[object] = []
+    monkeypatch.setattr(ra_game.app, "run_app", lambda **kw: seen.append(kw.get("ai_workers")) or 0)
+    assert main(["--ai-workers", "3"]) == 0
+    assert main([]) == 0
+    assert main(["--ai-workers", "2", "play", "--players", "human,ai:medium"]) == 0
+    assert main(["play", "--players", "human,ai:medium", "--ai-workers", "1"]) == 0
+    assert seen == [3, None, 2, 1]
+    code, out, err = _main_exit(capsys, "--ai-workers", "none")
+    assert code == 2 and not out and "--ai-workers" in _one_line_error(err)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -15,16 +14,11 @@ from ra_game.faults import sample_save
 from ra_game.saves import SLOT_COUNT, SlotWriter, list_slots, read_slot, slot_path
 from ra_game.seats import Seat
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import Autopilot, click_events, key_events
-
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    context.settings.animation_speed = "max"
-    run_frames(context, 2)
-    yield context
-    pygame.display.quit()
+from ra_game.ui.board.autopilot import (
+    Autopilot,
+    click_at,
+    press_key,
+)
 
 
 def top(ctx: AppContext) -> object:
@@ -33,18 +27,6 @@ def top(ctx: AppContext) -> object:
 
 def name_of(ctx: AppContext) -> str:
     return type(ctx.scenes.top).__name__
-
-
-def press(ctx: AppContext, key: int, frames: int = 1) -> None:
-    for event in key_events(key):
-        pygame.event.post(event)
-    run_frames(ctx, frames)
-
-
-def click(ctx: AppContext, rect: pygame.Rect) -> None:
-    for event in click_events(rect.center):
-        pygame.event.post(event)
-    run_frames(ctx, 1)
 
 
 def save(index: int, moves: int, seed: int = 11) -> dict[str, object]:
@@ -74,10 +56,10 @@ def draw_then_save_and_quit(ctx: AppContext) -> None:
     assert name_of(ctx) == "PlayScene"
     until_human_turn(ctx, play)
     before = len(play.moves)  # type: ignore[attr-defined]
-    press(ctx, pygame.K_d)
+    press_key(ctx, pygame.K_d)
     assert play.moves[before] == "draw"  # type: ignore[attr-defined]
-    press(ctx, pygame.K_ESCAPE)
-    press(ctx, pygame.K_q)  # Save & quit to title
+    press_key(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_q)  # Save & quit to title
     assert name_of(ctx) == "TitleScene"
 
 
@@ -85,13 +67,13 @@ def draw_then_save_and_quit(ctx: AppContext) -> None:
 
 
 def test_enter_enter_after_save_and_quit_keeps_the_saved_game(ctx: AppContext) -> None:
-    press(ctx, pygame.K_RETURN)  # New game
-    press(ctx, pygame.K_RETURN)  # Start
+    press_key(ctx, pygame.K_RETURN)  # New game
+    press_key(ctx, pygame.K_RETURN)  # Start
     draw_then_save_and_quit(ctx)
     first = read_slot(0)
     assert first.resumable and top(ctx).buttons["continue"].enabled  # type: ignore[attr-defined]
-    press(ctx, pygame.K_RETURN)  # the README's Enter, Enter: a second game...
-    press(ctx, pygame.K_RETURN)
+    press_key(ctx, pygame.K_RETURN)  # the README's Enter, Enter: a second game...
+    press_key(ctx, pygame.K_RETURN)
     draw_then_save_and_quit(ctx)
     slots = list_slots()
     assert slots[0].doc == first.doc  # ...went into its own slot
@@ -104,26 +86,26 @@ def test_with_every_slot_used_a_new_game_asks_which_to_replace_by_keyboard(
     ctx: AppContext,
 ) -> None:
     docs = [save(i, 4 + i) for i in range(SLOT_COUNT)]
-    press(ctx, pygame.K_n)
-    press(ctx, pygame.K_RETURN)  # Start: no free slot, so the list opens
+    press_key(ctx, pygame.K_n)
+    press_key(ctx, pygame.K_RETURN)  # Start: no free slot, so the list opens
     slots = top(ctx)
     assert name_of(ctx) == "SlotsScene" and slots.new_game is not None  # type: ignore
-    press(ctx, pygame.K_DOWN)  # slot 2
-    press(ctx, pygame.K_RETURN)  # ...asks
+    press_key(ctx, pygame.K_DOWN)  # slot 2
+    press_key(ctx, pygame.K_RETURN)  # ...asks
     assert slots.on_yes is not None and "Replace" in slots.question  # type: ignore
-    press(ctx, pygame.K_RETURN)  # Enter alone answers No
+    press_key(ctx, pygame.K_RETURN)  # Enter alone answers No
     assert slots.on_yes is None and name_of(ctx) == "SlotsScene"  # type: ignore
-    press(ctx, pygame.K_RETURN)
-    press(ctx, pygame.K_ESCAPE)  # Esc answers No too
+    press_key(ctx, pygame.K_RETURN)
+    press_key(ctx, pygame.K_ESCAPE)  # Esc answers No too
     assert slots.on_yes is None and name_of(ctx) == "SlotsScene"  # type: ignore
     assert [s.doc for s in list_slots()] == docs  # nothing replaced
-    press(ctx, pygame.K_RETURN)
-    press(ctx, pygame.K_y)  # Yes
+    press_key(ctx, pygame.K_RETURN)
+    press_key(ctx, pygame.K_y)  # Yes
     assert [type(s).__name__ for s in ctx.scenes.stack] == ["TitleScene", "PlayScene"]
     play = top(ctx)
     assert play.saver.index == 1  # type: ignore[attr-defined]
     until_human_turn(ctx, play)
-    press(ctx, pygame.K_d)
+    press_key(ctx, pygame.K_d)
     assert play.saver.flush() is None  # type: ignore[attr-defined]
     now = read_slot(1).doc
     assert now is not None and now != docs[1]
@@ -136,17 +118,17 @@ def test_with_every_slot_used_a_new_game_asks_which_to_replace_by_mouse(
 ) -> None:
     docs = [save(i, 4 + i) for i in range(SLOT_COUNT)]
     title = top(ctx)
-    click(ctx, title.buttons["new"].rect)  # type: ignore[attr-defined]
+    click_at(ctx, title.buttons["new"].rect.center)  # type: ignore[attr-defined]
     setup = top(ctx)
-    click(ctx, setup.buttons["start"].rect)  # type: ignore[attr-defined]
+    click_at(ctx, setup.buttons["start"].rect.center)  # type: ignore[attr-defined]
     slots = top(ctx)
-    click(ctx, slots.rows[3].rect)  # type: ignore[attr-defined]  # select slot 4
-    click(ctx, slots.buttons["open"].rect)  # type: ignore[attr-defined]
+    click_at(ctx, slots.rows[3].rect.center)  # type: ignore[attr-defined]  # select slot 4
+    click_at(ctx, slots.buttons["open"].rect.center)  # type: ignore[attr-defined]
     assert slots.on_yes is not None  # type: ignore[attr-defined]
-    click(ctx, slots.no.rect)  # type: ignore[attr-defined]
+    click_at(ctx, slots.no.rect.center)  # type: ignore[attr-defined]
     assert [s.doc for s in list_slots()] == docs
-    click(ctx, slots.rows[3].rect)  # type: ignore[attr-defined]  # a second click opens
-    click(ctx, slots.yes.rect)  # type: ignore[attr-defined]
+    click_at(ctx, slots.rows[3].rect.center)  # type: ignore[attr-defined]  # a second click opens
+    click_at(ctx, slots.yes.rect.center)  # type: ignore[attr-defined]
     assert name_of(ctx) == "PlayScene" and top(ctx).saver.index == 3  # type: ignore
 
 
@@ -155,12 +137,12 @@ def test_load_a_game_by_mouse(ctx: AppContext) -> None:
     second = save(2, 9, seed=4)
     title = top(ctx)
     title.refresh_save()  # type: ignore[attr-defined]
-    click(ctx, title.buttons["load"].rect)  # type: ignore[attr-defined]
+    click_at(ctx, title.buttons["load"].rect.center)  # type: ignore[attr-defined]
     slots = top(ctx)
     assert name_of(ctx) == "SlotsScene"
     assert not slots.rows[1].enabled  # type: ignore[attr-defined]  # an empty slot
-    click(ctx, slots.rows[2].rect)  # type: ignore[attr-defined]
-    click(ctx, slots.buttons["open"].rect)  # type: ignore[attr-defined]
+    click_at(ctx, slots.rows[2].rect.center)  # type: ignore[attr-defined]
+    click_at(ctx, slots.buttons["open"].rect.center)  # type: ignore[attr-defined]
     play = top(ctx)
     assert name_of(ctx) == "PlayScene" and play.saver.index == 2  # type: ignore
     assert play.moves[: len(second["moves"])] == second["moves"]  # type: ignore
@@ -170,19 +152,19 @@ def test_load_and_delete_by_keyboard(ctx: AppContext) -> None:
     first = save(0, 5)
     save(1, 7)
     top(ctx).refresh_save()  # type: ignore[attr-defined]
-    press(ctx, pygame.K_l)
+    press_key(ctx, pygame.K_l)
     slots = top(ctx)
-    press(ctx, pygame.K_DOWN)
+    press_key(ctx, pygame.K_DOWN)
     assert slots.selected == 1  # type: ignore[attr-defined]
-    press(ctx, pygame.K_DELETE)
+    press_key(ctx, pygame.K_DELETE)
     assert slots.on_yes is not None and "Delete" in slots.question  # type: ignore
-    press(ctx, pygame.K_n)
+    press_key(ctx, pygame.K_n)
     assert read_slot(1).resumable
-    press(ctx, pygame.K_DELETE)
-    press(ctx, pygame.K_y)
+    press_key(ctx, pygame.K_DELETE)
+    press_key(ctx, pygame.K_y)
     assert read_slot(1).empty and "deleted" in slots.message  # type: ignore[attr-defined]
     assert slots.selected == 0  # type: ignore[attr-defined]  # the remaining game
-    press(ctx, pygame.K_RETURN)
+    press_key(ctx, pygame.K_RETURN)
     play = top(ctx)
     assert name_of(ctx) == "PlayScene"
     assert play.moves[: len(first["moves"])] == first["moves"]  # type: ignore
@@ -224,7 +206,7 @@ def test_the_title_reads_each_save_once(ctx: AppContext, monkeypatch: pytest.Mon
     ctx2, _ = create_app()
     run_frames(ctx2, 2)
     assert sorted(reads) == sorted(str(slot_path(i)) for i in range(SLOT_COUNT))
-    press(ctx2, pygame.K_c)
+    press_key(ctx2, pygame.K_c)
     assert type(ctx2.scenes.top).__name__ == "PlayScene"
     assert len(reads) == SLOT_COUNT  # Continue used what the title had read
 
@@ -249,7 +231,7 @@ def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext)
     play = PlayScene(ctx, seats, seed=77, slot=0)
     ctx.scenes.clear_to(play)
     until_human_turn(ctx, play)
-    press(ctx, pygame.K_d)
+    press_key(ctx, pygame.K_d)
     assert play.saver is not None and play.saver.flush() is None
     text = slot_path(0).read_text()
     doc = json.loads(text)
@@ -321,27 +303,27 @@ def test_hidden_scores_never_apply_to_a_game_with_one_person(ctx: AppContext) ->
 
 
 def test_name_fields_take_printable_text_of_bounded_length(ctx: AppContext) -> None:
-    press(ctx, pygame.K_n)
+    press_key(ctx, pygame.K_n)
     setup = top(ctx)
-    press(ctx, pygame.K_TAB)  # the first name field
+    press_key(ctx, pygame.K_TAB)  # the first name field
     for _ in range(5):
-        press(ctx, pygame.K_BACKSPACE)
+        press_key(ctx, pygame.K_BACKSPACE)
     for text in ("A\x00n\x1ba", "\u202e", "x" * 40):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         run_frames(ctx, 1)
     name = setup.rows[0].name  # type: ignore[attr-defined]
     assert name.isprintable() and len(name) <= 16 and name.startswith("Ana")
-    press(ctx, pygame.K_TAB)
+    press_key(ctx, pygame.K_TAB)
     setup.group.focus(setup.buttons["start"])  # type: ignore[attr-defined]
-    press(ctx, pygame.K_RETURN)
+    press_key(ctx, pygame.K_RETURN)
     assert top(ctx).seats[0].name == name  # type: ignore[attr-defined]
 
 
 def test_a_new_game_claims_its_slot_at_once_so_another_copy_picks_another(
     ctx: AppContext,
 ) -> None:
-    press(ctx, pygame.K_RETURN)  # New game
-    press(ctx, pygame.K_RETURN)  # Start: slot 1, claimed before any move
+    press_key(ctx, pygame.K_RETURN)  # New game
+    press_key(ctx, pygame.K_RETURN)  # Start: slot 1, claimed before any move
     lock = slot_path(0).with_name("slot-1.ra.json.lock")
     assert lock.read_text().split()[0] == str(os.getpid())
     lock.write_text(f"{os.getppid()}\n")  # as another running copy would see it: taken

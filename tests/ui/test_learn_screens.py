@@ -28,33 +28,15 @@ from ra_game.replays import list_replays, replays_dir
 from ra_game.saves import SlotWriter
 from ra_game.stats import load_stats, stats_path
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import Autopilot, click_events, key_events
+from ra_game.ui.board.autopilot import (
+    Autopilot,
+    click_at,
+    post_events,
+    press_key,
+)
 from ra_game.ui.board.pause_menu import ITEMS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    context.settings.animation_speed = "max"
-    run_frames(context, 2)
-    yield context
-    pygame.display.quit()
-
-
-def post(ctx: AppContext, events: list[pygame.event.Event], frames: int = 2) -> None:
-    for event in events:
-        pygame.event.post(event)
-    run_frames(ctx, frames)
-
-
-def press(ctx: AppContext, key: int) -> None:
-    post(ctx, key_events(key))
-
-
-def click(ctx: AppContext, rect: pygame.Rect) -> None:
-    post(ctx, click_events(rect.center))
 
 
 def title_button(ctx: AppContext, name: str) -> pygame.Rect:
@@ -67,34 +49,34 @@ def title_button(ctx: AppContext, name: str) -> pygame.Rect:
 
 
 def test_rules_by_keyboard_sections_whole_rows_and_back(ctx: AppContext) -> None:
-    press(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)
     rules = ctx.scenes.top
     assert isinstance(rules, RulesScene)
-    press(ctx, pygame.K_2)
+    press_key(ctx, pygame.K_2)
     assert rules.sections[rules.current].id == "setup"
-    press(ctx, pygame.K_RIGHT)
+    press_key(ctx, pygame.K_RIGHT)
     assert rules.sections[rules.current].id == "turn"
-    press(ctx, pygame.K_8)
+    press_key(ctx, pygame.K_8)
     rows = rules.rows()
     area = rules.rects["text_area"]
     for _ in range(40):  # every scroll position starts on a row and shows only whole rows
         shown = rows[rules.top:rules.top + rules.visible()]
         assert sum(r.height for r in shown) <= area.height
-        press(ctx, pygame.K_DOWN)
+        press_key(ctx, pygame.K_DOWN)
     assert rules.top == rules.max_top() > 0
-    press(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
 def test_rules_by_mouse_sections_and_wheel(ctx: AppContext) -> None:
-    click(ctx, title_button(ctx, "rules"))
+    click_at(ctx, title_button(ctx, "rules").center)
     rules = ctx.scenes.top
     assert isinstance(rules, RulesScene)
-    click(ctx, rules.tabs[7].rect)
+    click_at(ctx, rules.tabs[7].rect.center)
     assert rules.sections[rules.current].id == "scoring"
-    post(ctx, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
+    post_events(ctx, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
     assert rules.top == 3
-    click(ctx, rules.back.rect)
+    click_at(ctx, rules.back.rect.center)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
@@ -118,7 +100,7 @@ def _all_text(rules: RulesScene) -> str:
 
 
 def test_rules_numbers_come_from_the_engine_tables(ctx: AppContext) -> None:
-    press(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)
     rules = ctx.scenes.top
     assert isinstance(rules, RulesScene)
     text = _all_text(rules)
@@ -135,21 +117,21 @@ def test_rules_numbers_come_from_the_engine_tables(ctx: AppContext) -> None:
 
 
 def test_rules_from_the_pause_menu_return_to_the_game(ctx: AppContext) -> None:
-    press(ctx, pygame.K_n)
-    press(ctx, pygame.K_RETURN)  # Start
+    press_key(ctx, pygame.K_n)
+    press_key(ctx, pygame.K_RETURN)  # Start
     play = ctx.scenes.top
     assert isinstance(play, PlayScene)
-    press(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_ESCAPE)
     assert play.pause is not None
     assert play.view is not None
     rules_item = [name for name, _l, _k in ITEMS].index("rules")
-    click(ctx, play.view.r(play.pause.item_rects()[rules_item]))
+    click_at(ctx, play.view.r(play.pause.item_rects()[rules_item]).center)
     assert isinstance(ctx.scenes.top, RulesScene)
-    press(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_ESCAPE)
     assert ctx.scenes.top is play and play.pause is not None
-    press(ctx, pygame.K_r)  # the menu's key for the rules
+    press_key(ctx, pygame.K_r)  # the menu's key for the rules
     assert isinstance(ctx.scenes.top, RulesScene)
-    press(ctx, pygame.K_BACKSPACE)
+    press_key(ctx, pygame.K_BACKSPACE)
     assert ctx.scenes.top is play
 
 
@@ -182,9 +164,9 @@ def _finish(ctx: AppContext, by: str) -> FinalResultsScene:
     """Continue the saved game from the title, then play the person's seat to the end by
     ``by`` alone (the bag left is dealt afresh on resuming, so the end takes a few moves)."""
     if by == "keys":
-        press(ctx, pygame.K_c)
+        press_key(ctx, pygame.K_c)
     else:
-        click(ctx, title_button(ctx, "continue"))
+        click_at(ctx, title_button(ctx, "continue").center)
     play = ctx.scenes.top
     assert isinstance(play, PlayScene)
     pilot = Autopilot(ctx, play, random.Random(3), by="keyboard" if by == "keys" else "mouse")
@@ -201,14 +183,14 @@ def _finish(ctx: AppContext, by: str) -> FinalResultsScene:
 def test_results_by_keyboard_save_replay_and_play_again(ctx_saved: AppContext) -> None:
     ctx = ctx_saved
     results = _finish(ctx, "keys")
-    press(ctx, pygame.K_s)
+    press_key(ctx, pygame.K_s)
     saved = list(replays_dir().glob("*.ra.json"))
     assert len(saved) == 1 and str(saved[0]) in results.saved_note
     assert "You-Imhotep-Hatshepsut" in saved[0].name
     assert load_replay(saved[0]).play().over
     stats, _notice = load_stats()
     assert stats.games == 1 and stats.by_level["ai:easy"].played == 1
-    press(ctx, pygame.K_a)
+    press_key(ctx, pygame.K_a)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene)
     assert [s.kind for s in again.seats] == ["human", "random", "ai:easy"]
@@ -218,9 +200,9 @@ def test_results_by_keyboard_save_replay_and_play_again(ctx_saved: AppContext) -
 def test_results_by_mouse_back_to_title(ctx_saved: AppContext) -> None:
     ctx = ctx_saved
     results = _finish(ctx, "mouse")
-    click(ctx, results.save.rect)
+    click_at(ctx, results.save.rect.center)
     assert results.saved_ok and not results.save.enabled
-    click(ctx, results.back.rect)
+    click_at(ctx, results.back.rect.center)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
@@ -239,7 +221,7 @@ def _fill_replays() -> None:
 
 def test_replay_list_shows_reasons_and_the_viewer_steps_by_keyboard(ctx: AppContext) -> None:
     _fill_replays()
-    press(ctx, pygame.K_w)
+    press_key(ctx, pygame.K_w)
     listing = ctx.scenes.top
     assert isinstance(listing, ReplayListScene)
     reasons = {e.path.name: e.error for e in listing.entries}
@@ -248,62 +230,62 @@ def test_replay_list_shows_reasons_and_the_viewer_steps_by_keyboard(ctx: AppCont
     assert "move 3" in str(reasons["illegal.ra.json"])
     good = [e.path.name for e in listing.entries].index("good.ra.json")
     while listing.selected != good:
-        press(ctx, pygame.K_DOWN)
-    press(ctx, pygame.K_RETURN)
+        press_key(ctx, pygame.K_DOWN)
+    press_key(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
     assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
     driver = play.driver
-    press(ctx, pygame.K_RIGHT)
-    press(ctx, pygame.K_RIGHT)
+    press_key(ctx, pygame.K_RIGHT)
+    press_key(ctx, pygame.K_RIGHT)
     assert driver.index == 2
-    press(ctx, pygame.K_LEFT)
+    press_key(ctx, pygame.K_LEFT)
     assert driver.index == 1 and play.moves == driver.replay.moves[:1]
     # the game log and the tile counter follow a jump back: the events of the first move only
     expected = move_events(driver.replay.initial_state(), driver.replay.moves[:1])
     assert play.info.log.events(shown_only=False) == [e for m in expected for e in m]
     assert "hint" not in [name for name, _l, _k in play.info.buttons()]
-    press(ctx, pygame.K_s)
+    press_key(ctx, pygame.K_s)
     assert driver.speed == 2.0
-    press(ctx, pygame.K_SPACE)
+    press_key(ctx, pygame.K_SPACE)
     assert driver.playing
     run_frames(ctx, 120)
     assert driver.index > 1
-    press(ctx, pygame.K_END)
+    press_key(ctx, pygame.K_END)
     assert driver.index == driver.total and play.state.over and not driver.playing
-    press(ctx, pygame.K_HOME)
+    press_key(ctx, pygame.K_HOME)
     assert driver.index == 0 and not play.moves
-    press(ctx, pygame.K_ESCAPE)
-    press(ctx, pygame.K_q)
+    press_key(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_q)
     assert ctx.scenes.top is listing  # back to the list it was opened from
-    press(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
 def test_replay_viewer_by_mouse_and_a_broken_file_is_one_line(ctx: AppContext) -> None:
     _fill_replays()
-    click(ctx, title_button(ctx, "replays"))
+    click_at(ctx, title_button(ctx, "replays").center)
     listing = ctx.scenes.top
     assert isinstance(listing, ReplayListScene)
     broken = [e.path.name for e in listing.entries].index("broken.ra.json")
-    click(ctx, listing.rects[f"row_{broken}"])
+    click_at(ctx, listing.rects[f"row_{broken}"].center)
     assert ctx.scenes.top is listing and "cannot be watched" in listing.message
     good = [e.path.name for e in listing.entries].index("good.ra.json")
-    click(ctx, listing.rects[f"row_{good}"])
+    click_at(ctx, listing.rects[f"row_{good}"].center)
     play = ctx.scenes.top
     assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
     assert play.view is not None
     driver = play.driver
-    click(ctx, play.view.r(play.geom.rect("replay_forward")))
+    click_at(ctx, play.view.r(play.geom.rect("replay_forward")).center)
     assert driver.index == 1
-    click(ctx, play.view.r(play.geom.rect("replay_end")))
+    click_at(ctx, play.view.r(play.geom.rect("replay_end")).center)
     assert driver.index == driver.total
-    click(ctx, play.view.r(play.geom.rect("replay_back")))
+    click_at(ctx, play.view.r(play.geom.rect("replay_back")).center)
     assert driver.index == driver.total - 1
-    click(ctx, play.view.r(play.geom.rect("replay_speed")))
+    click_at(ctx, play.view.r(play.geom.rect("replay_speed")).center)
     assert driver.speed == 2.0
-    click(ctx, play.view.r(play.geom.rect("replay_start")))
+    click_at(ctx, play.view.r(play.geom.rect("replay_start")).center)
     assert driver.index == 0
-    click(ctx, play.view.r(play.geom.rect("replay_play")))
+    click_at(ctx, play.view.r(play.geom.rect("replay_play")).center)
     assert driver.playing
 
 
@@ -313,20 +295,20 @@ def test_a_replay_with_an_unknown_seat_kind_is_watched(ctx: AppContext) -> None:
     folder = replays_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "other.ra.json").write_text(json.dumps(doc))
-    press(ctx, pygame.K_w)
-    press(ctx, pygame.K_RETURN)
+    press_key(ctx, pygame.K_w)
+    press_key(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
     assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
-    press(ctx, pygame.K_END)
+    press_key(ctx, pygame.K_END)
     assert play.state.over
 
 
 def test_empty_replay_folder_is_fine(ctx: AppContext) -> None:
     assert list_replays() == []
-    press(ctx, pygame.K_w)
+    press_key(ctx, pygame.K_w)
     listing = ctx.scenes.top
     assert isinstance(listing, ReplayListScene) and not listing.watch.enabled
-    press(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
@@ -339,32 +321,32 @@ def test_stats_by_keyboard_reset_asks_first(ctx: AppContext) -> None:
         "version": 1, "games": 3, "wins": 2, "by_players": {"3": {"played": 3, "won": 2}},
         "by_level": {"ai:hard": {"played": 3, "won": 2}}, "best_score": 41,
         "total_score": 90, "streak": 2, "longest_streak": 2, "hints_used": 0}))
-    press(ctx, pygame.K_t)
+    press_key(ctx, pygame.K_t)
     scene = ctx.scenes.top
     assert isinstance(scene, StatsScene) and scene.stats.games == 3
-    press(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)
     assert scene.confirming and load_stats()[0].games == 3  # asked, nothing reset yet
-    press(ctx, pygame.K_ESCAPE)  # cancels the question
+    press_key(ctx, pygame.K_ESCAPE)  # cancels the question
     assert not scene.confirming and ctx.scenes.top is scene
-    press(ctx, pygame.K_r)
-    press(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)
     assert load_stats()[0].games == 0
-    press(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
 def test_stats_by_mouse_and_a_damaged_file_is_set_aside(ctx: AppContext) -> None:
     stats_path().parent.mkdir(parents=True, exist_ok=True)
     stats_path().write_text("{ damaged")
-    click(ctx, title_button(ctx, "stats"))
+    click_at(ctx, title_button(ctx, "stats").center)
     scene = ctx.scenes.top
     assert isinstance(scene, StatsScene)
     assert "damaged" in scene.notice and scene.stats.games == 0
     assert list(stats_path().parent.glob("stats.damaged-*.json"))
-    click(ctx, scene.reset.rect)
-    click(ctx, scene.reset.rect)
+    click_at(ctx, scene.reset.rect.center)
+    click_at(ctx, scene.reset.rect.center)
     assert load_stats() == (scene.stats, None)
-    click(ctx, scene.back.rect)
+    click_at(ctx, scene.back.rect.center)
     assert isinstance(ctx.scenes.top, TitleScene)
 
 

@@ -444,3 +444,31 @@ def test_setup_says_what_the_expert_level_does(ctx: AppContext) -> None:
     assert setup.rows[2].kind == "ai:expert"
     description = setup.kind_description()
     assert description is not None and description.startswith("Expert: thinks 2 s")
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720)])
+def test_the_settings_focus_ring_leaves_the_help_lines_clear(size: tuple[int, int]) -> None:
+    """Stepping down the Settings rows by key: the focused row's ring never paints over the
+    help line above or below it (a small window has 1-3 pixels between them)."""
+    from ra_game.ui import theme
+    from ra_game.ui.board.autopilot import press_key
+
+    context, _ = create_app(size=size)
+    try:
+        run_frames(context, 2)
+        press_key(context, pygame.K_s)
+        settings = context.scenes.top
+        assert isinstance(settings, SettingsScene)
+        keys = [k for k in settings.rects if k.startswith("setting_") and k.endswith("_help")]
+        for _ in range(len(keys)):
+            surface = pygame.display.get_surface()
+            rings = [(x, y) for k in keys for x, y in _pixels(settings.rects[k])
+                     if surface.get_at((x, y))[:3] == theme.TURQUOISE]
+            assert rings == []
+            press_key(context, pygame.K_DOWN)
+    finally:
+        pygame.display.quit()
+
+
+def _pixels(rect: pygame.Rect) -> Iterator[tuple[int, int]]:
+    return ((x, y) for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right))

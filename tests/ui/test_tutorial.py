@@ -3,50 +3,29 @@ events (by mouse only and by keyboard only), leaves it and resumes at the same s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
-import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.setup import SetupScene
 from ra_game.scenes.title import TitleScene
 from ra_game.scenes.tutorial import TutorialDriver, load_lesson, saved_step
 from ra_game.scenes.tutorial_lesson import STEPS
 
-from ra_game.app import create_app, run_frames
+from ra_game.app import run_frames
 from ra_game.engine import Move
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import click_events, key_events
+from ra_game.ui.board.autopilot import click_events, post_events, press_key
 from ra_game.ui.board.callout import button_rects
 
 FRAME_LIMIT = 60 * 60 * 3
 
 
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    context.settings.animation_speed = "max"
-    run_frames(context, 2)
-    yield context
-    pygame.display.quit()
-
-
-def post(ctx: AppContext, events: list[pygame.event.Event], frames: int = 2) -> None:
-    for event in events:
-        pygame.event.post(event)
-    run_frames(ctx, frames)
-
-
-def press(ctx: AppContext, key: int) -> None:
-    post(ctx, key_events(key))
-
-
 def click_base(ctx: AppContext, play: PlayScene, rect: pygame.Rect) -> None:
     """Click the centre of a base-pixel rect of the board, where it is in the window."""
     assert play.view is not None
-    post(ctx, click_events(play.view.r(rect).center))
+    post_events(ctx, click_events(play.view.r(rect).center))
 
 
 # -- the script ---------------------------------------------------------------------------------
@@ -103,22 +82,22 @@ def test_the_lesson_covers_every_topic_of_the_guided_game() -> None:
 
 def _do_move_by_keys(ctx: AppContext, play: PlayScene, move: str) -> None:
     if move in ("draw", "ra"):
-        press(ctx, pygame.K_d if move == "draw" else pygame.K_r)
+        press_key(ctx, pygame.K_d if move == "draw" else pygame.K_r)
     elif move.startswith("bid:"):
         suns = play.input.bid_suns()
-        press(ctx, getattr(pygame, f"K_{suns.index(int(move[4:])) + 1}"))
-        press(ctx, pygame.K_RETURN)
+        press_key(ctx, getattr(pygame, f"K_{suns.index(int(move[4:])) + 1}"))
+        press_key(ctx, pygame.K_RETURN)
     elif move.startswith("god:"):
-        press(ctx, pygame.K_g)
+        press_key(ctx, pygame.K_g)
         for tile in move[4:].split(","):
             slot = play.state.auction.index(TILE_BY_ID[tile])
-            press(ctx, getattr(pygame, f"K_{slot + 1}"))
-        press(ctx, pygame.K_RETURN)
+            press_key(ctx, getattr(pygame, f"K_{slot + 1}"))
+        press_key(ctx, pygame.K_RETURN)
     elif move.startswith("discard:"):
         kinds = play.input.discard_kinds()
         for tile in move[8:].split(","):
-            press(ctx, getattr(pygame, f"K_{kinds.index(TILE_BY_ID[tile]) + 1}"))
-        press(ctx, pygame.K_RETURN)
+            press_key(ctx, getattr(pygame, f"K_{kinds.index(TILE_BY_ID[tile]) + 1}"))
+        press_key(ctx, pygame.K_RETURN)
 
 
 def _control(play: PlayScene, name: str, value: int | None = None) -> Any:
@@ -154,16 +133,16 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
         top = ctx.scenes.top
         if top is not play:  # the epoch scoring scene
             if by == "keys":
-                press(ctx, pygame.K_RETURN)
+                press_key(ctx, pygame.K_RETURN)
             else:
-                post(ctx, click_events(top.cont.rect.center))  # type: ignore[union-attr]
+                post_events(ctx, click_events(top.cont.rect.center))  # type: ignore[union-attr]
             continue
         step = driver.step
         if step.id == stop_at or step.kind == "end":
             return play
         if driver.waiting_for_next() and not play.queue.busy:
             if by == "keys":
-                press(ctx, pygame.K_RETURN)
+                press_key(ctx, pygame.K_RETURN)
             else:
                 assert play.view is not None
                 click_base(ctx, play, button_rects(play.view, driver.callout())[0])
@@ -175,18 +154,18 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
 
 
 def test_tutorial_by_keyboard_only_from_the_title_to_a_real_game(ctx: AppContext) -> None:
-    press(ctx, pygame.K_p)
+    press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys")
     assert play.state.over and play.driver.step.kind == "end"  # type: ignore[union-attr]
     assert saved_step() == 0  # finished: the next "Learn to play" starts over
-    press(ctx, pygame.K_RETURN)  # "Play a real game"
+    press_key(ctx, pygame.K_RETURN)  # "Play a real game"
     assert isinstance(ctx.scenes.top, SetupScene)
 
 
 def test_tutorial_by_mouse_only_from_the_title_and_back_to_it(ctx: AppContext) -> None:
     title = ctx.scenes.top
     assert isinstance(title, TitleScene)
-    post(ctx, click_events(title.buttons["learn"].rect.center))
+    post_events(ctx, click_events(title.buttons["learn"].rect.center))
     play = play_tutorial(ctx, "mouse")
     assert play.state.over
     assert play.view is not None and isinstance(play.driver, TutorialDriver)
@@ -195,30 +174,30 @@ def test_tutorial_by_mouse_only_from_the_title_and_back_to_it(ctx: AppContext) -
 
 
 def test_only_the_step_move_is_accepted_with_a_gentle_message(ctx: AppContext) -> None:
-    press(ctx, pygame.K_p)
+    press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="invoke")
     for _ in range(200):
         run_frames(ctx, 1)
         if play.input.mode == "turn":
             break
-    press(ctx, pygame.K_d)  # a legal move of the engine, but not this step's
+    press_key(ctx, pygame.K_d)  # a legal move of the engine, but not this step's
     assert len(play.moves) == 3
     assert "Not this one yet" in play.notice
-    press(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)
     assert play.moves[-1] == "ra"
 
 
 def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
-    press(ctx, pygame.K_p)
+    press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="play_god")
     driver = play.driver
     assert isinstance(driver, TutorialDriver)
     index, start = driver.index, driver.placed.start
-    press(ctx, pygame.K_ESCAPE)
-    press(ctx, pygame.K_q)  # the pause menu's "Save & quit to title"
+    press_key(ctx, pygame.K_ESCAPE)
+    press_key(ctx, pygame.K_q)  # the pause menu's "Save & quit to title"
     assert isinstance(ctx.scenes.top, TitleScene)
     assert saved_step() == index
-    press(ctx, pygame.K_p)
+    press_key(ctx, pygame.K_p)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene) and isinstance(again.driver, TutorialDriver)
     assert again.driver.index == index and again.driver.resumed
@@ -238,7 +217,7 @@ def test_the_tutorial_leaves_the_saved_games_alone(ctx: AppContext) -> None:
     writer.write(doc)
     writer.release()
     before = [(s.index, s.empty) for s in list_slots()]
-    press(ctx, pygame.K_p)
+    press_key(ctx, pygame.K_p)
     play_tutorial(ctx, "keys", stop_at="forced")
     assert [(s.index, s.empty) for s in list_slots()] == before
     saved = list_slots()[0].doc

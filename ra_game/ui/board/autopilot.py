@@ -17,6 +17,7 @@ from .controls import Control
 
 if TYPE_CHECKING:
     from ra_game.scenes.play import PlayScene
+    from ra_game.ui.app_context import AppContext
 
 _KEYS = {"draw": pygame.K_d, "ra": pygame.K_r, "god": pygame.K_g, "pass": pygame.K_p,
          "confirm": pygame.K_RETURN}
@@ -33,8 +34,29 @@ def click_events(pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 
 def key_events(key: int) -> list[pygame.event.Event]:
+    """A press and release of ``key``."""
     return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
             pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)]
+
+
+def post_events(ctx: AppContext, events: list[pygame.event.Event], frames: int = 2) -> None:
+    """Post ``events`` to the real event queue, then run ``frames`` frames of the app (two by
+    default: one handles the input, the next draws what it changed)."""
+    from ra_game.app import run_frames
+
+    for event in events:
+        pygame.event.post(event)
+    run_frames(ctx, frames)
+
+
+def press_key(ctx: AppContext, key: int, frames: int = 2) -> None:
+    """Press and release ``key``, then run ``frames`` frames."""
+    post_events(ctx, key_events(key), frames)
+
+
+def click_at(ctx: AppContext, pos: tuple[int, int], frames: int = 2) -> None:
+    """Move to ``pos`` and click there with the left button, then run ``frames`` frames."""
+    post_events(ctx, click_events(pos), frames)
 
 
 class Autopilot:

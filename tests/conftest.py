@@ -1,0 +1,27 @@
+"""Fixtures shared by the window tests (``tests/ui``, ``tests/reliability``).
+
+pygame is imported inside the fixtures: each folder's own conftest sets the SDL dummy drivers
+and a private user folder before pygame loads.  A test module may define its own ``ctx`` (a
+different start: another window size, other files in place), which then takes precedence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def ctx() -> Iterator[Any]:
+    """The app at its title screen, animations at full speed, after its first two frames."""
+    import pygame
+
+    from ra_game.app import create_app, run_frames
+
+    context, _ = create_app()
+    context.settings.animation_speed = "max"
+    run_frames(context, 2)
+    yield context
+    pygame.display.quit()
