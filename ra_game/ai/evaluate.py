@@ -126,11 +126,12 @@ class Context:
         "future_045",
         "future_07",
         "god_hopes",
+        "god_worths",
         "lone_worth",
         "mon_left",
         "mon_weight",
         "n",
-        "pharaoh_others",
+        "pharaoh_race",
         "pharaohs",
         "prog_left",
         "progress",
@@ -174,7 +175,7 @@ class Context:
         self._tempo = tempo
         self._sun_units: tuple[float, ...] | None = None
         # per seat: the rivals' extremes for the races
-        self.pharaoh_others = _others(pharaohs)
+        self.pharaoh_race = _pharaoh_race(pharaohs, self.rivals)
         self.sun_others = _others(sun_sums)
         self.rival_up = _rival_highs(up_counts)
         self._set_ra(state.ra_count, state.ra_length)
@@ -184,7 +185,7 @@ class Context:
         memos (their values depend on these numbers)."""
         (
             self.progress, self.prog_left, self.civ_terms, self.mon_weight, self.flood_hope,
-            self.use_prob, self.lone_worth, self.god_hopes,
+            self.use_prob, self.lone_worth, self.god_hopes, self.god_worths,
         ) = _ra_numbers(ra_count, ra_length, self.up_counts, self._sun_slots, self.future,
                         self._flood_rate, self._tempo)
         self._held: list[tuple[list[int], float] | None] = [None] * self.n
@@ -212,7 +213,7 @@ class Context:
 _KEPT_AFTER_RA = (
     "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "final", "future",
     "future_012", "future_045", "future_07",
-    "mon_left", "n", "pharaoh_others", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums",
+    "mon_left", "n", "pharaoh_race", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums",
     "sun_weight", "up_counts", "up_suns", "up_total",
 )
 
@@ -238,6 +239,12 @@ def _others(values: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
 
 
 @lru_cache(maxsize=4096)
+def _pharaoh_race(pharaohs: tuple[int, ...], rivals: int) -> tuple[tuple[int, int, float], ...]:
+    """For each seat: the most and fewest Pharaohs among the other seats, and their mean."""
+    return tuple((high, low, rest / rivals) for high, low, rest in _others(pharaohs))
+
+
+@lru_cache(maxsize=4096)
 def _rival_highs(values: tuple[int, ...]) -> tuple[int, ...]:
     """For each seat: the highest of the other seats' ``values``."""
     if len(values) == 2:
@@ -259,10 +266,12 @@ def _sun_units(ups: tuple[int, ...]) -> tuple[float, ...]:
 def _ra_numbers(
     ra_count: int, ra_length: int, up_counts: tuple[int, ...], sun_slots: int, future: int,
     flood_rate: float, tempo: bool,
-) -> tuple[float, float, tuple[float, ...], float, float, float, float, tuple[float, ...]]:
+) -> tuple[
+    float, float, tuple[float, ...], float, float, float, float, tuple[float, ...], tuple[float, ...]
+]:
     """A :class:`Context`'s numbers that depend on the Ra tiles drawn: progress, the epoch
     left, the civilization terms, the weight of a monument's bonus, the hope of a Flood, the
-    chance a sun is used, the worth of an uncontested lot, and each seat's God hope;
+    chance a sun is used, the worth of an uncontested lot, and each seat's God hope and worth;
     remembered by these inputs (they repeat endlessly in a search)."""
     up_total = sum(up_counts)
     ra_left = ra_length - ra_count
@@ -280,8 +289,9 @@ def _ra_numbers(
     # per seat: a God's hope (see god_hope)
     hope = GOD_HOPE * (1.0 - progress)
     god_hopes = tuple(hope * GOD_SHARE[c] if c > 1 else 0.0 for c in up_counts)
+    god_worths = tuple(2.0 + h for h in god_hopes)  # (a God's 2 fame and its hope)
     return (progress, 1.0 - progress, civ_terms(progress), mon_weight, flood_hope, use_prob,
-            lone_worth, god_hopes)
+            lone_worth, god_hopes, god_worths)
 
 
 @lru_cache(maxsize=1024)
@@ -337,17 +347,17 @@ def held_value(ctx: Context, seat: int, t: list[int]) -> float:
 def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
-    v = (2.0 + ctx.god_hopes[seat]) * t[GOD] + 3.0 * t[GOLD]
+    v = ctx.god_worths[seat] * t[GOD] + 3.0 * t[GOLD]
     # pharaoh race: exact now, smoothed while the epoch is young, and again in later epochs
     ph = t[PHARAOH]
-    high, low, rest = ctx.pharaoh_others[seat]
+    high, low, mean = ctx.pharaoh_race[seat]
     # (a 'most gains, fewest loses' race against the rivals' extremes: most pharaohs +5,
     # fewest -2, all equal 0)
     if ph >= high:
         exact = 0.0 if ph == high == low else 5.0
     else:
         exact = -2.0 if ph <= low else 0.0
-    smooth = (ph - rest / ctx.rivals) * 1.6
+    smooth = (ph - mean) * 1.6
     if smooth > 4.0:
         smooth = 4.0
     elif smooth < -2.5:

@@ -22,8 +22,9 @@ BAG_SLOTS = [s for s in BagInfo.__slots__ if not s.startswith("_")]
 
 def forget_evaluations() -> None:
     """Empty the evaluation's LRU caches, so that what follows is computed afresh."""
-    for cached in (evaluate._others, evaluate._rival_highs, evaluate._sun_units,
-                   evaluate._monument_terms, evaluate.civ_terms, evaluate._ra_numbers):
+    for cached in (evaluate._others, evaluate._pharaoh_race, evaluate._rival_highs,
+                   evaluate._sun_units, evaluate._monument_terms, evaluate.civ_terms,
+                   evaluate._ra_numbers):
         cached.cache_clear()
 
 
