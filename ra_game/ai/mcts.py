@@ -17,8 +17,8 @@ budget counts thinking time, with a hard wall-clock cap per decision.
 
 from __future__ import annotations
 
-import math
 import time
+from math import exp, log, sqrt
 
 from ..engine import GameState, Observation
 from ..engine.moves import DRAW, PASS, RA, is_god
@@ -99,8 +99,8 @@ def rewards_of(values: list[float]) -> list[float]:
         rival = second if p == top else high  # the best of the other seats
         mean = (total - v) / (n - 1)
         out.append(
-            WIN_WEIGHT / (1.0 + math.exp((rival - v) / REWARD_SCALE))
-            + (1.0 - WIN_WEIGHT) / (1.0 + math.exp((mean - v) / REWARD_SCALE))
+            WIN_WEIGHT / (1.0 + exp((rival - v) / REWARD_SCALE))
+            + (1.0 - WIN_WEIGHT) / (1.0 + exp((mean - v) / REWARD_SCALE))
         )
     return out
 
@@ -340,7 +340,7 @@ class HardAgent(Agent):
         for a in actions:
             c = children[a]
             c.avail += 1
-            v = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail + 1) / c.visits)
+            v = c.total / c.visits + EXPLORATION * sqrt(log(c.avail + 1) / c.visits)
             if v > best_v:
                 best, best_v = a, v
         return best
