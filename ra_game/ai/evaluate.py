@@ -119,7 +119,6 @@ class Context:
         "bag",
         "civ_terms",
         "epoch",
-        "final",
         "flood_hope",
         "future",
         "future_012",
@@ -128,21 +127,17 @@ class Context:
         "god_hopes",
         "god_worths",
         "lone_worth",
-        "mon_left",
         "mon_weight",
         "n",
         "pharaoh_race",
-        "pharaohs",
         "prog_left",
         "progress",
         "rival_up",
         "rivals",
         "sun_others",
-        "sun_sums",
         "sun_weight",
         "up_counts",
         "up_suns",
-        "up_total",
         "use_prob",
     )
 
@@ -152,23 +147,18 @@ class Context:
         self.rivals = max(1, n - 1)
         epoch = state.epoch
         self.epoch = epoch
-        self.final = epoch >= NUM_EPOCHS
         self.future = NUM_EPOCHS - epoch
         self.future_07 = self.future * 0.7  # (the weights of later epochs in tile_value)
         self.future_045 = self.future * 0.45
         self.future_012 = self.future * 0.12  # (of the sun total, in sun_value)
         suns_up = state.suns_up
         up_counts = tuple(map(len, suns_up))
-        self.up_total = sum(up_counts)
         self._sun_slots = n * len(SUN_SETS[n][0])
         pharaohs = tuple(map(itemgetter(PHARAOH), state.tiles))
-        self.pharaohs = pharaohs
         bag = bag or BagInfo(state)
         self._flood_rate = min(0.7, 6.0 * bag.floods / bag.tiles)
         self.bag = bag
-        self.mon_left = bag.monuments
         sun_sums = tuple(map(add, map(sum, suns_up), map(sum, state.suns_down)))
-        self.sun_sums = sun_sums
         self.up_suns = sorted(chain.from_iterable(suns_up))
         self.up_counts = up_counts
         self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
@@ -211,10 +201,9 @@ class Context:
 
 #: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
 _KEPT_AFTER_RA = (
-    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "final", "future",
-    "future_012", "future_045", "future_07",
-    "mon_left", "n", "pharaoh_race", "pharaohs", "rival_up", "rivals", "sun_others", "sun_sums",
-    "sun_weight", "up_counts", "up_suns", "up_total",
+    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "future", "future_012",
+    "future_045", "future_07", "n", "pharaoh_race", "rival_up", "rivals", "sun_others",
+    "sun_weight", "up_counts", "up_suns",
 )
 
 
