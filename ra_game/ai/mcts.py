@@ -23,9 +23,10 @@ from math import exp, log, sqrt
 from ..engine import GameState, Observation
 from ..engine.moves import DRAW, PASS, RA, is_god
 from ..engine.state import BID, OVER, TURN
+from ..engine.tiles import Tile
 from .base import Agent
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
-from .policy import PlayoutContexts, god_options, playout_action
+from .policy import PlayoutContexts, god_options, last_chance, playout_action, turn_options
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
 HARD_CAP = 1.4
@@ -143,10 +144,27 @@ def candidate_actions(state: GameState, bag: BagInfo | None = None) -> list[int]
     ctx = LazyContext(state, bag)
     if len(legal) > 1 and state.phase in (TURN, BID):
         legal = tempo_filter(state, legal, ctx)
-    if state.phase != TURN or len(legal) <= 2 + MAX_GOD_OPTIONS:
+    if state.phase != TURN:
+        return legal
+    if uses_god_now(state, legal, ctx):
+        legal = [a for a in legal if is_god(a)]
+    if len(legal) <= 2 + MAX_GOD_OPTIONS:
         return legal
     gods = [a for _, a in god_options(ctx.get(), state, MAX_GOD_OPTIONS)]
     return [a for a in legal if not is_god(a)] + gods
+
+
+def uses_god_now(state: GameState, legal: list[int], ctx: LazyContext) -> bool:
+    """True on a last chance to play a God (see :func:`policy.last_chance`) when medium's
+    judgement would play one: an unused God only scores its 2 fame, while a tile taken is of
+    use and is kept from the rival who buys the lot.  The search then picks which God play."""
+    seat = state.current
+    if not state.tiles[seat][Tile.GOD] or not last_chance(state, seat):
+        return False
+    if not any(is_god(a) for a in legal):
+        return False
+    options = [o for o in turn_options(Context(state, ctx.bag), state) if o[1] in legal]
+    return bool(options) and is_god(max(options, key=lambda o: o[0])[1])
 
 
 def tempo_filter(state: GameState, legal: list[int], ctx: LazyContext | None = None) -> list[int]:

@@ -161,3 +161,20 @@ def test_hard_keeps_its_last_sun_for_a_good_lot_while_a_rival_holds_more() -> No
                                held=["", ""], auction="nile nile gold", ra_count=2),
                       ra_player=1, bidder=0)
     assert bid_action(9) in auction.legal_actions() and candidate_actions(auction) == [PASS]
+
+
+def test_hard_uses_a_last_chance_god_where_medium_would() -> None:
+    """Down to its last sun, hard's God takes the Pyramid (its search only picks which God
+    play); with suns to spare, or on junk, it weighs drawing as before."""
+    from ra_game.ai.mcts import candidate_actions
+    from ra_game.engine.moves import god_action, is_god
+    from ra_game.engine.tiles import Tile
+
+    from .positions import last_sun_god
+
+    last = last_sun_god([5], "pyramid")
+    assert DRAW in last.legal_actions()
+    assert candidate_actions(last) == [god_action((Tile.PYRAMID,))]
+    assert DRAW in candidate_actions(last_sun_god([13, 5], "pyramid"))
+    junk = candidate_actions(last_sun_god([5], "drought"))
+    assert DRAW in junk and any(is_god(a) for a in junk)
