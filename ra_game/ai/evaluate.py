@@ -33,6 +33,9 @@ MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
 TEMPO_LOT = 4.0
+#: Hard's weight of a monument's hope of growing into a set with 2 players, where a seat
+#: takes about half of all tiles (tuned by tournament; 3-5 players keep 1).
+TWO_PLAYER_MONUMENTS = 2.0
 #: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
 GOD_HOPE = 0.8
 #: The share of GOD_HOPE a seat gets by its count of face-up suns (a turn to use the God).
@@ -266,6 +269,8 @@ def _ra_numbers(
     ra_left = ra_length - ra_count
     progress = max(ra_count / ra_length, 1.0 - up_total / sun_slots)
     mon_weight = future + 1.0 - progress  # (of a monument set's bonus)
+    if tempo and len(up_counts) == 2:
+        mon_weight *= TWO_PLAYER_MONUMENTS
     flood_hope = flood_rate * (1.0 - progress)
     use_prob = min(1.0, (1.6 * (ra_left - 1) + 1.0) / max(1, up_total))
     # tempo (the hard level's view): a sun kept after the rivals' suns are gone buys a

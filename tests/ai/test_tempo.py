@@ -12,6 +12,7 @@ from ra_game.ai.evaluate import Context, sun_value, tile_value
 from ra_game.ai.policy import playout_action
 from ra_game.engine import GameState
 from ra_game.engine.moves import DRAW, RA
+from ra_game.engine.tiles import Tile
 
 from .positions import full_valuable_lot, god_and_gold, lone_holder_lot, position
 
@@ -178,3 +179,20 @@ def test_hard_uses_a_last_chance_god_where_medium_would() -> None:
     assert DRAW in candidate_actions(last_sun_god([13, 5], "pyramid"))
     junk = candidate_actions(last_sun_god([5], "drought"))
     assert DRAW in junk and any(is_god(a) for a in junk)
+
+
+def test_with_two_players_hard_weighs_a_monument_pairs_hope_double() -> None:
+    """A seat takes about half of all tiles with 2 players: a pair of monuments still in
+    the bag is likelier to grow into a set (hard's view only; medium's is unchanged)."""
+    from ra_game.ai.evaluate import tile_value
+
+    def pair_hope(players: int, tempo: bool) -> float:
+        state = position(players, up=[[9]] * players, down=[[]] * players, center=1,
+                         held=["pyramid pyramid"] + [""] * (players - 1), ra_count=1)
+        ctx = Context(state, tempo=tempo)
+        without = list(state.tiles[0])
+        without[int(Tile.PYRAMID)] = 0
+        return tile_value(ctx, 0, state.tiles[0]) - tile_value(ctx, 0, without)
+
+    assert pair_hope(2, True) > pair_hope(2, False) + 1.0
+    assert pair_hope(3, True) == pytest.approx(pair_hope(3, False))
