@@ -138,8 +138,9 @@ def spends_last_sun_early(
 
 def candidate_actions(state: GameState, bag: BagInfo | None = None) -> list[int]:
     """The legal actions the search considers: all of them, except that God plays are cut to
-    the few the evaluation rates best, and two tempo mistakes are left out (see
-    :func:`tempo_filter`).  ``bag``: ``BagInfo(state)`` if the caller has it."""
+    the few the evaluation rates best, two tempo mistakes are left out (see
+    :func:`tempo_filter`), and a last-chance God is played (see :func:`uses_god_now`).
+    ``bag``: ``BagInfo(state)`` if the caller has it."""
     legal = state.legal_actions()
     ctx = LazyContext(state, bag)
     if len(legal) > 1 and state.phase in (TURN, BID):
