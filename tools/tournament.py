@@ -12,6 +12,11 @@ bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to
 top score counts as a win for the tie-break winner only (R-WIN-2).  ``win_share`` is wins per
 seat played (fair share 1/players for everyone); ``ci95`` is its Wilson interval.  Times are per
 decision with a real choice (more than one legal action).
+
+``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
+options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
+chunks.  FILE is tied to the AI code it was played with (the last commit touching ``ra_game``)
+and refuses games of other code.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -86,8 +92,8 @@ def play_one(job: Job) -> dict[str, Any]:
         if real:
             times[seat].append(time.perf_counter() - start)
         state.apply_action(action)
-    return {"kinds": list(kinds), "scores": list(state.scores), "winner": state.winner,
-            "times": times}
+    return {"seed": seed, "rotation": rotation, "think_ms": think_ms, "kinds": list(kinds),
+            "scores": list(state.scores), "winner": state.winner, "times": times}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> list[float]:
@@ -110,6 +116,64 @@ def jobs_for(seats: Sequence[str], games: int, seed: int, think_ms: int | None) 
             kinds = tuple(seats[(i - r) % n] for i in range(n))
             out.append((seed + g, r, kinds, think_ms))
     return out
+
+
+def code_version() -> str:
+    """The last commit that changed ``ra_game`` (the code that plays; "+changes" when the checkout
+    edits it), or "unknown" outside a git checkout."""
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args, "--", "ra_game"], cwd=root, capture_output=True,
+                              text=True, timeout=30, check=True).stdout.strip()
+
+    try:
+        commit, changes = git("log", "-1", "--format=%H"), git("status", "--porcelain")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return (commit + ("+changes" if changes else "")) if commit else "unknown"
+
+
+def job_key(job: Job) -> tuple[int, int, tuple[str, ...], int | None]:
+    seed, rotation, kinds, think_ms = job
+    return seed, rotation, tuple(kinds), think_ms
+
+
+def load_record(path: Path, code: str) -> tuple[dict[tuple[Any, ...], dict[str, Any]], int]:
+    """The games already in ``path`` by job key, and how many lines could not be read (a line
+    cut short by a stopped run: its game is played again).  ValueError for games of other code."""
+    games: dict[tuple[Any, ...], dict[str, Any]] = {}
+    unreadable = 0
+    if not path.exists():
+        return games, 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            rec = json.loads(line)
+            key = (rec["seed"], rec["rotation"], tuple(rec["kinds"]), rec["think_ms"])
+            rec_code = rec["code"]
+        except (ValueError, KeyError, TypeError):
+            unreadable += bool(line.strip())
+            continue
+        if rec_code != code:
+            raise ValueError(f"{path} holds games of AI code {rec_code}, this checkout is "
+                             f"{code}; record into another file")
+        games[key] = rec
+    return games, unreadable
+
+
+def resume(path: Path, jobs: list[Job], code: str) -> tuple[list[dict[str, Any]], list[Job]]:
+    """The games of ``jobs`` already recorded in ``path``, and the jobs still to play."""
+    done, unreadable = load_record(path, code)
+    if unreadable:
+        print(f"tournament: {unreadable} unreadable line(s) in {path}: those games are played "
+              "again", file=sys.stderr)
+    if path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n"):
+        with path.open("a", encoding="utf-8") as f:
+            f.write("\n")  # close a line cut short, so the next game starts a line of its own
+    records = [done[job_key(j)] for j in jobs if job_key(j) in done]
+    if records:
+        print(f"tournament: {len(records)} game(s) from {path}", file=sys.stderr)
+    return records, [j for j in jobs if job_key(j) not in done]
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -155,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ai-workers", type=int, default=1,
                         help="processes for each searching AI's trees (with --workers 1)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON line")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="append each game to this file and skip the games already in it")
     args = parser.parse_args(argv)
     try:
         seats = [agent_kind(s) for s in args.seats.split(",") if s.strip()]
@@ -167,12 +233,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     jobs = jobs_for(seats, args.games, args.seed, args.think_ms)
     records: list[dict[str, Any]] = []
+    code = code_version()
+    if args.record is not None:
+        try:
+            records, jobs = resume(args.record, jobs, code)
+        except (OSError, ValueError) as exc:
+            print(f"tournament: error: {exc}", file=sys.stderr)
+            return 2
     start = time.time()
+    total = len(records) + len(jobs)
 
     def progress(rec: dict[str, Any]) -> None:
         records.append(rec)
+        if args.record is not None:
+            with args.record.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({**rec, "code": code}) + "\n")
         winner = short(rec["kinds"][rec["winner"]])
-        print(f"[{len(records)}/{len(jobs)}] {time.time() - start:.0f}s winner {winner} "
+        print(f"[{len(records)}/{total}] {time.time() - start:.0f}s winner {winner} "
               f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
               file=sys.stderr, flush=True)
 

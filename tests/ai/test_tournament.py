@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,42 @@ def test_a_tournament_against_the_frozen_baselines(capsys: pytest.CaptureFixture
     assert code == 0
     result = json.loads(capsys.readouterr().out)
     assert {r["agent"] for r in result["results"]} == {"hard@10", "medium-v1", "hard-v1@10"}
+
+
+def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[dict, str]:
+    assert tournament.main([*args, "--json"]) == 0
+    captured = capsys.readouterr()
+    return json.loads(captured.out), captured.err
+
+
+def test_a_recorded_tournament_resumes_where_it_stopped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "games.jsonl"
+    seats = ["--seats", "medium,random", "--seed", "3"]
+    run_json([*seats, "--games", "1", "--record", str(record)], capsys)
+    assert len(record.read_text().splitlines()) == 2
+    resumed, err = run_json([*seats, "--games", "2", "--record", str(record)], capsys)
+    assert "2 game(s) from" in err and err.count(" winner ") == 2  # only the two new games
+    assert "[3/4]" in err and "[4/4]" in err
+    fresh, _ = run_json([*seats, "--games", "2"], capsys)
+    assert resumed["games"] == 4 and len(record.read_text().splitlines()) == 4
+    strip = [{k: v for k, v in r.items() if "ms" not in k} for r in fresh["results"]]
+    assert [{k: v for k, v in r.items() if "ms" not in k} for r in resumed["results"]] == strip
+
+
+def test_a_line_cut_short_is_played_again_and_other_code_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "games.jsonl"
+    seats = ["--seats", "medium,random", "--seed", "5", "--games", "1", "--record", str(record)]
+    run_json(seats, capsys)
+    lines = record.read_text().splitlines()
+    record.write_text(lines[0] + "\n" + lines[1][:40])  # a run stopped while writing
+    again, err = run_json(seats, capsys)
+    assert "1 unreadable line(s)" in err and "1 game(s) from" in err and again["games"] == 2
+    assert tournament.load_record(record, tournament.code_version())[0].keys() == {
+        (5, 0, ("ai:medium", "random"), None), (5, 1, ("random", "ai:medium"), None)}
+    other = json.loads(lines[0]) | {"code": "0" * 40}
+    record.write_text(json.dumps(other) + "\n")
+    assert tournament.main(seats) == 2
+    err = capsys.readouterr().err
+    assert "holds games of AI code 0000" in err and err.count("\n") == 1
