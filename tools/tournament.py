@@ -15,8 +15,8 @@ decision with a real choice (more than one legal action).
 
 ``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
 options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
-chunks.  FILE is tied to the AI code it was played with (the last commit touching ``ra_game``)
-and refuses games of other code.
+chunks.  FILE is tied to the AI code it was played with (the last commit touching
+``ra_game/ai`` or ``ra_game/engine``) and refuses games of other code.
 """
 
 from __future__ import annotations
@@ -118,13 +118,17 @@ def jobs_for(seats: Sequence[str], games: int, seed: int, think_ms: int | None) 
     return out
 
 
+#: The code an AI decision depends on: a record of games is tied to its last commit.
+PLAYING_CODE = ("ra_game/ai", "ra_game/engine")
+
+
 def code_version() -> str:
-    """The last commit that changed ``ra_game`` (the code that plays; "+changes" when the checkout
-    edits it), or "unknown" outside a git checkout."""
+    """The last commit that changed :data:`PLAYING_CODE` ("+changes" when the checkout edits it),
+    or "unknown" outside a git checkout."""
     root = Path(__file__).resolve().parent.parent
 
     def git(*args: str) -> str:
-        return subprocess.run(["git", *args, "--", "ra_game"], cwd=root, capture_output=True,
+        return subprocess.run(["git", *args, "--", *PLAYING_CODE], cwd=root, capture_output=True,
                               text=True, timeout=30, check=True).stdout.strip()
 
     try:
