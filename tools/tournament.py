@@ -237,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     jobs = jobs_for(seats, args.games, args.seed, args.think_ms)
     records: list[dict[str, Any]] = []
-    code = code_version()
+    code = code_version() if args.record is not None else ""
     if args.record is not None:
         try:
             records, jobs = resume(args.record, jobs, code)
