@@ -36,6 +36,12 @@ TEMPO_LOT = 4.0
 #: Hard's weight of a monument's hope of growing into a set with 2 players, where a seat
 #: takes about half of all tiles (tuned by tournament; 3-5 players keep 1).
 TWO_PLAYER_MONUMENTS = 2.0
+#: What a point of a seat's sun total is worth in each later epoch (bidding power).  Hard's
+#: weight with 2 players, where every lot goes to whichever of two sun sets is stronger and
+#: trading a high sun for a low centre sun hands the rival the next epochs (tuned by
+#: tournament; 3-5 players, and medium, keep SUN_POWER).
+SUN_POWER = 0.12
+TWO_PLAYER_SUN_POWER = 0.4
 #: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
 GOD_HOPE = 0.8
 #: The share of GOD_HOPE a seat gets by its count of face-up suns (a turn to use the God).
@@ -124,9 +130,9 @@ class Context:
         "epoch",
         "flood_hope",
         "future",
-        "future_012",
         "future_045",
         "future_07",
+        "future_sun",
         "god_hopes",
         "god_worths",
         "lone_worth",
@@ -153,7 +159,8 @@ class Context:
         self.future = NUM_EPOCHS - epoch
         self.future_07 = self.future * 0.7  # (the weights of later epochs in tile_value)
         self.future_045 = self.future * 0.45
-        self.future_012 = self.future * 0.12  # (of the sun total, in sun_value)
+        power = TWO_PLAYER_SUN_POWER if tempo and n == 2 else SUN_POWER
+        self.future_sun = self.future * power  # (of the sun total, in sun_value)
         suns_up = state.suns_up
         up_counts = tuple(map(len, suns_up))
         self._sun_slots = n * len(SUN_SETS[n][0])
@@ -204,8 +211,8 @@ class Context:
 
 #: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
 _KEPT_AFTER_RA = (
-    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "future", "future_012",
-    "future_045", "future_07", "n", "pharaoh_race", "rival_up", "rivals", "sun_others",
+    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "future", "future_045",
+    "future_07", "future_sun", "n", "pharaoh_race", "rival_up", "rivals", "sun_others",
     "sun_weight", "up_counts", "up_suns",
 )
 
@@ -393,7 +400,7 @@ def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> floa
         if outlasting > 0:  # (adding 0.0 would change nothing: v > 0 here)
             v += ctx.lone_worth * outlasting
     total = sum(up) + down_sum
-    v += ctx.future_012 * total
+    v += ctx.future_sun * total
     # the final sun race (as the pharaohs' in tile_value: most +5, fewest -5, all equal 0)
     high, low, _ = ctx.sun_others[seat]
     if total >= high:

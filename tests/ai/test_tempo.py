@@ -196,3 +196,23 @@ def test_with_two_players_hard_weighs_a_monument_pairs_hope_double() -> None:
 
     assert pair_hope(2, True) > pair_hope(2, False) + 1.0
     assert pair_hope(3, True) == pytest.approx(pair_hope(3, False))
+
+
+def test_with_two_players_hard_charges_more_for_trading_a_high_sun_for_a_low_one() -> None:
+    """With 2 players every lot of the next epochs goes to the stronger of two sun sets, so
+    paying the 9 and taking the centre 1 costs hard more than medium (3 players: the same)."""
+    from ra_game.ai.evaluate import SUN_POWER, TWO_PLAYER_SUN_POWER, sun_cost
+
+    def extra_cost(players: int) -> float:
+        ups = [[9, 6, 5, 2], [8, 7, 4, 3], [13, 12, 11, 10]][:players]
+        state = position(players, up=ups, down=[[]] * players, center=1,
+                         held=[""] * players, ra_count=1)
+        return (sun_cost(Context(state, tempo=True), state, 0, 9)
+                - sun_cost(Context(state, tempo=False), state, 0, 9))
+
+    assert extra_cost(2) > 2.0
+    epochs_after = 2  # (the position is in the first epoch)
+    paid_less = 9 - 1
+    assert extra_cost(2) == pytest.approx(
+        (TWO_PLAYER_SUN_POWER - SUN_POWER) * epochs_after * paid_less)
+    assert extra_cost(3) == pytest.approx(0.0)
