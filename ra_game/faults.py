@@ -147,6 +147,8 @@ class ChaosMonkey:
         self.stats = ChaosStats()
         self.pilot: Any = None
         self._seen: set[int] = set()
+        self._leave_in: int | None = None  # purposeful frames until this game is saved & left
+        self._left = False  # the last game was saved and left: come back to it
 
     def _post(self, events: list[Any]) -> None:
         import pygame
@@ -198,13 +200,24 @@ class ChaosMonkey:
                 self.stats.games_started += 1
                 self.pilot = Autopilot(self.ctx, top, self.rng, by=self.rng.choice(
                     ("mouse", "keyboard")))
+                # the first game is always saved and left part way (so Continue gets tried),
+                # later ones now and then
+                leave = self.stats.games_started == 1 or self.rng.random() < 0.15
+                self._leave_in = self.rng.randrange(20, 120) if leave else None
+            if self._leave_in is not None:
+                self._leave_in -= 1
             if top.pause is not None:  # leave the pause menu, or save & quit now and then
-                return key_events(pygame.K_q if self.rng.random() < 0.5 else pygame.K_ESCAPE)
-            if self.rng.random() < 0.004:
+                quit_now = (self._leave_in is not None and self._leave_in <= 0) \
+                    or self.rng.random() < 0.5
+                if quit_now:
+                    self._leave_in, self._left = None, True
+                return key_events(pygame.K_q if quit_now else pygame.K_ESCAPE)
+            if (self._leave_in is not None and self._leave_in <= 0) or self.rng.random() < 0.004:
                 return key_events(pygame.K_ESCAPE)
             return self.pilot.events() if self.pilot is not None else []
         if name == "TitleScene":
-            if top.buttons["continue"].enabled and self.rng.random() < 0.7:
+            if top.buttons["continue"].enabled and (self._left or self.rng.random() < 0.7):
+                self._left = False
                 self.stats.resumed += 1
                 return key_events(pygame.K_c)
             return key_events(pygame.K_n)
