@@ -33,6 +33,10 @@ MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
 TEMPO_LOT = 4.0
+#: The same with 2 players: worth less, hard buys lots now rather than hold suns back for the
+#: epoch's end, while its stricter 2-player last-sun rule (``mcts.spends_last_sun_early``)
+#: keeps it from running out first (the two tuned together by tournament).
+TWO_PLAYER_TEMPO_LOT = 2.0
 #: Hard's weight of a monument's hope of growing into a set with 2 players, where a seat
 #: takes about half of all tiles (tuned by tournament; 3-5 players keep 1).
 TWO_PLAYER_MONUMENTS = 2.0
@@ -284,7 +288,7 @@ def _ra_numbers(
     # lot nobody contests, if the Ra tiles left let the epoch last that long
     if tempo:
         lasts = min(1.0, max(0.0, (ra_left - 1) / (0.5 * up_total + 1.0)))
-        lone_worth = TEMPO_LOT * lasts
+        lone_worth = (TWO_PLAYER_TEMPO_LOT if len(up_counts) == 2 else TEMPO_LOT) * lasts
     else:
         lone_worth = 0.0
     # per seat: a God's hope (see god_hope)

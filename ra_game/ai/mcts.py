@@ -38,7 +38,8 @@ MAX_GOD_OPTIONS = 4
 PRIOR_VISITS = 3
 #: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
 #: rivals hold suns, what <= 3 tiles must be worth to bid the top sun early in an epoch, and
-#: what a lot must be worth to spend the last sun on while a rival keeps two or more.
+#: what a lot must be worth to spend the last sun on while a rival keeps two or more suns
+#: (with 2 players: any).
 SMALL_LOT = 5.0
 TOP_SUN_LOT = 7.0
 LAST_SUN_LOT = 6.0
@@ -126,11 +127,14 @@ class LazyContext:
 def spends_last_sun_early(
     state: GameState, seat: int, lot: list[int], ctx: LazyContext | None = None
 ) -> bool:
-    """True when ``seat`` is down to one face-up sun, a rival still holds two or more, and the
-    lot is worth less than LAST_SUN_LOT to it: spending that sun now would leave the rival
-    the rest of the epoch's tiles."""
+    """True when ``seat`` is down to one face-up sun, a rival still holds two or more (with 2
+    players: any), and the lot is worth less than LAST_SUN_LOT to it: spending that sun now
+    would leave the rival the rest of the epoch's tiles."""
     suns = state.suns_up
-    if len(suns[seat]) != 1 or not any(len(suns[q]) >= 2 for q in range(state.n) if q != seat):
+    rival_keeps = 1 if state.n == 2 else 2
+    if len(suns[seat]) != 1 or not any(
+        len(suns[q]) >= rival_keeps for q in range(state.n) if q != seat
+    ):
         return False
     ctx = ctx or LazyContext(state)
     return tiles_gain(ctx.get(), state, seat, lot) < LAST_SUN_LOT
@@ -173,7 +177,8 @@ def tempo_filter(state: GameState, legal: list[int], ctx: LazyContext | None = N
     SMALL_LOT to the invoker: suns left at the epoch's end come back, so waiting costs nothing),
     bidding the highest sun in play on <= 3 tiles in the first half of an epoch (unless
     they are worth TOP_SUN_LOT), and invoking or bidding with the last sun on a lot worth less
-    than LAST_SUN_LOT while a rival keeps two or more (see :func:`spends_last_sun_early`)."""
+    than LAST_SUN_LOT while a rival keeps two or more suns, with 2 players any (see
+    :func:`spends_last_sun_early`)."""
     lot = [t for t in state.auction if t >= 0]
     seat = state.current
     ctx = ctx or LazyContext(state)

@@ -40,6 +40,19 @@ def test_a_last_holder_values_every_sun_by_tempo_unless_the_epoch_is_ending() ->
     assert value(ending, True) == pytest.approx(value(ending, False))
 
 
+def test_with_two_players_an_outlasting_sun_is_worth_less() -> None:
+    """Early in an epoch (the Ra track far from full) a sun that outlasts the rivals' is worth
+    a whole lot drawn alone: TEMPO_LOT, or the smaller TWO_PLAYER_TEMPO_LOT with 2 players."""
+    from ra_game.ai.evaluate import TEMPO_LOT, TWO_PLAYER_TEMPO_LOT
+
+    two = position(2, up=[[13, 6, 2], [12]], down=[[], []], center=1, held=["", ""],
+                   ra_count=1)
+    three = suns_position([13, 6], [[12], [11]])
+    assert Context(two, tempo=True).lone_worth == pytest.approx(TWO_PLAYER_TEMPO_LOT)
+    assert Context(three, tempo=True).lone_worth == pytest.approx(TEMPO_LOT)
+    assert TWO_PLAYER_TEMPO_LOT < TEMPO_LOT
+
+
 def test_the_medium_level_keeps_the_plain_sun_value() -> None:
     assert Context(suns_position([13], [[12], []])).lone_worth == 0.0
 
@@ -143,7 +156,7 @@ def test_hard_does_not_consider_its_top_sun_for_a_small_lot_early() -> None:
 
 def test_hard_keeps_its_last_sun_for_a_good_lot_while_a_rival_holds_more() -> None:
     """Being first out of suns hands the rivals the rest of the epoch: hard's last sun waits
-    for a lot worth LAST_SUN_LOT, unless no rival keeps two suns."""
+    for a lot worth LAST_SUN_LOT, unless no rival keeps two suns (with 2 players: any)."""
     from ra_game.ai.mcts import candidate_actions
     from ra_game.engine.moves import PASS, bid_action
 
@@ -157,7 +170,13 @@ def test_hard_keeps_its_last_sun_for_a_good_lot_while_a_rival_holds_more() -> No
     assert RA in candidate_actions(rich)
     even = position(2, up=[[9], [13]], down=[[], []], center=3, held=["", ""],
                     auction="nile nile gold", ra_count=2)
-    assert RA in candidate_actions(even)
+    assert RA not in candidate_actions(even)
+    rivals_low = position(3, up=[[9], [13], [12]], down=[[], [], []], center=3,
+                          held=["", "", ""], auction="nile nile gold", ra_count=2)
+    assert RA in candidate_actions(rivals_low)
+    rival_out = position(2, up=[[9], []], down=[[], [13]], center=3, held=["", ""],
+                         auction="nile nile gold", ra_count=2)
+    assert RA in candidate_actions(rival_out)
     auction = bidding(position(2, up=[[9], [13, 11, 7]], down=[[], []], center=3,
                                held=["", ""], auction="nile nile gold", ra_count=2),
                       ra_player=1, bidder=0)
