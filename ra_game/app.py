@@ -17,7 +17,7 @@ import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -142,10 +142,10 @@ def first_scene(
         scene = PlayScene(ctx, list(players), seed=seed, hide_scores=hide, slot=slot)
         if slot is None and ctx.demo is None and humans:
             scene.notice = _("Every save slot holds a game: this game is not being saved.")
-        return scene
+        return cast(Scene, scene)
     from .scenes.title import TitleScene
 
-    return TitleScene(ctx)
+    return cast(Scene, TitleScene(ctx))
 
 
 def create_app(
@@ -206,7 +206,8 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     window = pygame.display.get_surface()
     if top is None or window is None:
         return False
-    if not (always_draw or events or top is not before or top is not ctx.extra.get("drawn")
+    drawn: object = ctx.extra.get("drawn")
+    if not (always_draw or events or top is not before or top is not drawn
             or top.is_animating() or frames.wanted()):
         return False
     frames.taken()

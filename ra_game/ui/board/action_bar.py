@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import pygame
 
 from .controls import Control
@@ -11,7 +13,8 @@ BUTTONS = ("draw", "ra", "god", "confirm", "cancel", "pass")
 
 
 def draw_action_bar(surface: pygame.Surface, view: View, controls: list[Control],
-                    hover: tuple[float, float] | None, hinted: set[int] = frozenset()) -> None:
+                    hover: tuple[float, float] | None,
+                    hinted: AbstractSet[int] = frozenset()) -> None:
     """Draw the button controls; disabled ones grey, the hovered one lit, the focused one
     ringed.  None looks recommended unless a hint marks it (``hinted`` indexes)."""
     for i, c in enumerate(controls):

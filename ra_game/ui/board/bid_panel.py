@@ -34,7 +34,7 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
             pygame.draw.rect(surface, theme.TERRACOTTA, view.r(chip), width=view.s(3),
                              border_radius=view.s(8))
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        room = chip.width - chip.height - 14
+        room: float = chip.width - chip.height - 14
         lot = preview.lot(seat) if preview is not None else None
         if lot is not None and view.text_px(14) <= view.s(14) + 1:  # small windows: hover
             # the player area for it (clamped text would collide with the bid)
@@ -52,9 +52,9 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         if sun:
             view.blit_center(surface, view.sun(sun, chip.height), (x, y))
         elif model.passed[seat]:
-            room = pygame.Rect(0, 0, chip.height * 2, chip.height)
-            room.center = (round(x), round(y))
-            view.fit_text(surface, _("pass"), room, 17, theme.INK_SOFT, True, min_size=11,
+            box = pygame.Rect(0, 0, chip.height * 2, chip.height)
+            box.center = (round(x), round(y))
+            view.fit_text(surface, _("pass"), box, 17, theme.INK_SOFT, True, min_size=11,
                           max_lines=1)
         elif seat == model.ra_player:
             view.blit_text(surface, _("Ra"), 16, (x, y), "center", theme.TERRACOTTA, True)

@@ -8,6 +8,7 @@ Scene-level effects (sounds, the epoch scoring scene, game over) go through :cla
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 import pygame
@@ -128,7 +129,7 @@ class Director:
         for event in events:
             handler = getattr(self, "_on_" + type(event).__name__, None)
             if handler is not None:
-                steps.append(Deferred(lambda h=handler, e=event: h(e)))
+                steps.append(Deferred(partial(handler, event)))
         steps.append(Call(lambda: self.model.sync(final)))
         if hasattr(self.hooks, "reached"):
             steps.append(Call(lambda: self.hooks.reached(None)))
@@ -214,7 +215,7 @@ class Director:
             flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
             flights.append(self.fly(flyer, self._tile_target(target, kind), 0.55,
                                     size=target.tile_size,
-                                    before=lambda s=slot: self.model.clear_auction_slot(s)))
+                                    before=partial(self.model.clear_auction_slot, slot)))
         return flights
 
     def _on_AuctionWon(self, e: ev.AuctionWon) -> Animation:
@@ -247,12 +248,12 @@ class Director:
                 m.touch()
             if seat == e.player:
                 parts.append(self.fly(flyer, _center(centre), 0.6, size=centre.width, before=clear,
-                                      after=lambda s=sun: setattr(m, "center_sun", s)))
+                                      after=partial(setattr, m, "center_sun", sun)))
             else:
                 home = self.area(seat).rect
                 parts.append(self.fly(flyer, (home.x + 30, home.y + 60), 0.5, size=sun_size,
                                       before=clear,
-                                      after=lambda s=seat, v=sun: m.give_sun(s, v, True)))
+                                      after=partial(m.give_sun, seat, sun, True)))
         def winner_up() -> None:
             m.current = e.player
             m.touch()
@@ -276,7 +277,7 @@ class Director:
                 r = self.geom.auction_slots[slot]
                 flyer = Flyer("tile", kind, r.centerx, r.centery, r.width)
                 flights.append(self.fly(flyer, (r.centerx, r.y - 40), 0.5, fade=True,
-                                        before=lambda s=slot: m.clear_auction_slot(s)))
+                                        before=partial(m.clear_auction_slot, slot)))
         return Sequence(self._say(e), Parallel(*flights), Call(m.end_auction), Delay(0.3))
 
     def _on_GodsPlayed(self, e: ev.GodsPlayed) -> Animation:

@@ -13,7 +13,7 @@ import pygame
 
 from ...engine.moves import DRAW, PASS, RA, is_bid, is_discard, is_god, unpack_tiles
 from ...engine.preview import drawn_tiles, ra_tiles_to_epoch_end, tiles_left
-from ...engine.state import BID, EMPTY
+from ...engine.state import BID, EMPTY, GameState
 from ...i18n import _
 from .game_log import GameLog, LogPanel
 from .hint import HintAdvisor
@@ -94,7 +94,7 @@ class InfoLayer:
 
     def status_rect(self) -> pygame.Rect:
         """The status line's rect, up to the first button shown."""
-        rect = self.scene.geom.rect("status_line").copy()
+        rect: pygame.Rect = self.scene.geom.rect("status_line").copy()
         rects = self.button_rects()
         if rects:
             rect.width = min(rect.width, rects[0][3].x - 8 - rect.x)
@@ -225,7 +225,7 @@ class InfoLayer:
         return [name, *self.preview.lines(seat, s.state.epoch)]
 
     def _can_bid(self, seat: int, sun: int) -> bool | None:
-        state = self.scene.state
+        state: GameState = self.scene.state
         if state.phase != BID:
             return None
         return sun > state.high_bid
