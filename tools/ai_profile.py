@@ -25,6 +25,10 @@ N iterations per decision), or reads replay files, and prints one JSON line per 
   passer's lowest legal sun + 2 or not sold at all; ``..._unsold``: not sold at all.
 - ``no_civilization_epoch_rate``: epochs scored with no civilization (-5).
 - ``monument_points_per_game``, ``mean_score``, ``win_share``.
+
+``--record FILE`` appends each finished game's counts to FILE as a JSON line; run again with
+the same options, it plays only the games FILE lacks, so a stopped run keeps what it played.
+FILE is tied to the AI code it was played with, as ``tools/tournament.py --record`` is.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ import json
 import multiprocessing
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +54,8 @@ from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import Tile
 
 VALUABLE = 3.0
+#: A tournament job: game seed, seating rotation, the kinds by seat, the think budget.
+Job = tuple[int, int, tuple[str, ...], int | None]
 
 
 def level_name(kind: str) -> str:
@@ -255,7 +261,7 @@ def rows_of_replay(path: str) -> list[tuple[str, Counter[str]]]:
     return rows_of_game(start, actions, [p["kind"] for p in replay.players])
 
 
-def play_job(job: tuple[int, int, tuple[str, ...], int | None]) -> list[tuple[str, Counter[str]]]:
+def play_job(job: Job) -> list[tuple[str, Counter[str]]]:
     """Play one tournament job and profile it."""
     from tools.tournament import build_agent
 
@@ -271,8 +277,37 @@ def play_job(job: tuple[int, int, tuple[str, ...], int | None]) -> list[tuple[st
     return rows_of_game(start, actions, kinds)
 
 
+def play_keyed(job: Job) -> tuple[Job, list[tuple[str, Counter[str]]]]:
+    """:func:`play_job`, with the job it played (games finish out of order with workers)."""
+    return job, play_job(job)
+
+
+def record_line(job: Job, rows: list[tuple[str, Counter[str]]], code: str) -> str:
+    """One game's rows as a record line (the keys of ``tools/tournament.py``'s records)."""
+    seed, rotation, kinds, think_ms = job
+    return json.dumps({"seed": seed, "rotation": rotation, "kinds": list(kinds),
+                       "think_ms": think_ms, "code": code,
+                       "rows": [[level, dict(counts)] for level, counts in rows]})
+
+
+def recorded_rows(path: Path, jobs: list[Job], code: str) -> tuple[
+    list[tuple[str, Counter[str]]], list[Job]
+]:
+    """The rows of the games of ``jobs`` already in the record ``path``, and the jobs still to
+    play.  ValueError for a record of other code, or of a tournament (no rows)."""
+    from tools.tournament import load_record, resume
+
+    if not all(isinstance(rec.get("rows"), list) for rec in load_record(path, code)[0].values()):
+        raise ValueError(f"{path} holds tournament games, not profiles; record into another file")
+    records, todo = resume(path, jobs, code, tool="ai_profile")
+    rows: list[tuple[str, Counter[str]]] = []
+    for rec in records:
+        rows.extend((level, Counter(counts)) for level, counts in rec["rows"])
+    return rows, todo
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    from tools.tournament import agent_kind, jobs_for
+    from tools.tournament import agent_kind, code_version, jobs_for
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", help="comma list as in tournament.py, e.g. hard@200,medium")
@@ -281,6 +316,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--think-ms", type=int, default=None)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--replays", nargs="+", help="profile these replay files instead")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="append each game's counts to this file and skip the games already "
+                             "in it (as tools/tournament.py --record)")
     args = parser.parse_args(argv)
     rows: list[tuple[str, Counter[str]]] = []
     try:
@@ -294,14 +332,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not 2 <= len(seats) <= 5 or args.games < 1 or args.workers < 1:
                 raise ValueError("--seats needs 2 to 5 agents; --games and --workers at least 1")
             jobs = jobs_for(seats, args.games, args.seed, args.think_ms)
+            total = len(jobs)
+            code = code_version() if args.record is not None else ""
+            if args.record is not None:
+                rows, jobs = recorded_rows(args.record, jobs, code)
+            played = total - len(jobs)
             if args.workers == 1:
-                results = map(play_job, jobs)
+                results: Iterable[tuple[Job, list[tuple[str, Counter[str]]]]] = map(
+                    play_keyed, jobs)
             else:
-                results = multiprocessing.Pool(args.workers).imap_unordered(play_job, jobs)
-            for i, game_rows in enumerate(results, 1):
+                results = multiprocessing.Pool(args.workers).imap_unordered(play_keyed, jobs)
+            for job, game_rows in results:
                 rows.extend(game_rows)
-                print(f"[{i}/{len(jobs)}]", file=sys.stderr, flush=True)
-    except (ValueError, ReplayError) as exc:
+                if args.record is not None:
+                    with args.record.open("a", encoding="utf-8") as f:
+                        f.write(record_line(job, game_rows, code) + "\n")
+                played += 1
+                winner = next((level for level, c in game_rows if c["wins"]), "nobody")
+                print(f"[{played}/{total}] winner {winner}", file=sys.stderr, flush=True)
+    except (OSError, ValueError, ReplayError) as exc:
         print(f"ai_profile: error: {exc}", file=sys.stderr)
         return 2
     for result in summarize(rows):

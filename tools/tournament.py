@@ -22,6 +22,7 @@ chunks.  FILE is tied to the AI code it was played with (the last commit touchin
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing
@@ -123,8 +124,9 @@ PLAYING_CODE = ("ra_game/ai", "ra_game/engine")
 
 
 def code_version() -> str:
-    """The last commit that changed :data:`PLAYING_CODE` ("+changes" when the checkout edits it),
-    or "unknown" outside a git checkout."""
+    """The last commit that changed :data:`PLAYING_CODE`, followed by "+changes-" and a hash of
+    the edits when the checkout edits it (so two scratch variants never share a record), or
+    "unknown" outside a git checkout."""
     root = Path(__file__).resolve().parent.parent
 
     def git(*args: str) -> str:
@@ -133,9 +135,12 @@ def code_version() -> str:
 
     try:
         commit, changes = git("log", "-1", "--format=%H"), git("status", "--porcelain")
+        if changes:
+            edits = changes + git("diff", "HEAD")
+            changes = hashlib.sha256(edits.encode("utf-8")).hexdigest()[:12]
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    return (commit + ("+changes" if changes else "")) if commit else "unknown"
+    return (commit + (f"+changes-{changes}" if changes else "")) if commit else "unknown"
 
 
 def job_key(job: Job) -> tuple[int, int, tuple[str, ...], int | None]:
@@ -165,18 +170,21 @@ def load_record(path: Path, code: str) -> tuple[dict[tuple[Any, ...], dict[str, 
     return games, unreadable
 
 
-def resume(path: Path, jobs: list[Job], code: str) -> tuple[list[dict[str, Any]], list[Job]]:
-    """The games of ``jobs`` already recorded in ``path``, and the jobs still to play."""
+def resume(
+    path: Path, jobs: list[Job], code: str, tool: str = "tournament"
+) -> tuple[list[dict[str, Any]], list[Job]]:
+    """The games of ``jobs`` already recorded in ``path``, and the jobs still to play
+    (``tool``: the name the messages on stderr start with)."""
     done, unreadable = load_record(path, code)
     if unreadable:
-        print(f"tournament: {unreadable} unreadable line(s) in {path}: those games are played "
+        print(f"{tool}: {unreadable} unreadable line(s) in {path}: those games are played "
               "again", file=sys.stderr)
     if path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n"):
         with path.open("a", encoding="utf-8") as f:
             f.write("\n")  # close a line cut short, so the next game starts a line of its own
     records = [done[job_key(j)] for j in jobs if job_key(j) in done]
     if records:
-        print(f"tournament: {len(records)} game(s) from {path}", file=sys.stderr)
+        print(f"{tool}: {len(records)} game(s) from {path}", file=sys.stderr)
     return records, [j for j in jobs if job_key(j) not in done]
 
 

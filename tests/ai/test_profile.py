@@ -197,3 +197,54 @@ def test_gods_bought_with_the_last_sun(tmp_path: Path) -> None:
     summary = {r["level"]: r for r in ai_profile.summarize([("hard", hard), ("medium", medium)])}
     assert summary["hard"]["gods_held_share"] == 1.0
     assert summary["hard"]["gods_held_share_playable"] is None  # no other God was won
+
+
+def test_a_recorded_profile_resumes_and_refuses_other_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "profile.jsonl"
+    seats = ["--seats", "medium,random", "--seed", "4", "--record", str(record)]
+    assert ai_profile.main([*seats, "--games", "1"]) == 0
+    capsys.readouterr()
+    lines = record.read_text().splitlines()
+    assert len(lines) == 2
+    record.write_text(lines[0] + "\n" + lines[1][:30])  # a run stopped while writing
+    assert ai_profile.main([*seats, "--games", "2"]) == 0
+    resumed = capsys.readouterr()
+    assert "1 game(s) from" in resumed.err and "1 unreadable line(s)" in resumed.err
+    assert resumed.err.count(" winner ") == 3  # the cut game and the two of the new seed
+    assert ai_profile.main(["--seats", "medium,random", "--seed", "4", "--games", "2"]) == 0
+    fresh = capsys.readouterr().out
+    assert resumed.out == fresh  # the same figures as one uninterrupted run
+    assert len(record.read_text().splitlines()) == 5  # (the cut line stays, unread)
+
+    tournament_games = tmp_path / "tournament.jsonl"
+    rec = json.loads(lines[0])
+    del rec["rows"]
+    tournament_games.write_text(json.dumps(rec) + "\n")
+    assert ai_profile.main(["--seats", "medium,random", "--seed", "4", "--games", "1",
+                            "--record", str(tournament_games)]) == 2
+    err = capsys.readouterr().err
+    assert "holds tournament games, not profiles" in err and err.count("\n") == 1
+
+
+def test_a_scratch_edit_of_the_ai_gets_its_own_code_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tools import tournament
+
+    outputs = {"log": "abc123", "status": " M ra_game/ai/evaluate.py", "diff": "-0.4\n+0.8"}
+
+    def fake_run(args: list[str], **_: object) -> object:
+        class Done:
+            stdout = outputs[args[1]]
+        return Done()
+
+    monkeypatch.setattr(tournament.subprocess, "run", fake_run)
+    first = tournament.code_version()
+    outputs["diff"] = "-0.4\n+1.2"
+    second = tournament.code_version()
+    assert first.startswith("abc123+changes-") and second.startswith("abc123+changes-")
+    assert first != second
+    outputs["status"] = ""
+    assert tournament.code_version() == "abc123"
