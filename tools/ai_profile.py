@@ -263,6 +263,12 @@ def rows_of_replay(path: str) -> list[tuple[str, Counter[str]]]:
 
 def play_job(job: Job) -> list[tuple[str, Counter[str]]]:
     """Play one tournament job and profile it."""
+    return play_keyed(job)[1]
+
+
+def play_keyed(job: Job) -> tuple[Job, list[tuple[str, Counter[str]]], list[str]]:
+    """Play one tournament job and profile it: the job, its rows and the moves (in notation;
+    games finish out of order with workers)."""
     from tools.tournament import build_agent
 
     seed, rotation, kinds, think_ms = job
@@ -274,20 +280,17 @@ def play_job(job: Job) -> list[tuple[str, Counter[str]]]:
         action = agents[state.current].choose(state.observation(state.current))
         actions.append(action)
         state.apply_action(action)
-    return rows_of_game(start, actions, kinds)
+    moves = [Move.from_action(a).text for a in actions]
+    return job, rows_of_game(start, actions, kinds), moves
 
 
-def play_keyed(job: Job) -> tuple[Job, list[tuple[str, Counter[str]]]]:
-    """:func:`play_job`, with the job it played (games finish out of order with workers)."""
-    return job, play_job(job)
-
-
-def record_line(job: Job, rows: list[tuple[str, Counter[str]]], code: str) -> str:
-    """One game's rows as a record line (the keys of ``tools/tournament.py``'s records)."""
+def record_line(job: Job, rows: list[tuple[str, Counter[str]]], moves: list[str], code: str) -> str:
+    """One game as a record line: the keys of ``tools/tournament.py``'s records, the rows and
+    the moves (the game replays from its seed)."""
     seed, rotation, kinds, think_ms = job
     return json.dumps({"seed": seed, "rotation": rotation, "kinds": list(kinds),
                        "think_ms": think_ms, "code": code,
-                       "rows": [[level, dict(counts)] for level, counts in rows]})
+                       "rows": [[level, dict(counts)] for level, counts in rows], "moves": moves})
 
 
 def recorded_rows(path: Path, jobs: list[Job], code: str) -> tuple[
@@ -338,15 +341,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows, jobs = recorded_rows(args.record, jobs, code)
             played = total - len(jobs)
             if args.workers == 1:
-                results: Iterable[tuple[Job, list[tuple[str, Counter[str]]]]] = map(
+                results: Iterable[tuple[Job, list[tuple[str, Counter[str]]], list[str]]] = map(
                     play_keyed, jobs)
             else:
                 results = multiprocessing.Pool(args.workers).imap_unordered(play_keyed, jobs)
-            for job, game_rows in results:
+            for job, game_rows, moves in results:
                 rows.extend(game_rows)
                 if args.record is not None:
                     with args.record.open("a", encoding="utf-8") as f:
-                        f.write(record_line(job, game_rows, code) + "\n")
+                        f.write(record_line(job, game_rows, moves, code) + "\n")
                 played += 1
                 winner = next((level for level, c in game_rows if c["wins"]), "nobody")
                 print(f"[{played}/{total}] winner {winner}", file=sys.stderr, flush=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.engine import GameState, replay_dict
+from ra_game.engine import GameState, Move, replay_dict
 from ra_game.engine.state import BID
 from tools import ai_profile
 
@@ -117,7 +117,6 @@ def test_valuable_pass_of_a_lot_nobody_buys(tmp_path: Path) -> None:
     start = state.clone()
     for move in moves:
         state.apply(move)
-    from ra_game.engine import Move
 
     stats = ai_profile.profile_game(start, [Move.parse(m).action for m in moves])
     for s in stats:
@@ -208,6 +207,11 @@ def test_a_recorded_profile_resumes_and_refuses_other_records(
     capsys.readouterr()
     lines = record.read_text().splitlines()
     assert len(lines) == 2
+    game = json.loads(lines[1])  # its moves replay the game from its seed
+    start = GameState.new(2, seed=game["seed"])
+    replayed = ai_profile.rows_of_game(
+        start, [Move.parse(m).action for m in game["moves"]], game["kinds"])
+    assert [[level, dict(c)] for level, c in replayed] == game["rows"]
     record.write_text(lines[0] + "\n" + lines[1][:30])  # a run stopped while writing
     assert ai_profile.main([*seats, "--games", "2"]) == 0
     resumed = capsys.readouterr()
