@@ -26,8 +26,9 @@ N iterations per decision), or reads replay files, and prints one JSON line per 
 - ``no_civilization_epoch_rate``: epochs scored with no civilization (-5).
 - ``monument_points_per_game``, ``mean_score``, ``win_share``.
 
-``--record FILE`` appends each finished game's counts to FILE as a JSON line; run again with
-the same options, it plays only the games FILE lacks, so a stopped run keeps what it played.
+``--record FILE`` appends each finished game's counts and moves to FILE as a JSON line; run
+again with the same options, it plays only the games FILE lacks, so a stopped run keeps what it
+played.
 FILE is tied to the AI code it was played with, as ``tools/tournament.py --record`` is.
 """
 
@@ -320,8 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--replays", nargs="+", help="profile these replay files instead")
     parser.add_argument("--record", type=Path, default=None,
-                        help="append each game's counts to this file and skip the games already "
-                             "in it (as tools/tournament.py --record)")
+                        help="append each game's counts and moves to this file and skip the games "
+                             "already in it (as tools/tournament.py --record)")
     args = parser.parse_args(argv)
     rows: list[tuple[str, Counter[str]]] = []
     try:
