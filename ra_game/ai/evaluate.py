@@ -31,6 +31,10 @@ MONUMENT_KINDS = frozenset(MONUMENTS)
 MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
+#: The same for hard with 2 players, fitted to 2-player games (a seat with suns takes about
+#: half of the tiles, so it seldom ends an epoch without a civilization; see
+#: ``docs/records/issue12/scripts/civ_hope_fit.py``).
+TWO_PLAYER_CIV_HOPE = (1.6, 2.2, 5.3, 8.2, 10.0, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
 TEMPO_LOT = 4.0
 #: The same with 2 players: worth less, hard buys lots now rather than hold suns back for the
@@ -295,16 +299,18 @@ def _ra_numbers(
     hope = GOD_HOPE * (1.0 - progress)
     god_hopes = tuple(hope * GOD_SHARE[c] if c > 1 else 0.0 for c in up_counts)
     god_worths = tuple(2.0 + h for h in god_hopes)  # (a God's 2 fame and its hope)
-    return (progress, 1.0 - progress, civ_terms(progress), mon_weight, flood_hope, use_prob,
-            lone_worth, god_hopes, god_worths)
+    civ = civ_terms(progress, tempo and len(up_counts) == 2)
+    return (progress, 1.0 - progress, civ, mon_weight, flood_hope, use_prob, lone_worth,
+            god_hopes, god_worths)
 
 
 @lru_cache(maxsize=1024)
-def civ_terms(progress: float) -> tuple[float, ...]:
+def civ_terms(progress: float, two_player: bool = False) -> tuple[float, ...]:
     """By number of civilization types, what they are worth at ``progress`` of the epoch (their
-    points now, hope of more while the epoch goes on); remembered by progress."""
-    return tuple(CIV_POINTS[k] * progress + CIV_HOPE[k] * (1.0 - progress)
-                 for k in range(len(CIV_HOPE)))
+    points now, hope of more while the epoch goes on; ``two_player``: hard's 2-player hope);
+    remembered by its inputs."""
+    hope = TWO_PLAYER_CIV_HOPE if two_player else CIV_HOPE
+    return tuple(CIV_POINTS[k] * progress + hope[k] * (1.0 - progress) for k in range(len(hope)))
 
 
 FINAL_CIV_TERMS = civ_terms(1.0)

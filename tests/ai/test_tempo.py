@@ -235,3 +235,19 @@ def test_with_two_players_hard_charges_more_for_trading_a_high_sun_for_a_low_one
     assert extra_cost(2) == pytest.approx(
         (TWO_PLAYER_SUN_POWER - SUN_POWER) * epochs_after * paid_less)
     assert extra_cost(3) == pytest.approx(0.0)
+
+
+def test_with_two_players_hard_hopes_for_more_civilizations_early_in_an_epoch() -> None:
+    """With 2 players a seat with suns takes about half of the tiles, so early in an epoch hard
+    expects a seat without a civilization to find some (3-5 players and medium: CIV_HOPE)."""
+    from ra_game.ai.evaluate import CIV_POINTS, TWO_PLAYER_CIV_HOPE
+
+    two = position(2, up=[[13, 6, 2], [12, 7]], down=[[], []], center=1, held=["", ""],
+                   ra_count=1)
+    hard, medium = Context(two, tempo=True), Context(two, tempo=False)
+    assert hard.civ_terms[0] > medium.civ_terms[0] + 1.0
+    assert hard.civ_terms[0] == pytest.approx(
+        CIV_POINTS[0] * hard.progress + TWO_PLAYER_CIV_HOPE[0] * (1.0 - hard.progress))
+    assert hard.civ_terms[5] == pytest.approx(medium.civ_terms[5])
+    three = suns_position([13, 6], [[12, 7], [11, 8]])
+    assert Context(three, tempo=True).civ_terms == Context(three, tempo=False).civ_terms
