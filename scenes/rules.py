@@ -203,7 +203,9 @@ class RulesScene(LayoutScene):
     def rows(self) -> list[Row]:
         """The current section's rows at the current window size (cached)."""
         area = self.rects["text_area"]
-        key = (self.sections[self.current].id, area.width, self.px(20), current_language())
+        # The Assets is part of the key: rows draw with its fonts, which die with it.
+        key = (self.ctx.assets, self.sections[self.current].id, area.width, self.px(20),
+               current_language())
         rows = _PAGES.get(key)
         if rows is None:
             builder = RowBuilder(self.sprites, max(1, area.width), self.px(20))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -216,22 +217,27 @@ def render_button(
 
 #: The smallest label font of a button, in window pixels.
 MIN_BUTTON_FONT = 12
-_LABEL_LAYOUTS: dict[tuple[Any, ...], tuple[pygame.font.Font, list[str]]] = {}
+#: Label layouts per Assets, keyed weakly: a layout's font dies with its Assets (and with the
+#: font module), so a new Assets that happens to reuse an old one's id never gets a dead font.
+_LABEL_LAYOUTS: WeakKeyDictionary[Assets, dict[tuple[Any, ...], tuple[pygame.font.Font,
+                                                                      list[str]]]] = \
+    WeakKeyDictionary()
 
 
 def button_label_layout(size: tuple[int, int], label: str, assets: Assets
                         ) -> tuple[pygame.font.Font, list[str]]:
     """The font and lines of a button label: one line shrunk to fit, else two lines."""
-    key = (size, label, id(assets))
-    layout = _LABEL_LAYOUTS.get(key)
+    key = (size, label)
+    layouts = _LABEL_LAYOUTS.setdefault(assets, {})
+    layout = layouts.get(key)
     if layout is None:
-        if len(_LABEL_LAYOUTS) > 512:
-            _LABEL_LAYOUTS.clear()
+        if len(layouts) > 512:
+            layouts.clear()
         w, h = size
         start = max(MIN_BUTTON_FONT, int(h * 0.42))
         layout = theme.fit_lines(lambda s: assets.font(int(s), bold=True), label, w - 16,
                                  h - 6, start, min(start, MIN_BUTTON_FONT))
-        _LABEL_LAYOUTS[key] = layout
+        layouts[key] = layout
     return layout
 
 

@@ -80,6 +80,20 @@ def test_rules_by_mouse_sections_and_wheel(ctx: AppContext) -> None:
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
+def test_the_rules_draw_again_in_an_app_opened_after_another_one_quit() -> None:
+    """Laid-out rule pages are cached; a second app (new fonts, after ``pygame.quit``) must
+    draw with its own fonts, not the quit app's."""
+    for _ in range(2):
+        context, _ = create_app()
+        run_frames(context, 2)
+        press_key(context, pygame.K_r)
+        assert isinstance(context.scenes.top, RulesScene)
+        press_key(context, pygame.K_8)
+        run_frames(context, 2)
+        assert context.scenes.top.rows()
+        pygame.quit()
+
+
 def _all_text(rules: RulesScene) -> str:
     from ra_game.scenes.rules_text import Bullets, Glossary, Para, Sprites, Table
 

@@ -117,3 +117,21 @@ def test_buttons_draw_in_every_state() -> None:
         surface.fill((0, 0, 0))
         button.draw(surface, assets)
         assert surface.get_at(button.rect.center) != (0, 0, 0, 255)
+
+
+def test_a_button_label_layout_is_fresh_for_a_new_assets_after_the_font_module_restarts(
+) -> None:
+    """A cached label font belongs to its Assets: a new one (even at a reused address, as
+    happens when one app closes and the next opens) never gets a font from a quit module."""
+    from ra_game.ui.assets import Assets
+    from ra_game.ui.widgets import button_label_layout
+
+    for _ in range(5):
+        first = Assets()
+        font, lines = button_label_layout((140, 44), "Menu", first)
+        assert font.size(lines[0])[0] > 0
+        del first, font
+        pygame.font.quit()
+        pygame.font.init()
+        font, lines = button_label_layout((140, 44), "Menu", Assets())
+        assert font.size(lines[0])[0] > 0
