@@ -69,3 +69,26 @@ def test_clicks_land_on_the_board_at_any_window_size(size: tuple[int, int], tmp_
     for event in click_events(play.view.r(play.geom.rect("button_draw")).center):
         play.handle_event(event)
     assert play.moves == ["draw"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 450)])
+def test_the_bag_caption_sits_below_the_drawn_bag(size: tuple[int, int], tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pixel of the sack or its shadow reaches into the strip where "tiles in bag" is written."""
+    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.app import create_app
+    from ra_game.ui.board.tracks import bag_caption, build_static
+
+    ctx, _w = create_app()
+    play = PlayScene(ctx, [Seat("human", "You"), Seat("human", "Two")], seed=8)
+    ctx.scenes.clear_to(play)
+    play.draw(pygame.Surface(size))
+    assert play.view is not None
+    board = build_static(play.view, play.geom, 8)
+    strip = play.view.r(bag_caption(play.geom.rect("bag")))
+    cloth = [(150, 96, 52), (104, 62, 30)]
+    inside = [board.get_at((x, y))[:3] for x in range(strip.left, strip.right)
+              for y in range(strip.top, strip.bottom)]
+    assert not [c for c in inside if tuple(c) in cloth]

@@ -37,11 +37,24 @@ def _slot(surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
                      border_radius=view.s(8))
 
 
+BAG_SHADOW = 4
+
+
+def bag_body(bag: pygame.Rect) -> pygame.Rect:
+    """The round sack inside the layout's ``bag`` rect (layout units), its shadow left out."""
+    return pygame.Rect(bag.x + 26, bag.y + 40, bag.width - 52, bag.height - 64)
+
+
+def bag_caption(bag: pygame.Rect) -> pygame.Rect:
+    """Where "tiles in bag" is written: the strip under the sack and its shadow."""
+    return pygame.Rect(bag.x - 14, bag.bottom - 20, bag.width + 28, 20)
+
+
 def _bag(surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
     """A cloth bag: a round sack, a gathered neck and a cord."""
-    body = view.r(pygame.Rect(rect.x + 26, rect.y + 40, rect.width - 52, rect.height - 54))
+    body = view.r(bag_body(rect))
     cloth, dark = (150, 96, 52), (104, 62, 30)
-    pygame.draw.ellipse(surface, dark, body.move(0, view.s(4)))
+    pygame.draw.ellipse(surface, dark, body.move(0, view.s(BAG_SHADOW)))
     pygame.draw.ellipse(surface, cloth, body)
     neck = view.r(pygame.Rect(rect.centerx - 20, rect.y + 22, 40, 26))
     pygame.draw.polygon(surface, cloth, [neck.bottomleft, neck.topleft, neck.topright,
@@ -105,11 +118,10 @@ def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
     if model.center_sun:
         view.blit_center(surface, view.sun(model.center_sun, centre.width), centre.center)
     bag = geom.rect("bag")
-    view.blit_text(surface, str(model.bag_left), 26, (bag.centerx, bag.y + 92), "center",
-                   theme.WHITE, True)
+    view.blit_text(surface, str(model.bag_left), 26, (bag.centerx, bag_body(bag).centery + 6),
+                   "center", theme.WHITE, True)
     view.fit_text(surface, ngettext("tile in bag", "tiles in bag", model.bag_left),
-                  pygame.Rect(bag.x - 14, bag.bottom - 20, bag.width + 28, 20), 14, theme.INK,
-                  True, min_size=11, max_lines=1)
+                  bag_caption(bag), 14, theme.INK, True, min_size=11, max_lines=1)
     ep = geom.rect("epoch_label")
     view.fit_text(surface, _("Epoch {epoch} of {total}").format(epoch=model.epoch,
                                                                   total=NUM_EPOCHS),
