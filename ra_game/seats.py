@@ -52,6 +52,5 @@ def parse_seats(spec: str, allow_human: bool = True) -> list[Seat]:
             humans += 1
             seats.append(Seat(kind, "You" if kinds.count("human") == 1 else f"Player {humans}"))
         else:
-            level = kind.split(":")[-1]
-            seats.append(Seat(kind, f"{AI_NAMES[i]} ({level})"))
+            seats.append(Seat(kind, AI_NAMES[i]))
     return seats

@@ -19,6 +19,7 @@ from ra_game.i18n import N_, _
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
+from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.engine.events import GameOver
@@ -211,7 +212,8 @@ class ReplayDriver(Driver):
         if state.over and not self.scene.queue.busy:
             win = state.winner or 0
             return _("The replay is over: {player} wins with {fame} fame. Left steps back, "
-                     "Esc for the menu.").format(player=state.names[win], fame=state.scores[win])
+                     "Esc for the menu.").format(player=display_name(state.names[win]),
+                                                 fame=state.scores[win])
         if self.scene.queue.busy:
             return None
         if self.playing:

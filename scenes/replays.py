@@ -15,6 +15,7 @@ from ra_game.replays import ReplayEntry, list_replays, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
+from ra_game.ui.words import display_name
 
 ROWS = 8
 
@@ -128,7 +129,7 @@ class ReplayListScene(LayoutScene):
             theme.text(surface, font, reason, (x, mid + self.px(11)), theme.TERRACOTTA,
                        "midleft")
             return
-        names = ", ".join(entry.names)
+        names = ", ".join(display_name(n) for n in entry.names)
         theme.text(surface, self.font(19, bold=True), names, (x, mid - self.px(9)), theme.INK,
                    "midleft")
         theme.text(surface, self.font(14), entry.path.name, (x, mid + self.px(12)),

@@ -198,7 +198,8 @@ class FinalResultsScene(LayoutScene):
     def hints_text(self) -> str:
         """How many hints each player used ("" if none)."""
         parts = [ngettext("{player}: {count} hint", "{player}: {count} hints", n).format(
-            player=self.state.names[seat], count=n) for seat, n in enumerate(self.hints_used) if n]
+            player=display_name(self.state.names[seat]), count=n)
+            for seat, n in enumerate(self.hints_used) if n]
         return _("Hints used: {list}.").format(list=_(", ").join(parts)) if parts else ""
 
     def draw_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

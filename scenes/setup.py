@@ -17,7 +17,7 @@ from ra_game.settings import save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
-from ra_game.ui.words import YOU, default_player_name, display_name
+from ra_game.ui.words import YOU, ai_label, default_player_name, display_name
 
 MAX_SEATS = 5
 MIN_SEATS = 2
@@ -38,17 +38,11 @@ KIND_DESCRIPTIONS = {
 }
 
 
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "expert": N_("expert"), "random": N_("random")}
-
-
 def kind_label(kind: str) -> str:
     """``ai:hard`` -> ``AI · hard``; ``human`` -> ``Person at this screen`` (translated)."""
     if kind == "human":
         return _("Person at this screen")
-    level = kind.removeprefix("ai:")
-    return _("AI · {level}").format(level=_(LEVEL_NAMES[level]) if level in LEVEL_NAMES
-                                    else level)
+    return ai_label(kind)
 
 
 def default_ai_kind() -> str:

@@ -22,6 +22,7 @@ from ra_game.saves import SLOT_COUNT, SlotInfo, delete_slot, list_slots
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, FocusGroup
+from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.seats import Seat
@@ -39,7 +40,8 @@ class NewGame:
 
 def seat_list(slot: SlotInfo) -> str:
     """``Ana, Nefertiti (AI), Imhotep (AI)``."""
-    parts = [name if kind == "human" else _("{name} (AI)").format(name=name)
+    parts = [display_name(name) if kind == "human" else
+             _("{name} (AI)").format(name=display_name(name))
              for name, kind in zip(slot.names, slot.kinds)]
     return ", ".join(parts)
 

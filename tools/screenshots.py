@@ -111,7 +111,7 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
 
     from ra_game.seats import AI_NAMES, Seat
 
-    seats = [Seat("human", "You")] + [Seat(kind, f"{AI_NAMES[i]} ({kind[3:]})") for i, kind in
+    seats = [Seat("human", "You")] + [Seat(kind, AI_NAMES[i]) for i, kind in
                                       enumerate(["ai:easy", "ai:medium", "ai:easy",
                                                  "ai:medium"][: players - 1])]
     ctx.settings.animation_speed = "fast"

@@ -59,6 +59,18 @@ def display_name(name: str) -> str:
     return name
 
 
+#: The AI levels' names (English msgids), by the level part of a seat kind.
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "expert": N_("expert"), "random": N_("random")}
+
+
+def ai_label(kind: str) -> str:
+    """``ai:hard`` -> ``AI · hard`` in the chosen language."""
+    level = kind.removeprefix("ai:")
+    return _("AI · {level}").format(level=_(LEVEL_NAMES[level]) if level in LEVEL_NAMES
+                                    else level)
+
+
 def fame(points: int) -> str:
     """``12 fame`` in the chosen language."""
     return ngettext("{n} fame", "{n} fame", points).format(n=points)

@@ -13,7 +13,7 @@ import pygame
 
 from ...i18n import _, generation
 from .. import theme
-from ..words import display_name, fame
+from ..words import ai_label, display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel
 from .score_preview import ScorePreview
@@ -125,13 +125,24 @@ class PlayerAreas:
         name = view.text(text, size, color, True)
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
-        if kind != "human" and right - marker - x > view.s(40):
-            tag = view.text(_("AI"), 14, theme.INK_SOFT, True)
-            surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
-            x += tag.get_width() + view.s(6)
+        if kind != "human":
+            tag = self._ai_tag(view, kind, right - marker - x)
+            if tag is not None:
+                surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
+                x += tag.get_width() + view.s(6)
         if model.ra_player == seat:
             self._ra_marker(surf, view, (x + view.s(14), head.centery))
         self._score(surf, view, score_box, score)
+
+    @staticmethod
+    def _ai_tag(view: View, kind: str, room: int) -> pygame.Surface | None:
+        """The tag beside an AI's name: its level (``AI · hard``) where there is room, else
+        ``AI``, else nothing."""
+        for label in (ai_label(kind), _("AI")):
+            tag = view.text(label, 14, theme.INK_SOFT, True)
+            if tag.get_width() + view.s(6) <= room and room > view.s(40):
+                return tag
+        return None
 
     def _ra_marker(self, surf: pygame.Surface, view: View, center: tuple[int, int]) -> None:
         assets = view.sprites.assets

@@ -1,0 +1,140 @@
+"""Seat names and AI levels as a player reads them: the default names ("You", "Player 2") in
+the chosen language on every screen that lists seats, and each AI's level on the board."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ra_game.scenes import replays as replays_module
+from ra_game.scenes import slots as slots_module
+from ra_game.scenes.play import PlayScene
+from ra_game.scenes.replay_viewer import ReplayDriver
+from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.slots import SlotsScene
+
+from ra_game import i18n
+from ra_game.app import create_app, run_frames
+from ra_game.engine import GameState
+from ra_game.faults import sample_save
+from ra_game.replays import replays_dir
+from ra_game.saves import SlotWriter
+from ra_game.seats import Seat, parse_seats
+from ra_game.ui.app_context import AppContext
+from ra_game.ui.board.autopilot import press_key
+from ra_game.ui.board.player_area import PlayerAreas
+from ra_game.ui.board.view import View
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_command_line_seats_get_the_names_the_setup_gives() -> None:
+    seats = parse_seats("human,ai:hard,ai:easy,random")
+    assert [s.name for s in seats] == ["You", "Imhotep", "Hatshepsut", "Ramesses"]
+    assert [s.kind for s in seats] == ["human", "ai:hard", "ai:easy", "random"]
+
+
+@pytest.fixture
+def spanish_app() -> Iterator[AppContext]:
+    """The app in Spanish with a saved game of "You" and "Player 2" in slot 0, and a replay
+    of theirs in the replays folder."""
+    doc = sample_save(40, seed=3, players=3, kinds=["human", "human", "ai:easy"])
+    doc["players"][0]["name"], doc["players"][1]["name"] = "You", "Player 2"
+    writer = SlotWriter(0, background=False)
+    assert writer.write(doc) is None and writer.release() is None
+    replay = json.loads((FIXTURES / "golden_2p_full.ra.json").read_text())
+    replay["players"][0]["name"], replay["players"][1]["name"] = "You", "Player 2"
+    replays_dir().mkdir(parents=True, exist_ok=True)
+    (replays_dir() / "ours.ra.json").write_text(json.dumps(replay))
+    i18n.override_language("es")
+    context, _ = create_app()
+    context.settings.animation_speed = "max"
+    run_frames(context, 2)
+    yield context
+    pygame.display.quit()
+
+
+def test_the_save_slots_show_default_names_in_the_chosen_language(
+        spanish_app: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts: list[str] = []
+    real = slots_module._fit
+    monkeypatch.setattr(slots_module, "_fit", lambda surface, font, content, *rest: (
+        texts.append(content), real(surface, font, content, *rest))[1])
+    press_key(spanish_app, pygame.K_l)
+    assert isinstance(spanish_app.scenes.top, SlotsScene)
+    run_frames(spanish_app, 1)
+    assert "Tú, Jugador 2, Cy (IA)" in texts
+
+
+def test_the_replay_list_and_viewer_show_default_names_in_the_chosen_language(
+        spanish_app: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts: list[str] = []
+    real = replays_module.theme.text
+    monkeypatch.setattr(replays_module.theme, "text", lambda surface, font, content, *rest, **kw: (
+        texts.append(content), real(surface, font, content, *rest, **kw))[1])
+    press_key(spanish_app, pygame.K_w)
+    run_frames(spanish_app, 1)
+    assert "Tú, Jugador 2" in texts
+    press_key(spanish_app, pygame.K_RETURN)
+    play = spanish_app.scenes.top
+    assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+    press_key(spanish_app, pygame.K_END)
+    status = play.driver.status()
+    assert status is not None and play.state.over
+    winner = ["Tú", "Jugador 2"][play.state.winner or 0]
+    assert status.startswith(f"La repetición ha terminado: gana {winner} con ")
+
+
+def test_the_hints_line_of_the_results_names_you_in_the_chosen_language() -> None:
+    i18n.set_language("es")
+    state = GameState.new(2, seed=1, names=["You", "Player 2"])
+    results = FinalResultsScene.__new__(FinalResultsScene)
+    results.state, results.hints_used = state, [2, 1]
+    assert results.hints_text() == "Pistas usadas: Tú: 2 pistas, Jugador 2: 1 pista."
+
+
+def board_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the board renders from now on."""
+    texts: list[str] = []
+    real = View.text
+
+    def record(self, content, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(content)
+        return real(self, content, *args, **kwargs)
+
+    monkeypatch.setattr(View, "text", record)
+    return texts
+
+
+@pytest.mark.parametrize("lang, hard, easy", [("en", "AI · hard", "AI · easy"),
+                                              ("es", "IA · difícil", "IA · fácil")])
+def test_each_ai_seat_shows_its_level_beside_its_name(
+        lang: str, hard: str, easy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.override_language(lang)
+    ctx, window = create_app(size=(1280, 720))
+    seats = [Seat("human", "You"), Seat("ai:hard", "Imhotep"), Seat("ai:easy", "Hatshepsut")]
+    play = PlayScene(ctx, seats, seed=5, state=GameState.new(3, seed=5, names=[
+        s.name for s in seats]))
+    texts = board_texts(monkeypatch)
+    play.draw(window)
+    assert hard in texts and easy in texts
+    pygame.display.quit()
+
+
+def test_a_narrow_header_falls_back_to_the_short_ai_tag() -> None:
+    ctx, window = create_app(size=(1280, 720))
+    play = PlayScene(ctx, [Seat("human", "You"), Seat("ai:medium", "Imhotep")], seed=2)
+    play.draw(window)
+    view = play.view
+    assert view is not None
+    long_tag = view.text("AI · medium", 14, bold=True).get_width()
+    short_tag = view.text("AI", 14, bold=True).get_width()
+    roomy = PlayerAreas._ai_tag(view, "ai:medium", long_tag + view.s(6))
+    narrow = PlayerAreas._ai_tag(view, "ai:medium", long_tag)
+    assert roomy is not None and roomy.get_width() == long_tag
+    assert narrow is not None and narrow.get_width() == short_tag
+    assert PlayerAreas._ai_tag(view, "ai:medium", view.s(30)) is None
+    pygame.display.quit()
