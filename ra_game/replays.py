@@ -16,6 +16,7 @@ from typing import Any
 from .engine import RaError, Replay, load_replay
 from .i18n import _
 from .settings import data_dir, write_json_atomic
+from .ui.words import error_text
 
 REPLAY_DIR = "replays"
 SUFFIX = ".ra.json"
@@ -76,7 +77,7 @@ def read_entry(path: Path) -> ReplayEntry:
         replay = load_replay(path)
         replay.play()
     except RaError as exc:
-        return ReplayEntry(path, None, str(exc), mtime=mtime)
+        return ReplayEntry(path, None, error_text(exc), mtime=mtime)
     except (OSError, ValueError, RecursionError) as exc:  # defensive: one line, never a crash
         why = _("The file cannot be read: {why}").format(why=exc)
         return ReplayEntry(path, None, why, mtime=mtime)

@@ -31,6 +31,7 @@ from .safefile import (
     write_json_atomic,
 )
 from .settings import data_dir
+from .ui.words import error_text
 
 SLOT_COUNT = 5
 SAVES_FOLDER = "saves"
@@ -68,7 +69,7 @@ def check_document(doc: Any) -> tuple[Replay, GameState]:
         state = replay.play()
     except RaError as exc:
         raise SaveError(_("The saved game cannot be resumed: {reason}").format(
-            reason=exc)) from None
+            reason=error_text(exc))) from None
     except (RecursionError, ValueError, TypeError):
         raise SaveError(_("The saved game is damaged (not a JSON object).")) from None
     if not all(valid_name(p["name"]) for p in replay.players if p["name"]):

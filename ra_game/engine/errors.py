@@ -1,10 +1,26 @@
-"""Named errors of the engine: each carries a message a player understands."""
+"""Named errors of the engine: each carries a message a player understands.
+
+An error keeps its English ``template`` (one whole sentence with named placeholders, marked with
+:func:`N_` for the translation catalogs) and its ``params``, so the window can show it in the
+player's language (``ra_game.i18n.error_text``); ``str(error)`` is the English message.  A
+parameter may itself be an engine error (the reason inside "move 3 ... is illegal: ...").
+"""
 
 from __future__ import annotations
 
 
+def N_(message: str) -> str:
+    """Mark an English message for the translation catalogs; the engine itself stays English."""
+    return message
+
+
 class RaError(Exception):
     """Base of every error the engine raises on purpose."""
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.template = template
+        self.params = params
 
 
 class IllegalMoveError(RaError, ValueError):
@@ -17,3 +33,7 @@ class NotationError(RaError, ValueError):
 
 class ReplayError(RaError, ValueError):
     """A replay file that cannot be read: bad JSON, wrong format, unknown tile, bad sun sets..."""
+
+
+class SetupError(RaError, ValueError):
+    """A game that cannot be set up: a player count, sun sets or bag outside the rules."""

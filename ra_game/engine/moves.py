@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import NotationError
+from .errors import N_, NotationError
 from .tiles import TILE_BY_ID, TILE_IDS
 
 DRAW = 0
@@ -113,37 +113,38 @@ class Move:
             tiles = unpack_tiles(action)
             if tiles and all(0 <= k < len(TILE_IDS) for k in tiles):
                 return Move("god" if is_god(action) else "discard", tiles=tiles)
-        raise NotationError(f"not a move code: {action}")
+        raise NotationError(N_("not a move code: {action}"), action=action)
 
     @staticmethod
     def parse(text: str) -> Move:
         """Parse the notation of one move; raises :class:`NotationError` if it is malformed."""
         if not isinstance(text, str):
-            raise NotationError(f"a move must be a string, not {text!r}")
+            raise NotationError(N_("a move must be a string, not {value}"), value=repr(text))
         raw = text.strip().lower()
         head, sep, rest = raw.partition(":")
         if not sep:
             if raw in ("draw", "ra", "pass"):
                 return Move(raw)
-            raise NotationError(f"unknown move {_short(text)!r}")
+            raise NotationError(N_("unknown move {move}"), move=_short(text))
         if head == "bid":
             digits = rest.isascii() and rest.isdigit() and len(rest) <= 2
             if not digits or not 1 <= int(rest) <= 16:
-                raise NotationError(f"bad sun in {_short(text)!r}: suns are numbered 1 to 16")
+                raise NotationError(N_("bad sun in {move}: suns are numbered 1 to 16"),
+                                    move=_short(text))
             return Move("bid", sun=int(rest))
         if head in ("god", "discard"):
             names = [name.strip() for name in rest.split(",")]
             if not rest or any(name not in TILE_BY_ID for name in names):
-                raise NotationError(f"bad tile list in {_short(text)!r}")
+                raise NotationError(N_("bad tile list in {move}"), move=_short(text))
             if len(names) > 8:
-                raise NotationError(f"too many tiles in {_short(text)!r}")
+                raise NotationError(N_("too many tiles in {move}"), move=_short(text))
             return Move(head, tiles=tuple(TILE_BY_ID[name] for name in names))
-        raise NotationError(f"unknown move {_short(text)!r}")
+        raise NotationError(N_("unknown move {move}"), move=_short(text))
 
 
 def _short(text: str, limit: int = 60) -> str:
-    """A move as written, cut to ``limit`` characters for an error message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """A move as written, quoted and cut to ``limit`` characters, for an error message."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 _SIMPLE: tuple[Move, ...] = (

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalMoveError, NotationError, ReplayError
+from .errors import N_, IllegalMoveError, NotationError, ReplayError
 from .moves import Move
 from .state import GameState
 from .tiles import SUN_SETS, TILE_BY_ID, TILE_IDS
@@ -43,7 +43,7 @@ class Replay:
         try:
             return GameState.new(len(self.players), self.seed, self.suns, self.bag, names)
         except ValueError as exc:
-            raise ReplayError(f"not a valid replay: {exc}") from None
+            raise ReplayError(N_("not a valid replay: {reason}"), reason=exc) from None
 
     def play(self, upto: int | None = None) -> GameState:
         """The state after the moves (the first ``upto`` of them if given)."""
@@ -53,22 +53,19 @@ class Replay:
                 state.apply(Move.parse(text))
             except (IllegalMoveError, NotationError) as exc:
                 shown = text if len(text) <= 60 else text[:57] + "..."
-                raise ReplayError(f"move {index} {shown!r} is illegal: {exc}") from None
+                raise ReplayError(N_("move {index} {move} is illegal: {reason}"), index=index,
+                                  move=repr(shown), reason=exc) from None
         return state
-
-
-def _fail(why: str) -> ReplayError:
-    return ReplayError(f"not a valid replay: {why}")
 
 
 def _players(data: dict[str, Any]) -> list[dict[str, str]]:
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 5:
-        raise _fail("'players' must list 2 to 5 players")
+        raise ReplayError(N_("not a valid replay: 'players' must list 2 to 5 players"))
     out = []
     for p in players:
         if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
-            raise _fail("each player must be an object with a 'name'")
+            raise ReplayError(N_("not a valid replay: each player must be an object with a 'name'"))
         out.append({"name": str(p.get("name", "")), "kind": str(p.get("kind", "human"))})
     return out
 
@@ -81,9 +78,10 @@ def _suns(data: dict[str, Any], n: int) -> list[list[int]] | None:
         isinstance(s, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in s)
         for s in suns
     ):
-        raise _fail("'suns' must be a list of lists of sun numbers")
+        raise ReplayError(N_("not a valid replay: 'suns' must be a list of lists of sun numbers"))
     if sorted(tuple(sorted(s, reverse=True)) for s in suns) != sorted(SUN_SETS[n]):
-        raise _fail(f"'suns' are not the sun sets for {n} players")
+        raise ReplayError(
+            N_("not a valid replay: 'suns' are not the sun sets for {players} players"), players=n)
     return suns
 
 
@@ -92,29 +90,31 @@ def _bag(data: dict[str, Any]) -> list[int] | None:
     if bag is None:
         return None
     if not isinstance(bag, list) or not all(isinstance(t, str) for t in bag):
-        raise _fail("'bag' must be a list of tile ids")
+        raise ReplayError(N_("not a valid replay: 'bag' must be a list of tile ids"))
     unknown = [t for t in bag if t not in TILE_BY_ID]
     if unknown:
-        raise _fail(f"unknown tile {unknown[0]!r} in 'bag'")
+        raise ReplayError(N_("not a valid replay: unknown tile {tile_id} in 'bag'"),
+                          tile_id=repr(unknown[0]))
     return [TILE_BY_ID[t] for t in bag]
 
 
 def parse_replay(data: Any) -> Replay:
     """Validate a decoded JSON document as a replay."""
     if not isinstance(data, dict):
-        raise _fail("the file must hold a JSON object")
+        raise ReplayError(N_("not a valid replay: the file must hold a JSON object"))
     if data.get("format") != FORMAT:
-        raise _fail(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
+        raise ReplayError(N_("not a valid replay: 'format' must be {expected}, not {found}"),
+                          expected=repr(FORMAT), found=repr(data.get("format")))
     players = _players(data)
     seed = data.get("seed", 0)  # absent means 0: a replay file always means one game
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise _fail("'seed' must be an integer")
+        raise ReplayError(N_("not a valid replay: 'seed' must be an integer"))
     suns, bag = _suns(data, len(players)), _bag(data)
     if "moves" not in data:
-        raise _fail("'moves' is required (it may be an empty list)")
+        raise ReplayError(N_("not a valid replay: 'moves' is required (it may be an empty list)"))
     moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise _fail("'moves' must be a list of move strings")
+        raise ReplayError(N_("not a valid replay: 'moves' must be a list of move strings"))
     known = {"format", "players", "suns", "bag", "seed", "moves"}
     replay = Replay(players, moves, suns, bag, seed,
                     {k: v for k, v in data.items() if k not in known})
@@ -127,19 +127,21 @@ def _read_text(path: str | Path) -> str:
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise _fail(f"{path} is not a regular file")
+            raise ReplayError(N_("not a valid replay: {path} is not a regular file"), path=path)
         if info.st_size > MAX_REPLAY_BYTES:
-            raise _fail(f"{path} is too large ({info.st_size} bytes)")
+            raise ReplayError(N_("not a valid replay: {path} is too large ({size} bytes)"),
+                              path=path, size=info.st_size)
         with open(path, "rb") as fh:
             data = fh.read(MAX_REPLAY_BYTES + 1)
     except OSError as exc:
-        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise ReplayError(N_("cannot read {path}: {reason}"), path=path,
+                          reason=exc.strerror or exc) from None
     if len(data) > MAX_REPLAY_BYTES:
-        raise _fail(f"{path} is too large")
+        raise ReplayError(N_("not a valid replay: {path} is too large"), path=path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise _fail("the file is not UTF-8 text") from None
+        raise ReplayError(N_("not a valid replay: the file is not UTF-8 text")) from None
 
 
 def load_replay(path: str | Path) -> Replay:
@@ -148,11 +150,15 @@ def load_replay(path: str | Path) -> Replay:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _fail(f"not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise ReplayError(N_("not a valid replay: not JSON ({reason} at line {line})"),
+                          reason=exc.msg, line=exc.lineno) from None
     except RecursionError:
-        raise _fail("not JSON this game can read (nested too deeply)") from None
+        raise ReplayError(
+            N_("not a valid replay: not JSON this game can read (nested too deeply)")) from None
     except ValueError:
-        raise _fail("not JSON this game can read (a number is too long)") from None
+        raise ReplayError(
+            N_("not a valid replay: not JSON this game can read (a number is too long)")
+        ) from None
     return parse_replay(data)
 
 

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from . import events as ev
-from .errors import IllegalMoveError
+from .errors import N_, IllegalMoveError, SetupError
 from .moves import (
     DISCARD_BASE,
     DRAW,
@@ -159,7 +159,7 @@ class GameState:
         """Set up a game (R-SETUP).  ``suns`` fixes the sets by seat, ``bag`` the first draws;
         whatever they leave open is dealt from ``seed``.  Raises ValueError on bad input."""
         if players not in SUN_SETS:
-            raise ValueError(f"Ra is played by 2 to 5 players, not {players}")
+            raise SetupError(N_("Ra is played by 2 to 5 players, not {players}"), players=players)
         rng = random.Random(seed)
         if suns is None:
             sets = list(SUN_SETS[players])
@@ -167,15 +167,18 @@ class GameState:
         else:
             sets = [tuple(sorted(s, reverse=True)) for s in suns]
             if sorted(sets) != sorted(SUN_SETS[players]):
-                raise ValueError(f"sun sets {suns} are not the {players}-player sets of R-SETUP-4")
+                raise SetupError(
+                    N_("sun sets {suns} are not the {players}-player sets of R-SETUP-4"),
+                    suns=suns, players=players)
         prefix = list(bag or [])
         left = list(TILE_COUNTS)
         for kind in prefix:
             if not 0 <= kind < NUM_KINDS:
-                raise ValueError(f"unknown tile {kind}")
+                raise SetupError(N_("unknown tile {kind}"), kind=kind)
             left[kind] -= 1
             if left[kind] < 0:
-                raise ValueError(f"the bag holds only {TILE_COUNTS[kind]} tiles of {TILE_IDS[kind]}")
+                raise SetupError(N_("the bag holds only {count} tiles of {tile_id}"),
+                                 count=TILE_COUNTS[kind], tile_id=TILE_IDS[kind])
         rest = [k for k in range(NUM_KINDS) for _ in range(left[k])]
         _shuffle(rest, rng.random)
         state = cls._blank(players, names)
@@ -192,7 +195,8 @@ class GameState:
         state.n = players
         state.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
         if len(state.names) != players:
-            raise ValueError(f"{len(state.names)} names for {players} players")
+            raise SetupError(N_("{names} names for {players} players"), names=len(state.names),
+                             players=players)
         state.epoch = 1
         state.phase = TURN
         state.current = 0
@@ -362,26 +366,31 @@ class GameState:
             elif action & GOD_BASE and not action & DISCARD_BASE:
                 self._play_gods(unpack_tiles(action), events)
             else:
-                raise IllegalMoveError(self._not_now(action, "take your turn: draw, invoke Ra or play God tiles"))
+                raise self._not_now(action, N_(
+                    "{player} cannot play {move} now: it is time to take your turn: draw, invoke "
+                    "Ra or play God tiles."))
         elif phase == DISCARD:
             self._discard(action, events)
         else:
-            raise IllegalMoveError("The game is over: no more moves can be made.")
+            raise IllegalMoveError(N_("The game is over: no more moves can be made."))
 
-    def _not_now(self, action: int, what: str) -> str:
+    def _not_now(self, action: int, template: str) -> IllegalMoveError:
+        """The error for a move of the wrong kind for the phase (``template``: a sentence with
+        ``{player}`` and ``{move}``)."""
         try:
             text = Move.from_action(action).text
         except ValueError:
             text = str(action)
-        return f"{self.names[self.current]} cannot play {text!r} now: it is time to {what}."
+        return IllegalMoveError(template, player=self.names[self.current], move=repr(text))
 
     # -- turn actions
 
     def _draw(self, events: EventList | None) -> None:
         if self.bag_pos >= len(self.bag_order):
-            raise IllegalMoveError("You cannot draw: the bag is empty.")
+            raise IllegalMoveError(N_("You cannot draw: the bag is empty."))
         if EMPTY not in self.auction:
-            raise IllegalMoveError("You cannot draw: the auction track is full (invoke Ra or play a God).")
+            raise IllegalMoveError(
+                N_("You cannot draw: the auction track is full (invoke Ra or play a God)."))
         tile = self.bag_order[self.bag_pos]
         self.bag_pos += 1
         player = self.current
@@ -405,22 +414,22 @@ class GameState:
         player = self.current
         held = self.tiles[player]
         if not taken:
-            raise IllegalMoveError("Name at least one tile to take with a God.")
+            raise IllegalMoveError(N_("Name at least one tile to take with a God."))
         if len(taken) > held[Tile.GOD]:
-            raise IllegalMoveError(
-                f"You have {held[Tile.GOD]} God tile(s) and cannot take {len(taken)} tiles."
-            )
+            raise IllegalMoveError(N_("You have {gods} God tile(s) and cannot take {count} tiles."),
+                                   gods=held[Tile.GOD], count=len(taken))
         slots: list[int] = []
         for kind in taken:
             if not 0 <= kind < NUM_KINDS:
-                raise IllegalMoveError(f"There is no tile kind {kind}.")
+                raise IllegalMoveError(N_("There is no tile kind {kind}."), kind=kind)
             if kind == Tile.GOD:
-                raise IllegalMoveError("A God tile cannot take another God tile.")
+                raise IllegalMoveError(N_("A God tile cannot take another God tile."))
             slot = next(
                 (i for i, t in enumerate(self.auction) if t == kind and i not in slots), -1
             )
             if slot < 0:
-                raise IllegalMoveError(f"There is no {TILE_NAMES[kind]} left on the auction track to take.")
+                raise IllegalMoveError(N_("There is no {tile} left on the auction track to take."),
+                                       tile=TILE_NAMES[kind])
             slots.append(slot)
         for slot in slots:
             self.auction[slot] = EMPTY
@@ -465,23 +474,25 @@ class GameState:
         if action == PASS:
             if self.forced_bid():
                 raise IllegalMoveError(
-                    "You must bid: you invoked Ra and everyone else passed (R-AUC-3)."
+                    N_("You must bid: you invoked Ra and everyone else passed (R-AUC-3).")
                 )
             if events is not None:
                 events.append(ev.Passed(player, False))
         elif 3 <= action <= 18:
             sun = action - 2
             if sun not in self.suns_up[player]:
-                raise IllegalMoveError(f"Sun {sun} is not face up in front of you.")
+                raise IllegalMoveError(N_("Sun {sun} is not face up in front of you."), sun=sun)
             if sun <= self.high_bid:
-                raise IllegalMoveError(f"Sun {sun} does not beat the highest bid, {self.high_bid}.")
+                raise IllegalMoveError(N_("Sun {sun} does not beat the highest bid, {high}."),
+                                       sun=sun, high=self.high_bid)
             self.high_bid = sun
             self.high_bidder = player
             self.bids[player] = sun
             if events is not None:
                 events.append(ev.BidMade(player, sun))
         else:
-            raise IllegalMoveError(self._not_now(action, "bid a sun or pass"))
+            raise self._not_now(action, N_(
+                "{player} cannot play {move} now: it is time to bid a sun or pass."))
         self._next_bidder(events)
 
     def _resolve_auction(self, events: EventList | None) -> None:
@@ -574,13 +585,16 @@ class GameState:
 
     def _discard(self, action: int, events: EventList | None) -> None:
         if not action & DISCARD_BASE:
-            raise IllegalMoveError(self._not_now(action, "choose the tiles the disaster discards"))
+            raise self._not_now(action, N_(
+                "{player} cannot play {move} now: it is time to choose the tiles the disaster "
+                "discards."))
         chosen = tuple(sorted(unpack_tiles(action)))
         disaster = self.pending[0]
         if chosen not in self._discard_choices():
-            what = "civilization" if disaster == Tile.WAR else "monument"
             raise IllegalMoveError(
-                f"Choose exactly 2 of your own {what} tiles for the {TILE_NAMES[disaster]} to discard."
+                N_("Choose exactly 2 of your own civilization tiles for the War to discard.")
+                if disaster == Tile.WAR else
+                N_("Choose exactly 2 of your own monument tiles for the Earthquake to discard.")
             )
         held = self.tiles[self.disaster_owner]
         for k in chosen:

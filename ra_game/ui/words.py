@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..engine.errors import RaError
 from ..engine.tiles import Tile
 from ..i18n import N_, _, ngettext
 
@@ -82,3 +83,21 @@ def names_list(names: list[str]) -> str:
     if len(shown) <= 1:
         return "".join(shown)
     return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])
+
+
+def error_text(error: BaseException) -> str:
+    """An engine error's message in the chosen language: its template translated, a reason
+    inside it translated the same way, a seat's name as :func:`display_name` shows it and a
+    tile's name translated.  Other errors keep their own text."""
+    if not isinstance(error, RaError):
+        return str(error)
+    params: dict[str, object] = {}
+    for key, value in error.params.items():
+        if isinstance(value, BaseException):
+            value = error_text(value)
+        elif key == "player":
+            value = display_name(str(value))
+        elif key == "tile":
+            value = _(str(value))
+        params[key] = value
+    return _(error.template).format(**params)
