@@ -6,11 +6,11 @@ one-line reason.  Up/Down (or the wheel) choose, Enter or a click watches, Esc g
 
 from __future__ import annotations
 
-import time
+from datetime import datetime
 
 import pygame
 
-from ra_game.i18n import N_, _, ngettext
+from ra_game.i18n import N_, _, format_datetime, ngettext
 from ra_game.replays import ReplayEntry, list_replays, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -115,8 +115,10 @@ class ReplayListScene(LayoutScene):
         pygame.draw.rect(surface, theme.GOLD if selected else theme.PAPYRUS_SHADE, row, 2,
                          border_radius=self.px(10))
         x, mid = row.x + self.px(16), row.centery
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.mtime))
-        theme.text(surface, self.font(16), when, (x, mid), theme.INK_SOFT, "midleft")
+        when = format_datetime(datetime.fromtimestamp(entry.mtime))
+        theme.fitted_text(surface, lambda s: self.font(s), when,
+                          pygame.Rect(x, row.y, self.px(160), row.height), 16, theme.INK_SOFT,
+                          "left")
         x += self.px(170)
         if entry.replay is None:
             theme.text(surface, self.font(17, bold=True), entry.path.name,

@@ -1,10 +1,12 @@
 """Seat names and AI levels as a player reads them: the default names ("You", "Player 2") in
-the chosen language on every screen that lists seats, and each AI's level on the board."""
+the chosen language on every screen that lists seats (the replay list's dates too), and each
+AI's level on the board."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -20,6 +22,7 @@ from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState
 from ra_game.faults import sample_save
+from ra_game.i18n import format_datetime
 from ra_game.replays import replays_dir
 from ra_game.saves import SlotWriter
 from ra_game.seats import Seat, parse_seats
@@ -78,6 +81,8 @@ def test_the_replay_list_and_viewer_show_default_names_in_the_chosen_language(
     press_key(spanish_app, pygame.K_w)
     run_frames(spanish_app, 1)
     assert "Tú, Jugador 2" in texts
+    saved = datetime.fromtimestamp((replays_dir() / "ours.ra.json").stat().st_mtime)
+    assert format_datetime(saved, "es") in texts  # the date as the language writes it
     press_key(spanish_app, pygame.K_RETURN)
     play = spanish_app.scenes.top
     assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
