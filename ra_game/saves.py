@@ -68,8 +68,8 @@ def check_document(doc: Any) -> tuple[Replay, GameState]:
         replay = parse_replay(doc)
         state = replay.play()
     except RaError as exc:
-        raise SaveError(_("The saved game cannot be resumed: {reason}").format(
-            reason=error_text(exc))) from None
+        raise SaveError(_("The saved game cannot be resumed: {reason}.").format(
+            reason=error_text(exc).rstrip("."))) from None
     except (RecursionError, ValueError, TypeError):
         raise SaveError(_("The saved game is damaged (not a JSON object).")) from None
     if not all(valid_name(p["name"]) for p in replay.players if p["name"]):

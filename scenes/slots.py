@@ -76,7 +76,6 @@ class SlotRow(Button):
             pygame.draw.rect(surface, theme.TURQUOISE, r.inflate(8, 8), 3,
                              border_radius=radius + 4)
         big = assets.font(max(8, int(r.height * 0.34)), bold=True)
-        small = assets.font(max(8, int(r.height * 0.27)))
         pad = max(4, r.height // 5)
         label = _("Slot {slot}").format(slot=self.slot.index + 1)
         theme.text(surface, big, label, (r.x + pad, r.centery), theme.LAPIS_DARK, "midleft")
@@ -85,20 +84,28 @@ class SlotRow(Button):
         who = seat_list(self.slot) if self.slot.names else ""
         ink = theme.INK if self.slot.resumable else theme.INK_SOFT
         if who:
-            _fit(surface, big, who, pygame.Rect(left, r.y + pad // 2, width, r.height // 2), ink)
+            _fit(surface, assets, int(r.height * 0.34), True, who,
+                 pygame.Rect(left, r.y + pad // 2, width, r.height // 2), ink)
         detail = pygame.Rect(left, r.centery if who else r.y, width,
                              r.height // 2 if who else r.height)
-        _fit(surface, small, slot_detail(self.slot), detail, theme.INK_SOFT)
+        _fit(surface, assets, int(r.height * 0.27), False, slot_detail(self.slot), detail,
+             theme.INK_SOFT)
 
 
-def _fit(surface: pygame.Surface, font: pygame.font.Font, content: str, rect: pygame.Rect,
-         color: theme.Color) -> None:
-    """One line at the left of ``rect``, squeezed to its width if longer."""
-    img = font.render(content, True, color)
-    if img.get_width() > rect.width > 0:
-        img = pygame.transform.smoothscale(
-            img, (rect.width, max(1, img.get_height() * rect.width // img.get_width())))
-    surface.blit(img, img.get_rect(midleft=rect.midleft))
+def _fit(surface: pygame.Surface, assets: Assets, size: int, bold: bool, content: str,
+         rect: pygame.Rect, color: theme.Color) -> None:
+    """One line at the left of ``rect``: a little smaller if it is too long, then cut with an
+    ellipsis (never squeezed out of shape)."""
+    size = max(8, size)
+    smallest = min(size, max(12, size * 4 // 5))
+    while size > smallest and assets.font(size, bold=bold).size(content)[0] > rect.width:
+        size -= 1
+    font = assets.font(size, bold=bold)
+    if font.size(content)[0] > rect.width:
+        while len(content) > 1 and font.size(content + "\u2026")[0] > rect.width:
+            content = content[:-1]
+        content = content.rstrip() + "\u2026"
+    theme.text(surface, font, content, rect.midleft, color, "midleft", box=rect)
 
 
 class SlotsScene(LayoutScene):
@@ -278,8 +285,9 @@ class SlotsScene(LayoutScene):
         note = self.message or (_("Every slot holds a game: choose the one the new game "
                                   "replaces.") if self.new_game else "")
         if note:
-            _fit_center(surface, self.font(19, bold=bool(self.message)), note,
-                        self.rects["notice"], theme.TERRACOTTA if self.message else theme.INK)
+            theme.fitted_text(surface, lambda s: self.font(s, bold=bool(self.message)), note,
+                              self.rects["notice"], 19,
+                              theme.TERRACOTTA if self.message else theme.INK, min_size=15)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -297,12 +305,3 @@ class SlotsScene(LayoutScene):
             theme.text(surface, font, line, (box.centerx, y), theme.INK, "midtop")
             y += font.get_linesize()
         self.confirm_group.draw(surface, self.ctx.assets)
-
-
-def _fit_center(surface: pygame.Surface, font: pygame.font.Font, content: str,
-                rect: pygame.Rect, color: theme.Color) -> None:
-    img = font.render(content, True, color)
-    if img.get_width() > rect.width > 0:
-        img = pygame.transform.smoothscale(
-            img, (rect.width, max(1, img.get_height() * rect.width // img.get_width())))
-    surface.blit(img, img.get_rect(center=rect.center))

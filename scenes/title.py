@@ -242,7 +242,7 @@ class TitleScene(LayoutScene):
         rect = self.rects["notice"]
         if lines:
             theme.fitted_text(surface, lambda s: self.font(s, bold=True), "  ·  ".join(lines),
-                              rect, 18, theme.TERRACOTTA, max_lines=1)
+                              rect, 18, theme.TERRACOTTA, min_size=16, max_lines=2)
         elif self.save_info:
             theme.fitted_text(surface, lambda s: self.font(s), self.save_info, rect, 18,
                               theme.INK_SOFT, max_lines=1)

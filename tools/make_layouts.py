@@ -37,7 +37,7 @@ def _title() -> list[Obj]:
         ("title_text", "label", (340, 50, 600, 150)),
         ("subtitle", "label", (290, 222, 700, 34)),
         ("menu_area", "menu", (390, 280, 500, 350)),
-        ("notice", "label", (40, 652, 1200, 26)),
+        ("notice", "label", (40, 640, 1200, 38)),
         ("credit", "label", (20, 678, 400, 22)),
         ("deco_left", "decor", (40, 340, 270, 270)),
         ("deco_right", "decor", (970, 340, 270, 270)),

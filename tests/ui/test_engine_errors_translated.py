@@ -19,6 +19,7 @@ from ra_game.engine.tiles import TILE_NAMES
 from ra_game.faults import sample_save
 from ra_game.replays import replays_dir
 from ra_game.saves import slot_path
+from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.autopilot import press_key
 from ra_game.ui.words import TILE_LABELS, error_text
@@ -83,9 +84,14 @@ def test_a_save_that_cannot_be_resumed_says_why_in_the_chosen_language() -> None
     title = ctx.scenes.top
     assert isinstance(title, TitleScene)
     problem = str(title.save_problem)
-    assert "a jogada 5 'bid:99' não é permitida: sol inválido em 'bid:99': os sóis vão de 1 a 16" \
-        in problem
-    assert "illegal" not in problem and "suns are numbered" not in problem
+    assert problem.startswith(
+        "O jogo salvo não pode ser retomado: a jogada 5 'bid:99' não é permitida: sol inválido em "
+        "'bid:99': os sóis vão de 1 a 16. Ele foi guardado como ")
+    with theme.record_text() as records:
+        title.draw(pygame.display.get_surface())
+    notice = [r for r in records if r.box == title.rects["notice"]]
+    assert " ".join(r.content for r in notice) == problem
+    assert len(notice) == 2 and all(r.fits for r in notice)  # wrapped, not shrunk to a speck
     pygame.display.quit()
 
 

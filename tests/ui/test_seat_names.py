@@ -12,20 +12,20 @@ from pathlib import Path
 import pygame
 import pytest
 from ra_game.scenes import replays as replays_module
-from ra_game.scenes import slots as slots_module
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replay_viewer import ReplayDriver
 from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.slots import SlotsScene
 
 from ra_game import i18n
-from ra_game.app import create_app, run_frames
+from ra_game.app import MIN_SIZE, create_app, run_frames
 from ra_game.engine import GameState
 from ra_game.faults import sample_save
 from ra_game.i18n import format_datetime
 from ra_game.replays import replays_dir
 from ra_game.saves import SlotWriter
 from ra_game.seats import Seat, parse_seats
+from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.autopilot import press_key
 from ra_game.ui.board.player_area import PlayerAreas
@@ -61,15 +61,13 @@ def spanish_app() -> Iterator[AppContext]:
 
 
 def test_the_save_slots_show_default_names_in_the_chosen_language(
-        spanish_app: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
-    texts: list[str] = []
-    real = slots_module._fit
-    monkeypatch.setattr(slots_module, "_fit", lambda surface, font, content, *rest: (
-        texts.append(content), real(surface, font, content, *rest))[1])
+        spanish_app: AppContext) -> None:
     press_key(spanish_app, pygame.K_l)
-    assert isinstance(spanish_app.scenes.top, SlotsScene)
-    run_frames(spanish_app, 1)
-    assert "Tú, Jugador 2, Cy (IA)" in texts
+    slots = spanish_app.scenes.top
+    assert isinstance(slots, SlotsScene)
+    with theme.record_text() as records:
+        slots.draw(pygame.display.get_surface())
+    assert "Tú, Jugador 2, Cy (IA)" in [r.content for r in records]
 
 
 def test_the_replay_list_and_viewer_show_default_names_in_the_chosen_language(
@@ -142,4 +140,22 @@ def test_a_narrow_header_falls_back_to_the_short_ai_tag() -> None:
     assert roomy is not None and roomy.get_width() == long_tag
     assert narrow is not None and narrow.get_width() == short_tag
     assert PlayerAreas._ai_tag(view, "ai:medium", view.s(30)) is None
+    pygame.display.quit()
+
+
+def test_a_long_seat_list_is_cut_with_an_ellipsis_not_squeezed() -> None:
+    doc = sample_save(40, seed=3, players=5, kinds=["human"] * 5)
+    for i, player in enumerate(doc["players"]):
+        player["name"] = f"MWMWMWMWMWMWMW {i + 1}"
+    writer = SlotWriter(0, background=False)
+    assert writer.write(doc) is None and writer.release() is None
+    ctx, window = create_app(size=MIN_SIZE)
+    run_frames(ctx, 2)
+    press_key(ctx, pygame.K_l)
+    slots = ctx.scenes.top
+    assert isinstance(slots, SlotsScene)
+    with theme.record_text() as records:
+        slots.draw(window)
+    row = [r for r in records if r.content.startswith("MWMWMWMWMWMWMW 1")]
+    assert len(row) == 1 and row[0].fits and row[0].content.endswith("\u2026")
     pygame.display.quit()
