@@ -381,7 +381,7 @@ def test_i_focuses_each_player_area_in_turn_with_its_breakdown() -> None:
     assert anchor is not None and play.geom.seats[0].collidepoint(anchor)
     frames(ctx, 1, key_events(pygame.K_i))
     lines, anchor = play.info.tooltip(None)
-    assert lines[0] == "Bot" and any("Gold +3" in line for line in lines[1:])
+    assert lines[0] == "Bot (AI · random)" and any("Gold +3" in line for line in lines[1:])
     frames(ctx, 1, key_events(pygame.K_i))
     assert play.info.tooltip(None)[0] == []  # and off again
     assert play.moves == []  # inspecting is no move

@@ -24,11 +24,10 @@ from ra_game.faults import sample_save
 from ra_game.i18n import format_datetime
 from ra_game.replays import replays_dir
 from ra_game.saves import SlotWriter
-from ra_game.seats import Seat, parse_seats
+from ra_game.seats import AI_NAMES, Seat, parse_seats
 from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.autopilot import press_key
-from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.view import View
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -127,19 +126,44 @@ def test_each_ai_seat_shows_its_level_beside_its_name(
     pygame.display.quit()
 
 
-def test_a_narrow_header_falls_back_to_the_short_ai_tag() -> None:
+def tags_drawn(texts: list[str]) -> set[str]:
+    return {t for t in texts if t == "AI" or t.startswith("AI · ")}
+
+
+@pytest.mark.parametrize("players, expected", [(2, {"AI · medium"}), (4, {"AI"}),
+                                               (5, {"AI · medium"})])
+def test_the_tags_name_the_levels_on_every_seat_or_on_none_all_game_long(
+        players: int, expected: set[str], monkeypatch: pytest.MonkeyPatch) -> None:
     ctx, window = create_app(size=(1280, 720))
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("ai:medium", "Imhotep")], seed=2)
-    play.draw(window)
-    view = play.view
-    assert view is not None
-    long_tag = view.text("AI · medium", 14, bold=True).get_width()
-    short_tag = view.text("AI", 14, bold=True).get_width()
-    roomy = PlayerAreas._ai_tag(view, "ai:medium", long_tag + view.s(6))
-    narrow = PlayerAreas._ai_tag(view, "ai:medium", long_tag)
-    assert roomy is not None and roomy.get_width() == long_tag
-    assert narrow is not None and narrow.get_width() == short_tag
-    assert PlayerAreas._ai_tag(view, "ai:medium", view.s(30)) is None
+    seats = [Seat("human", "You")] + [Seat("ai:medium", AI_NAMES[i]) for i in range(1, players)]
+    play = PlayScene(ctx, seats, seed=2)
+    texts = board_texts(monkeypatch)
+    for seat in range(players):  # the turn and the Ra marker go round: the tags stay
+        play.model.current = play.model.ra_player = seat
+        texts.clear()
+        play.draw(window)
+        assert tags_drawn(texts) == expected
+    pygame.display.quit()
+
+
+def test_hovering_a_player_area_names_the_player_and_an_ais_level() -> None:
+    i18n.override_language("es")
+    ctx, _window = create_app(size=(1280, 720))
+    play = PlayScene(ctx, [Seat("human", "You"), Seat("ai:easy", "Imhotep")], seed=2)
+    ctx.scenes.clear_to(play)
+    run_frames(ctx, 1)
+    assert play.view is not None
+
+    def hover(seat: int) -> str:
+        area = play.areas.slots(play.model, seat).rect
+        pos = play.view.r(pygame.Rect(area.right - 20, area.bottom - 20, 1, 1)).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        run_frames(ctx, 1)
+        return play.info.tooltip(play.hover)[0][0]
+
+    assert hover(0) == "Tú"
+    assert hover(1) == "Imhotep (IA · fácil)"
     pygame.display.quit()
 
 

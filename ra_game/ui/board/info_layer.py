@@ -15,6 +15,7 @@ from ...engine.moves import DRAW, PASS, RA, is_bid, is_discard, is_god, unpack_t
 from ...engine.preview import drawn_tiles, ra_tiles_to_epoch_end, tiles_left
 from ...engine.state import BID, EMPTY, GameState
 from ...i18n import _
+from ..words import ai_label, display_name
 from .game_log import GameLog, LogPanel
 from .hint import HintAdvisor
 from .score_preview import ScorePreview
@@ -221,7 +222,9 @@ class InfoLayer:
         for sun, r in slots.suns_down:
             if r.collidepoint(pos):
                 return sun_lines(sun, False, face_down=True)
-        name = m.names[seat]
+        name, kind = display_name(m.names[seat]), s.seats[seat].kind
+        if kind != "human":
+            name = _("{name} ({level})").format(name=name, level=ai_label(kind))
         return [name, *self.preview.lines(seat, s.state.epoch)]
 
     def _can_bid(self, seat: int, sun: int) -> bool | None:

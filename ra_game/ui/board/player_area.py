@@ -42,6 +42,7 @@ class PlayerAreas:
         is over); ``preview`` adds what this epoch would score now beside the fame (public: it
         follows from the tiles on the table)."""
         self.shown_scores = []
+        long_tags = self._room_for_levels(view, model, kinds)
         for seat in range(model.n):
             concealed = hidden and not model.over and seat != viewer
             score = None if concealed else round(model.scores[seat])
@@ -50,15 +51,34 @@ class PlayerAreas:
             key = (view.size, generation(), model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),
-                   tuple(model.pending[seat]), model.bids[seat], gain)
+                   tuple(model.pending[seat]), model.bids[seat], gain, long_tags)
             cached = self._cache.get(seat)
             if cached is None or cached[0] != key:
-                cached = (key, self._render(view, model, seat, score, kinds[seat], gain))
+                cached = (key, self._render(view, model, seat, score, kinds[seat], gain,
+                                            long_tags))
                 self._cache[seat] = cached
             surface.blit(cached[1], view.r(self.geom.seats[seat]).move(-4, -4))
 
+    def _room_for_levels(self, view: View, model: DisplayModel, kinds: list[str]) -> bool:
+        """Whether every AI's header has room for its level beside its name even when it is
+        the player to move, holds the Ra marker and shows a wide "+N now" chip: the tags then
+        name the levels on every seat, all game long, and otherwise read "AI" on every seat."""
+        chip = view.text_width(_("{points:+d} now").format(points=-88), 14, True) + view.s(14)
+        for seat, kind in enumerate(kinds):
+            if kind == "human":
+                continue
+            slots = self.slots(model, seat)
+            head, score_box = view.r(slots.header), view.r(slots.score)
+            right = head.right if score_box.y >= head.bottom else score_box.x - view.s(6) - chip
+            needed = (int(view.s(8) * 1.4) + view.s(6) + view.s(30)
+                      + view.text_width(display_name(model.names[seat]), 21, True) + view.s(6)
+                      + view.text_width(ai_label(kind), 14, True) + view.s(6))
+            if head.x + needed > right:
+                return False
+        return True
+
     def _render(self, view: View, model: DisplayModel, seat: int, score: int | None,
-                kind: str, gain: int | None) -> pygame.Surface:
+                kind: str, gain: int | None, long_tags: bool) -> pygame.Surface:
         area = self.geom.seats[seat]
         screen = view.r(area)
         surf = pygame.Surface((screen.width + 8, screen.height + 8), pygame.SRCALPHA)
@@ -70,7 +90,7 @@ class PlayerAreas:
         if model.current == seat:
             pygame.draw.rect(surf, HIGHLIGHT, at(area).inflate(6, 6), width=view.s(5),
                              border_radius=view.s(16))
-        self._header(surf, view, at, model, seat, slots, score, kind, gain)
+        self._header(surf, view, at, model, seat, slots, score, kind, gain, long_tags)
         for sun, r in slots.suns_up:
             surf.blit(view.sun(sun, r.width), at(r))
         for sun, r in slots.suns_down:
@@ -98,7 +118,8 @@ class PlayerAreas:
         surf.blit(img, img.get_rect(midleft=at(pygame.Rect(left, cy, 1, 1)).center))
 
     def _header(self, surf: pygame.Surface, view: View, at: Any, model: DisplayModel, seat: int,
-                slots: AreaSlots, score: int | None, kind: str, gain: int | None) -> None:
+                slots: AreaSlots, score: int | None, kind: str, gain: int | None,
+                long_tag: bool) -> None:
         head = at(slots.header)
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         x = head.x
@@ -126,7 +147,7 @@ class PlayerAreas:
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
         if kind != "human":
-            tag = self._ai_tag(view, kind, right - marker - x)
+            tag = self._ai_tag(view, ai_label(kind) if long_tag else _("AI"), right - marker - x)
             if tag is not None:
                 surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
                 x += tag.get_width() + view.s(6)
@@ -135,14 +156,10 @@ class PlayerAreas:
         self._score(surf, view, score_box, score)
 
     @staticmethod
-    def _ai_tag(view: View, kind: str, room: int) -> pygame.Surface | None:
-        """The tag beside an AI's name: its level (``AI · hard``) where there is room, else
-        ``AI``, else nothing."""
-        for label in (ai_label(kind), _("AI")):
-            tag = view.text(label, 14, theme.INK_SOFT, True)
-            if tag.get_width() + view.s(6) <= room and room > view.s(40):
-                return tag
-        return None
+    def _ai_tag(view: View, label: str, room: int) -> pygame.Surface | None:
+        """The tag beside an AI's name (``AI · hard`` or ``AI``), if the header has room."""
+        tag = view.text(label, 14, theme.INK_SOFT, True)
+        return tag if tag.get_width() + view.s(6) <= room and room > view.s(40) else None
 
     def _ra_marker(self, surf: pygame.Surface, view: View, center: tuple[int, int]) -> None:
         assets = view.sprites.assets
