@@ -140,26 +140,24 @@ class PlayerAreas:
             if not own_line:
                 right = box.x - view.s(6)
         marker = view.s(30) if model.ra_player == seat else 0
-        room = (right - marker - x) / view.scale
-        text, size = view.fitted(display_name(model.names[seat]), 21, room, bold=True,
-                                   smallest=13)
+        tag = None
+        if kind != "human":
+            tag = view.text(ai_label(kind) if long_tag else _("AI"), 14, theme.INK_SOFT, True)
+        shown = display_name(model.names[seat])
+        kept = tag.get_width() + view.s(6) if tag is not None else 0  # the tag keeps its room
+        if kept and view.text_width(shown, 13, True) + kept > right - marker - x:
+            tag, kept = None, 0  # unless the name would not fit whole beside it
+        room = (right - marker - x - kept) / view.scale
+        text, size = view.fitted(shown, 21, room, bold=True, smallest=13)
         name = view.text(text, size, color, True)
         surf.blit(name, name.get_rect(midleft=(x, head.centery)))
         x += name.get_width() + view.s(6)
-        if kind != "human":
-            tag = self._ai_tag(view, ai_label(kind) if long_tag else _("AI"), right - marker - x)
-            if tag is not None:
-                surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
-                x += tag.get_width() + view.s(6)
+        if tag is not None:
+            surf.blit(tag, tag.get_rect(midleft=(x, head.centery + view.s(1))))
+            x += tag.get_width() + view.s(6)
         if model.ra_player == seat:
             self._ra_marker(surf, view, (x + view.s(14), head.centery))
         self._score(surf, view, score_box, score)
-
-    @staticmethod
-    def _ai_tag(view: View, label: str, room: int) -> pygame.Surface | None:
-        """The tag beside an AI's name (``AI · hard`` or ``AI``), if the header has room."""
-        tag = view.text(label, 14, theme.INK_SOFT, True)
-        return tag if tag.get_width() + view.s(6) <= room and room > view.s(40) else None
 
     def _ra_marker(self, surf: pygame.Surface, view: View, center: tuple[int, int]) -> None:
         assets = view.sprites.assets
