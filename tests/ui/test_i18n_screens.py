@@ -33,6 +33,8 @@ FIXTURES = ROOT / "tests" / "fixtures"
 SIZES = [(1280, 720), MIN_SIZE]
 LANGS = list(i18n.LANGUAGES)
 NAMES = ["You", "Hatshepsut", "Imhotep"]
+#: The stored default seat names, which every screen shows translated.
+DEFAULT_NAME = re.compile(r"\bYou\b|\bPlayer \d")
 
 
 # -- what an English msgid looks like once formatted ------------------------------------------
@@ -75,6 +77,8 @@ def check_records(records: list[theme.TextRecord], lang: str, size: tuple[int, i
         for english, rx in patterns:
             if rx.match(r.content):
                 problems.append(f"{where} {lang}: English {english!r} shown as {r.content!r}")
+        if lang != "en" and DEFAULT_NAME.search(r.content):
+            problems.append(f"{where} {lang}: a default name left in English in {r.content!r}")
     return problems
 
 
@@ -195,7 +199,9 @@ def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     from ra_game.saves import SlotWriter
 
     writer = SlotWriter(0, background=False)  # the title shows its "Continue" line with the date
-    assert writer.write(sample_save(60, players=4)) is None and writer.release() is None
+    doc = sample_save(60, players=4)
+    doc["players"][0]["name"], doc["players"][1]["name"] = "You", "Player 2"
+    assert writer.write(doc) is None and writer.release() is None
     ctx, _w = create_app(size=size)
     ctx.settings.animation_speed = "max"
     problems: list[str] = []
