@@ -141,7 +141,7 @@ class FinalResultsScene(LayoutScene):
         from ra_game.replays import save_game_replay
 
         try:
-            path = save_game_replay(self.replay, list(self.state.names))
+            path = save_game_replay(self.replay, [display_name(n) for n in self.state.names])
         except OSError as exc:
             self.saved_ok = False
             self.saved_note = _("The replay could not be saved: {why}").format(

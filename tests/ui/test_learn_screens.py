@@ -19,6 +19,7 @@ from ra_game.scenes.stats import StatsScene
 from ra_game.scenes.title import TitleScene
 from ra_game.scenes.tutorial import load_lesson
 
+from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.engine import load_replay, replay_dict
 from ra_game.engine.preview import move_events
@@ -209,6 +210,15 @@ def test_results_by_keyboard_save_replay_and_play_again(ctx_saved: AppContext) -
     assert isinstance(again, PlayScene)
     assert [s.kind for s in again.seats] == ["human", "random", "ai:easy"]
     assert again.state.epoch == 1 and again.state.scores == [10, 10, 10]  # a new game
+
+
+def test_a_saved_replay_is_named_with_the_names_as_shown(ctx_saved: AppContext) -> None:
+    i18n.set_language("es")
+    results = _finish(ctx_saved, "keys")
+    press_key(ctx_saved, pygame.K_s)
+    assert results.saved_ok
+    assert [p.name.split("_", 2)[2] for p in replays_dir().glob("*.ra.json")] == [
+        "Tú-Imhotep-Hatshepsut.ra.json"]
 
 
 def test_results_by_mouse_back_to_title(ctx_saved: AppContext) -> None:
