@@ -1,4 +1,5 @@
-"""Words the board shows for game things: tile names, seat names, lists, in the chosen language.
+"""Words the game shows for game things in the chosen language: tile names, seat names, AI
+levels, lists, and the engine's error messages.
 
 Tile names are marked with ``N_`` and translated each time they are shown. The default seat
 names ``You`` and ``Player N`` are stored untranslated (replays and saves keep them exactly);
