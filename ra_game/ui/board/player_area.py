@@ -28,6 +28,8 @@ class PlayerAreas:
     def __init__(self, geom: BoardGeometry) -> None:
         self.geom = geom
         self._cache: dict[int, tuple[tuple[Any, ...], pygame.Surface]] = {}
+        #: (key, result) of the last :meth:`_room_for_levels`.
+        self._levels: tuple[tuple[Any, ...] | None, bool] = (None, False)
         #: The fame each seat showed in the last drawing (None: face down).
         self.shown_scores: list[int | None] = []
 
@@ -42,7 +44,10 @@ class PlayerAreas:
         is over); ``preview`` adds what this epoch would score now beside the fame (public: it
         follows from the tiles on the table)."""
         self.shown_scores = []
-        long_tags = self._room_for_levels(view, model, kinds)
+        levels_key = (view.size, generation(), tuple(model.names), tuple(kinds))
+        if self._levels[0] != levels_key:  # the room depends on these only
+            self._levels = (levels_key, self._room_for_levels(view, model, kinds))
+        long_tags = self._levels[1]
         for seat in range(model.n):
             concealed = hidden and not model.over and seat != viewer
             score = None if concealed else round(model.scores[seat])
