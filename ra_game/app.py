@@ -31,6 +31,7 @@ from .ui.assets import Assets
 from .ui.scene import Scene, SceneManager
 from .ui.sound import Sounds
 from .ui.widgets import Button
+from .ui.words import shown_path
 
 if TYPE_CHECKING:
     from .engine import Replay
@@ -235,7 +236,7 @@ def crash_message(exc: BaseException, log: Path | None) -> str:
     """One line for the player about an unexpected error."""
     if log:
         return _("Something went wrong ({error}); details in {path}.").format(
-            error=exc.__class__.__name__, path=log)
+            error=exc.__class__.__name__, path=shown_path(log))
     return _("Something went wrong ({error}).").format(error=exc.__class__.__name__)
 
 

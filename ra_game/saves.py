@@ -31,7 +31,7 @@ from .safefile import (
     write_json_atomic,
 )
 from .settings import data_dir
-from .ui.words import error_text
+from .ui.words import error_text, shown_path
 
 SLOT_COUNT = 5
 SAVES_FOLDER = "saves"
@@ -162,7 +162,7 @@ def read_slot(index: int) -> SlotInfo:
 
 def _recover(info: SlotInfo, path: Path, reason: str) -> SlotInfo:
     kept = move_aside(path)
-    where = str(kept if kept is not None else path)
+    where = shown_path(kept if kept is not None else path)
     bak = backup_path(path)
     try:
         doc, state = _load(bak)

@@ -25,6 +25,7 @@ from .safefile import (
     write_json_atomic,
 )
 from .ui.app_context import Settings
+from .ui.words import shown_path
 
 APP_NAME = "ra-game"
 HOME_ENV = "RA_GAME_HOME"
@@ -138,7 +139,7 @@ def load_settings_checked() -> tuple[Settings, str | None]:
         return Settings(), _("The settings could not be used, so the defaults apply. {reason}"
                              ).format(reason=why)
     return Settings(), _("The settings could not be used, so the defaults apply. {reason} The "
-                         "file was kept as {file}.").format(reason=why, file=kept)
+                         "file was kept as {file}.").format(reason=why, file=shown_path(kept))
 
 
 def load_settings() -> Settings:

@@ -15,7 +15,7 @@ from ra_game.replays import ReplayEntry, list_replays, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name
+from ra_game.ui.words import display_name, shown_path
 
 ROWS = 8
 
@@ -102,7 +102,7 @@ class ReplayListScene(LayoutScene):
             if index < len(self.entries):
                 self.draw_row(surface, self.rects[f"row_{i}"], self.entries[index],
                               index == self.selected)
-        note = self.message or _("Replays folder: {path}").format(path=replays_dir())
+        note = self.message or _("Replays folder: {path}").format(path=shown_path(replays_dir()))
         color = theme.TERRACOTTA if self.message else theme.INK_SOFT
         theme.text(surface, self.font(16), note, self.rects["folder_note"].center, color,
                    "center")

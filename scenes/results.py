@@ -14,7 +14,7 @@ from ra_game.ui import theme
 from ra_game.ui.chart import draw_chart
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name, fame, is_you, names_list
+from ra_game.ui.words import display_name, fame, is_you, names_list, shown_path
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
@@ -148,7 +148,7 @@ class FinalResultsScene(LayoutScene):
                 why=exc.strerror or exc)
             return
         self.saved_ok = True
-        self.saved_note = _("Replay saved to {path}").format(path=path)
+        self.saved_note = _("Replay saved to {path}").format(path=shown_path(path))
         self.save.enabled = False
 
     def to_title(self) -> None:

@@ -9,6 +9,7 @@ the sentences whose subject is "you".
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 
@@ -73,6 +74,15 @@ def ai_label(kind: str) -> str:
                                     else level)
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A file or folder as a player reads it: under the home folder it starts with ``~``."""
+    text = os.fspath(path)
+    home = os.path.expanduser("~").rstrip(os.sep)
+    if home and home != "~" and text.startswith(home + os.sep):
+        return "~" + text[len(home):]
+    return text
+
+
 def fame(points: int) -> str:
     """``12 fame`` in the chosen language."""
     return ngettext("{n} fame", "{n} fame", points).format(n=points)
@@ -88,8 +98,9 @@ def names_list(names: list[str]) -> str:
 
 def error_text(error: BaseException) -> str:
     """An engine error's message in the chosen language: its template translated, a reason
-    inside it translated the same way, a seat's name as :func:`display_name` shows it and a
-    tile's name translated.  Other errors keep their own text."""
+    inside it translated the same way, a seat's name as :func:`display_name` shows it, a
+    tile's name translated and a path shortened by :func:`shown_path`.  Other errors keep their
+    own text."""
     if not isinstance(error, RaError):
         return str(error)
     params: dict[str, object] = {}
@@ -100,5 +111,7 @@ def error_text(error: BaseException) -> str:
             value = display_name(str(value))
         elif key == "tile":
             value = _(str(value))
+        elif key == "path":
+            value = shown_path(str(value))
         params[key] = value
     return _(error.template).format(**params)

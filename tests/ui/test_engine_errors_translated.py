@@ -4,6 +4,7 @@ is shown in the chosen language, a reason inside it too; the engine's own text s
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from ra_game.saves import slot_path
 from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.autopilot import press_key
-from ra_game.ui.words import TILE_LABELS, error_text
+from ra_game.ui.words import TILE_LABELS, error_text, shown_path
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -105,3 +106,18 @@ def test_a_tile_named_in_an_error_is_translated() -> None:
     assert error_text(caught.value) == (
         "Açık artırma sırasında alınacak Firavun karosu kalmadı.")
     assert TILE_NAMES == TILE_LABELS  # the English names the errors use are the catalog's msgids
+
+
+def test_a_kept_file_under_the_home_folder_is_named_from_tilde(
+        ra_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(ra_home.parent))
+    assert shown_path(ra_home / "x.json") == os.path.join("~", ra_home.name, "x.json")
+    assert shown_path("/elsewhere/x.json") == "/elsewhere/x.json"
+    doc = sample_save(40, seed=3, players=3)
+    doc["moves"][5] = "bid:99"
+    slot_path(0).parent.mkdir(parents=True, exist_ok=True)
+    slot_path(0).write_text(json.dumps(doc))
+    title = start("en").scenes.top
+    assert isinstance(title, TitleScene)
+    assert f"It was kept as ~{os.sep}{ra_home.name}{os.sep}" in str(title.save_problem)
+    pygame.display.quit()
