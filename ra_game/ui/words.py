@@ -103,6 +103,8 @@ def error_text(error: BaseException) -> str:
     own text."""
     if not isinstance(error, RaError):
         return str(error)
+    if not error.params:  # a whole sentence (or an error rebuilt from its text alone)
+        return _(error.template)
     params: dict[str, object] = {}
     for key, value in error.params.items():
         if isinstance(value, BaseException):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from ra_game.scenes.title import TitleScene
 
 from ra_game import i18n
 from ra_game.app import create_app, run_frames
-from ra_game.engine import GameState, IllegalMoveError, Move, Tile
+from ra_game.engine import GameState, IllegalMoveError, Move, NotationError, Tile
 from ra_game.engine.tiles import TILE_NAMES
 from ra_game.faults import sample_save
 from ra_game.replays import replays_dir
@@ -121,3 +122,13 @@ def test_a_kept_file_under_the_home_folder_is_named_from_tilde(
     assert isinstance(title, TitleScene)
     assert f"It was kept as ~{os.sep}{ra_home.name}{os.sep}" in str(title.save_problem)
     pygame.display.quit()
+
+
+def test_an_error_passed_between_processes_is_still_translated() -> None:
+    with pytest.raises(NotationError) as caught:
+        Move.parse({"move": 1})  # type: ignore[arg-type]
+    rebuilt = pickle.loads(pickle.dumps(caught.value))  # as from an AI worker process
+    i18n.set_language("es")
+    assert error_text(rebuilt) == error_text(caught.value) == (
+        "una jugada debe ser un texto, no {'move': 1}")
+    assert error_text(NotationError("braces {kept} as written")) == "braces {kept} as written"
