@@ -33,7 +33,7 @@ class ReplayListScene(LayoutScene):
         self.top = 0
         self.message = ""
         self.back = self.group.add(Button((0, 0, 10, 10), N_("Back"), self.manager.pop,
-                                          shortcut=pygame.K_ESCAPE, hint="Esc"))
+                                          shortcut=pygame.K_ESCAPE))
         self.watch = self.group.add(Button((0, 0, 10, 10), N_("Watch"), self.open_selected,
                                            style="primary", hint="Enter"))
         self.watch.enabled = any(e.replay for e in self.entries)

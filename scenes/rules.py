@@ -185,7 +185,7 @@ class RulesScene(LayoutScene):
         self.sprites = SpriteBank(self.ctx.assets)
         self.tabs = [self._tab(i, section.title) for i, section in enumerate(self.sections)]
         self.back = self.group.add(Button((0, 0, 10, 10), N_("Back"), self.manager.pop,
-                                          shortcut=pygame.K_ESCAPE, hint="Esc"))
+                                          shortcut=pygame.K_ESCAPE))
         self.group.focus(self.back)
 
     def _tab(self, index: int, title: str) -> Button:

@@ -107,7 +107,7 @@ class SettingsScene(LayoutScene):
                             on_change=partial(self.change, key))
             self.choices[key] = self.group.add(choice)  # type: ignore[assignment]
         self.back = self.group.add(
-            Button((0, 0, 10, 10), N_("Back"), self.manager.pop, shortcut=pygame.K_ESCAPE, hint="Esc",
+            Button((0, 0, 10, 10), N_("Back"), self.manager.pop, shortcut=pygame.K_ESCAPE,
                    style="primary"))
         self.group.focus(self.choices["language"])
 

@@ -220,7 +220,7 @@ class SetupScene(LayoutScene):
             caption=N_("Hints in hotseat")))
         self._show_hide_choice()
         self.buttons["back"] = self.group.add(  # type: ignore[assignment]
-            Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE, hint="Esc"))
+            Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE))
         self.buttons["start"] = self.group.add(  # type: ignore[assignment]
             Button((0, 0, 10, 10), N_("Start"), self.start, style="primary"))
         target = self.buttons[focus]

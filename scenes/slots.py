@@ -138,10 +138,9 @@ class SlotsScene(LayoutScene):
             self.group.add(row)
         open_label = N_("Start here") if self.new_game else N_("Load")
         self.buttons = {
-            "back": Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE,
-                           hint="Esc"),
+            "back": Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE),
             "delete": Button((0, 0, 10, 10), N_("Delete"), self.ask_delete,
-                             shortcut=pygame.K_DELETE, hint="Del"),
+                             shortcut=pygame.K_DELETE),
             "open": Button((0, 0, 10, 10), open_label, self.open_selected, style="primary",
                            hint="Enter"),
         }

@@ -25,8 +25,7 @@ class StatsScene(LayoutScene):
     def build(self) -> None:
         self.stats, self.notice = load_stats()
         self.confirming = False
-        self.back = Button((0, 0, 10, 10), N_("Back"), self.go_back, shortcut=pygame.K_ESCAPE,
-                           hint="Esc")
+        self.back = Button((0, 0, 10, 10), N_("Back"), self.go_back, shortcut=pygame.K_ESCAPE)
         self.reset = Button((0, 0, 10, 10), N_("Reset statistics"), self.ask_reset, shortcut="r")
         self.group.add(self.back)
         self.group.add(self.reset)

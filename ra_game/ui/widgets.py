@@ -16,6 +16,7 @@ import pygame
 
 from ..i18n import Text, resolve
 from . import theme
+from .words import key_cap
 
 if TYPE_CHECKING:
     from .assets import Assets
@@ -83,9 +84,7 @@ class Button(Widget):
         self.style = style  # "normal" | "primary" | "quiet"
         self.pressed = False
         #: Keycap text drawn at the right; defaults to the shortcut's name.
-        self.hint = hint if hint is not None else (
-            pygame.key.name(self.shortcut).upper() if self.shortcut is not None else ""
-        )
+        self.hint = hint if hint is not None else shortcut_hint(self.shortcut)
 
     def activate(self) -> None:
         if not self.enabled:
@@ -141,16 +140,29 @@ class Button(Widget):
             return
         state = self.state_name()
         label = self.text
-        key = ("button", self.rect.size, label, self.style, state, self.focused, self.hint)
+        hint = key_cap(self.hint)
+        key = ("button", self.rect.size, label, self.style, state, self.focused, hint)
         face = _FACE_CACHE.get(key)
         if face is None:
             if len(_FACE_CACHE) > 512:
                 _FACE_CACHE.clear()
             face = render_button(self.rect.size, label, self.style, state, self.focused,
-                                 self.hint, assets)
+                                 hint, assets)
             _FACE_CACHE[key] = face
         surface.blit(face, face.get_rect(center=self.rect.center))
-        note_button(label, self.rect, assets, self.hint)
+        note_button(label, self.rect, assets, hint)
+
+
+#: The key-cap names of the shortcuts that are not a letter or a digit (see :func:`key_cap`).
+_SHORTCUT_HINTS = {pygame.K_ESCAPE: "Esc", pygame.K_RETURN: "Enter", pygame.K_SPACE: "Space",
+                   pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Bksp"}
+
+
+def shortcut_hint(shortcut: int | None) -> str:
+    """The key cap a button shows for its ``shortcut`` key ("" for none)."""
+    if shortcut is None:
+        return ""
+    return _SHORTCUT_HINTS.get(shortcut) or pygame.key.name(shortcut).upper()
 
 
 _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
@@ -242,8 +254,8 @@ def button_label_layout(size: tuple[int, int], label: str, assets: Assets
 
 
 def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -> None:
-    """Report a button label's lines to :func:`theme.record_text` (fit tests): the label must
-    stay inside the button and clear of its key cap."""
+    """Report a button label's lines and its key cap to :func:`theme.record_text` (fit and
+    language tests): the label must stay inside the button and clear of its key cap."""
     if not theme._RECORDERS:
         return
     font, lines = button_label_layout(rect.size, label, assets)
@@ -252,6 +264,10 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
     if shows_keycap(rect.size, widest, hint, assets):
         cap = _keycap_width(assets, hint, rect.height) + 12
         box = rect.inflate(-2 * cap, -2)
+        cap_font = _keycap_font(assets, rect.height - 3)
+        cap_rect = pygame.Rect((0, 0), cap_font.size(hint))
+        cap_rect.midright = (rect.right - 15, rect.y + (rect.height - 3) // 2)
+        theme.note_text(hint, cap_rect, rect)  # (small by design: no size, no minimum)
     line_h = font.get_linesize()
     top = rect.centery - line_h * len(lines) // 2
     for i, line in enumerate(lines):
@@ -267,15 +283,20 @@ def shows_keycap(size: tuple[int, int], label_width: int, hint: str, assets: Ass
     return bool(hint) and (w - label_width) // 2 >= _keycap_width(assets, hint, h) + 14
 
 
+def _keycap_font(assets: Assets, body_height: int) -> pygame.font.Font:
+    """The key cap's font on a button face ``body_height`` pixels high."""
+    return assets.font(max(10, int(body_height * 0.28)), bold=True)
+
+
 def _keycap_width(assets: Assets, hint: str, height: int) -> int:
     """The width of the key cap drawn for ``hint`` on a button ``height`` pixels high."""
-    return assets.font(max(10, int((height - 3) * 0.28)), bold=True).size(hint)[0] + 10
+    return _keycap_font(assets, height - 3).size(hint)[0] + 10
 
 
 def _keycap(out: pygame.Surface, assets: Assets, hint: str, body: pygame.Rect,
             color: theme.Color) -> None:
     """A small rounded key cap at the right end of a button, showing its shortcut."""
-    font = assets.font(max(10, int(body.height * 0.28)), bold=True)
+    font = _keycap_font(assets, body.height)
     img = font.render(hint, True, color)
     cap = img.get_rect().inflate(10, 6)
     cap.midright = (body.right - 10, body.centery)

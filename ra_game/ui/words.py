@@ -1,5 +1,5 @@
 """Words the game shows for game things in the chosen language: tile names, seat names, AI
-levels, lists, and the engine's error messages.
+levels, lists, key caps, and the engine's error messages.
 
 Tile names are marked with ``N_`` and translated each time they are shown. The default seat
 names ``You`` and ``Player N`` are stored untranslated (replays and saves keep them exactly);
@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from ..engine.errors import RaError
 from ..engine.tiles import Tile
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 
 #: The name of each tile kind, indexed by kind (English msgids).
 TILE_LABELS: tuple[str, ...] = (
@@ -30,6 +30,22 @@ assert len(TILE_LABELS) == len(Tile)
 #: The default name of the one person at the screen (kept in English in saves and replays).
 YOU = "You"
 _PLAYER_N = re.compile(r"^Player (\d+)$")
+
+
+def key_cap(name: str) -> str:
+    """A key's name on a button's key cap as the chosen language's keyboards print it ("Del"
+    is "Supr" in Spanish); a letter, a digit or an unknown name is shown as it is."""
+    if name == "Enter":
+        return pgettext("key on the keyboard", "Enter")
+    if name == "Esc":
+        return pgettext("key on the keyboard", "Esc")
+    if name == "Space":
+        return pgettext("key on the keyboard", "Space")
+    if name == "Del":
+        return pgettext("key on the keyboard", "Del")
+    if name == "Bksp":
+        return pgettext("key on the keyboard", "Bksp")
+    return name
 
 
 def tile_name(kind: int) -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ra_game import i18n
+from ra_game.ui import theme
+from ra_game.ui.assets import Assets
 from ra_game.ui.widgets import Button, Choice, FocusGroup, TextInput
 
 
@@ -47,6 +50,24 @@ def test_shortcuts_ignore_ctrl_chords_and_show_as_a_keycap() -> None:
     assert not button.handle_event(key(pygame.K_d, mod=pygame.KMOD_LCTRL))
     assert button.handle_event(key(pygame.K_d))
     assert hits == [1]
+
+
+def drawn_texts(button: Button) -> list[str]:
+    surface = pygame.Surface((400, 100))
+    with theme.record_text() as records:
+        button.draw(surface, Assets())
+    return [r.content for r in records]
+
+
+def test_a_named_key_shows_on_its_key_cap_as_the_language_prints_it() -> None:
+    delete = Button((0, 0, 300, 50), "Delete", lambda: None, shortcut=pygame.K_DELETE)
+    back = Button((0, 0, 300, 50), "Back", lambda: None, shortcut=pygame.K_ESCAPE)
+    assert (delete.hint, back.hint) == ("Del", "Esc")  # not pygame's "DELETE" / "ESCAPE"
+    assert drawn_texts(delete) == ["Del", "Delete"]
+    i18n.set_language("es")
+    assert drawn_texts(delete) == ["Supr", "Borrar"]  # a fresh face: the cache knows the cap
+    assert drawn_texts(Button((0, 0, 300, 50), "Draw", lambda: None, shortcut="d")) == [
+        "D", "Robar"]
 
 
 def test_focus_moves_with_tab_and_arrows_and_enter_activates() -> None:

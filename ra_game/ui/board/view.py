@@ -15,6 +15,7 @@ from .. import theme
 from ..layout import scale_for
 from ..sprites import SpriteBank
 from ..widgets import note_button, render_button
+from ..words import key_cap
 
 #: The smallest text drawn on the board, in window pixels.
 MIN_TEXT_PX = 11
@@ -130,6 +131,7 @@ class View:
                hint: str = "", style: str = "normal", focused: bool = False) -> None:
         """A button face (APP's look), cached per size, label and state."""
         screen = self.r(rect)
+        hint = key_cap(hint)
         key = (screen.size, label, state, hint, style, focused)
         face = self._buttons.get(key)
         if face is None:
