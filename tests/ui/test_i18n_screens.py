@@ -1,6 +1,7 @@
 """Every scene and every status message in every language, at 1280x720 and at the smallest
-window: no text leaves its box, none is drawn below 12 px at 1280x720, no English msgid shows
-in another language; and a language switch mid-game changes the very next frame."""
+window: no text leaves its box, none (key caps aside, small by design) is drawn below 12 px at
+1280x720, no English msgid shows in another language; and a language switch mid-game changes
+the very next frame."""
 
 from __future__ import annotations
 
