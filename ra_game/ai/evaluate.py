@@ -9,12 +9,13 @@ worth, and ``lot_gain`` the net change for a seat if it wins the auction track w
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import add, itemgetter
 
 from ..engine import GameState
+from ..engine.disasters import disaster_discards
 from ..engine.scoring import CIV_POINTS
 from ..engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
@@ -431,8 +432,48 @@ def held_sun_value(ctx: Context, seat: int, up: list[int], down_sum: int) -> flo
     return v
 
 
-def resolve_disasters(ctx: Context, seat: int, t: list[int], disasters: Sequence[int]) -> None:
-    """Apply disasters to the counts ``t`` in place, choosing the least harmful discards."""
+def best_discard(
+    ctx: Context, seat: int, t: list[int], options: Sequence[tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The discard among ``options`` whose loss costs ``seat`` the least."""
+    if len(options) == 1:
+        return options[0]  # no choice (nothing to weigh: any value beats the start below)
+    best = options[0]
+    best_v = -1e9
+    for lost in options:
+        u = t[:]
+        for k in lost:
+            u[k] -= 1
+        val = tile_value(ctx, seat, u)
+        if val > best_v:
+            best_v, best = val, lost
+    return best
+
+
+#: Picks one of a War's or an Earthquake's discards: (ctx, seat, counts, options) -> kinds lost.
+Chooser = Callable[[Context, int, list[int], Sequence[tuple[int, ...]]], tuple[int, ...]]
+
+
+def receive(
+    ctx: Context, seat: int, t: list[int], lot: Sequence[int], choose: Chooser = best_discard
+) -> None:
+    """Add ``lot`` to ``seat``'s counts ``t`` in place and resolve its disasters in order
+    (R-DIS), ``choose`` picking among the engine's discards (:func:`disaster_discards`) for a
+    War or an Earthquake; by default the one that costs ``seat`` the least.
+
+    The fast path (the lot split by kind, Funeral and Drought by arithmetic) is the engine's
+    rule: a property test holds it equal to :func:`~ra_game.engine.disasters.disaster_outcomes`.
+    """
+    disasters = None
+    for k in lot:
+        if k < DROUGHT:  # the disasters are the last four kinds
+            t[k] += 1
+        elif disasters is None:
+            disasters = [k]
+        else:
+            disasters.append(k)
+    if disasters is None:
+        return
     for d in disasters:
         if d == FUNERAL:
             t[PHARAOH] = max(0, t[PHARAOH] - 2)
@@ -441,46 +482,8 @@ def resolve_disasters(ctx: Context, seat: int, t: list[int], disasters: Sequence
             t[FLOOD] -= lost
             t[NILE] = max(0, t[NILE] - (2 - lost))
         else:
-            kinds = CIVILIZATIONS if d == WAR else MONUMENTS
-            for k1, k2 in best_discard(ctx, seat, t, kinds):
-                t[k1] -= 1
-                if k2 >= 0:
-                    t[k2] -= 1
-
-
-def discard_pairs(t: Sequence[int], kinds: Sequence[int]) -> list[tuple[int, int]]:
-    """Possible ways to lose up to two tiles of ``kinds`` (pairs; -1 marks nothing)."""
-    present = [k for k in kinds if t[k]]
-    if sum([t[k] for k in present]) <= 2:
-        lost = [k for k in present for _ in range(t[k])]
-        return [(lost[0] if lost else -1, lost[1] if len(lost) > 1 else -1)]
-    pairs = []
-    for i, a in enumerate(present):
-        if t[a] >= 2:
-            pairs.append((a, a))
-        pairs.extend((a, b) for b in present[i + 1:])
-    return pairs
-
-
-def best_discard(
-    ctx: Context, seat: int, t: list[int], kinds: Sequence[int]
-) -> list[tuple[int, int]]:
-    """The pair whose loss costs ``seat`` the least (as a one-element list)."""
-    pairs = discard_pairs(t, kinds)
-    if len(pairs) == 1:
-        return pairs  # no choice (nothing to weigh: any value beats the start below)
-    best: tuple[int, int] = (-1, -1)
-    best_v = -1e9
-    for a, b in pairs:
-        u = t[:]
-        if a >= 0:
-            u[a] -= 1
-        if b >= 0:
-            u[b] -= 1
-        val = tile_value(ctx, seat, u)
-        if val > best_v:
-            best_v, best = val, (a, b)
-    return [best]
+            for k in choose(ctx, seat, t, disaster_discards(t, d)):
+                t[k] -= 1
 
 
 def tiles_gain(
@@ -491,16 +494,7 @@ def tiles_gain(
     t = held[:]
     if gods:
         t[GOD] -= gods
-    disasters = None
-    for k in lot:
-        if k < DROUGHT:  # the disasters are the last four kinds
-            t[k] += 1
-        elif disasters is None:
-            disasters = [k]
-        else:
-            disasters.append(k)
-    if disasters:
-        resolve_disasters(ctx, seat, t, disasters)
+    receive(ctx, seat, t, lot)
     return tile_value(ctx, seat, t) - held_value(ctx, seat, held)
 
 

@@ -12,10 +12,11 @@ import random
 from collections.abc import Sequence
 
 from ..engine import GameState
+from ..engine.disasters import disaster_discards
 from ..engine.events import AuctionWon
 from ..engine.moves import DRAW, PASS, RA, discard_action, god_action, unpack_tiles
 from ..engine.state import BID, DISCARD, TURN
-from ..engine.tiles import CIVILIZATIONS, DISASTERS, MONUMENTS, Tile
+from ..engine.tiles import DISASTERS, Tile
 from .evaluate import (
     BagInfo,
     Context,
@@ -39,9 +40,8 @@ def lot_of(state: GameState) -> list[int]:
 def discard_choice(ctx: Context, state: GameState) -> int:
     """The War/Earthquake discard that costs the owner the least."""
     seat = state.current
-    kinds = CIVILIZATIONS if state.pending[0] == Tile.WAR else MONUMENTS
-    (a, b), = best_discard(ctx, seat, state.tiles[seat][:], kinds)
-    return discard_action((a, b) if a <= b else (b, a))
+    held = state.tiles[seat]
+    return discard_action(best_discard(ctx, seat, held, disaster_discards(held, state.pending[0])))
 
 
 def god_options(ctx: Context, state: GameState, limit: int = 40) -> list[tuple[float, int]]:

@@ -11,12 +11,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import events as ev
+from .disasters import disaster_outcomes
 from .moves import Move
 from .scoring import epoch_points
 from .state import EMPTY, GameState
-from .tiles import DISASTER_TARGETS, IS_DISASTER, NUM_EPOCHS, TILE_COUNTS, Tile
-
-_CHOICE_DISASTERS = (Tile.WAR, Tile.EARTHQUAKE)
+from .tiles import NUM_EPOCHS, TILE_COUNTS, Tile
 
 
 def move_events(initial: GameState, moves: Iterable[str]) -> list[list[Any]]:
@@ -64,44 +63,6 @@ def epoch_preview(state: GameState) -> list[dict[str, int]]:
     return epoch_points(state.tiles, _sun_sums(state) if final else None)
 
 
-def resolve_disasters(held: Sequence[int], lot: Sequence[int]) -> list[list[int]]:
-    """Every holding the owner of ``held`` may end with after taking ``lot`` (R-AUC-7): its tiles
-    added, then its disasters resolved in order, branching where the owner chooses (R-DIS-7)."""
-    start = list(held)
-    disasters = []
-    for t in lot:
-        if IS_DISASTER[t]:
-            disasters.append(t)
-        else:
-            start[t] += 1
-    outcomes = [start]
-    for disaster in disasters:
-        targets = DISASTER_TARGETS[disaster]
-        following: list[list[int]] = []
-        for tiles in outcomes:
-            present = [k for k in targets if tiles[k]]
-            if disaster in _CHOICE_DISASTERS and len(present) > 1 and \
-                    sum(tiles[k] for k in present) > 2:
-                for i, a in enumerate(present):
-                    for b in present[i:]:
-                        if a == b and tiles[a] < 2:
-                            continue
-                        option = tiles[:]
-                        option[a] -= 1
-                        option[b] -= 1
-                        following.append(option)
-                continue
-            option = tiles[:]
-            lost = 0
-            for k in targets:
-                while option[k] and lost < 2:
-                    option[k] -= 1
-                    lost += 1
-            following.append(option)
-        outcomes = following
-    return outcomes
-
-
 def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: int = 0) -> int:
     """How much taking ``tiles`` now (disasters included, discarding as well as ``seat`` can)
     would change ``seat``'s score for this epoch; ``sun_change`` adds to its sun total, which
@@ -113,7 +74,7 @@ def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: in
         suns = suns[:]
         suns[seat] += sun_change
     best: int | None = None
-    for held in resolve_disasters(state.tiles[seat], tiles):
+    for held in disaster_outcomes(state.tiles[seat], tiles):
         holdings = [held if q == seat else state.tiles[q] for q in range(state.n)]
         gain = sum(epoch_points(holdings, suns)[seat].values())
         best = gain if best is None else max(best, gain)

@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from . import events as ev
+from .disasters import disaster_discards
 from .errors import N_, IllegalMoveError, SetupError
 from .moves import (
     DISCARD_BASE,
@@ -29,11 +30,10 @@ from .moves import (
     god_action,
     unpack_tiles,
 )
-from .scoring import DISASTER_LOSS, epoch_points, floored
+from .scoring import epoch_points, floored
 from .tiles import (
     AUCTION_TRACK_SIZE,
     CIVILIZATIONS,
-    DISASTER_TARGETS,
     DISCARDED_AT_EPOCH_END,
     IS_DISASTER,
     MONUMENTS,
@@ -51,7 +51,6 @@ from .tiles import (
 TURN, BID, DISCARD, OVER = 0, 1, 2, 3
 EMPTY = -1
 _AFTER_AUCTION, _AFTER_GOD = 0, 1
-_CHOICE_DISASTERS = (Tile.WAR, Tile.EARTHQUAKE)
 #: plain ints for the hot paths (comparing or indexing with an IntEnum is several times slower)
 _RA, _GOD = int(Tile.RA), int(Tile.GOD)
 
@@ -328,16 +327,9 @@ class GameState:
         extend(0, [])
         return out
 
-    def _discard_choices(self) -> list[tuple[int, int]]:
+    def _discard_choices(self) -> list[tuple[int, ...]]:
         """The pairs of tiles the owner may discard for the pending War or Earthquake."""
-        held = self.tiles[self.disaster_owner]
-        kinds = [k for k in DISASTER_TARGETS[self.pending[0]] if held[k]]
-        pairs = []
-        for i, a in enumerate(kinds):
-            if held[a] >= 2:
-                pairs.append((a, a))
-            pairs.extend((a, b) for b in kinds[i + 1:])
-        return pairs
+        return disaster_discards(self.tiles[self.disaster_owner], self.pending[0])
 
     def _discard_actions(self) -> list[int]:
         return [discard_action(pair) for pair in self._discard_choices()]
@@ -556,19 +548,15 @@ class GameState:
         held = self.tiles[owner]
         while self.pending:
             disaster = self.pending[0]
-            targets = DISASTER_TARGETS[disaster]
-            if disaster in _CHOICE_DISASTERS:
-                present = [k for k in targets if held[k]]
-                if len(present) > 1 and sum(held[k] for k in present) > DISASTER_LOSS:
-                    self.phase = DISCARD
-                    self.current = owner
-                    return
-            lost: list[int] = []
-            for k in targets:
-                while held[k] and len(lost) < DISASTER_LOSS:
-                    held[k] -= 1
-                    lost.append(k)
-            self._finish_disaster(disaster, lost, events)
+            options = disaster_discards(held, disaster)
+            if len(options) > 1:
+                self.phase = DISCARD
+                self.current = owner
+                return
+            lost = options[0]
+            for k in lost:
+                held[k] -= 1
+            self._finish_disaster(disaster, list(lost), events)
         self.disaster_owner = -1
         if self.resume == _AFTER_AUCTION:
             self._finish_auction(events)

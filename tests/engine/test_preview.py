@@ -14,11 +14,10 @@ from ra_game.engine.preview import (
     epoch_preview,
     lot_values,
     move_events,
-    resolve_disasters,
     tiles_left,
 )
 from ra_game.engine.state import BID, DISCARD, OVER
-from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS, Tile
+from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS
 
 
 def engine_epoch_scores(state: GameState) -> list[dict[str, int]]:
@@ -99,15 +98,3 @@ def test_tiles_left_epoch_preview_and_lot_values_over_whole_games(players: int) 
             assert tiles_left(drawn_tiles(record)) == state.bag_counts()
         rebuilt = [e for events in move_events(initial, moves) for e in events]
         assert rebuilt == record
-
-
-def test_disasters_branch_where_the_owner_chooses() -> None:
-    held = [0] * NUM_KINDS
-    held[Tile.ASTRONOMY], held[Tile.ART], held[Tile.WRITING] = 2, 1, 1
-    outcomes = resolve_disasters(held, [Tile.WAR, Tile.GOLD])
-    assert all(o[Tile.GOLD] == 1 for o in outcomes)
-    assert sorted((o[Tile.ASTRONOMY], o[Tile.WRITING], o[Tile.ART]) for o in outcomes) == [
-        (0, 1, 1), (1, 0, 1), (1, 1, 0), (2, 0, 0)]
-    held = [0] * NUM_KINDS
-    held[Tile.PHARAOH] = 3
-    assert resolve_disasters(held, [Tile.FUNERAL])[0][Tile.PHARAOH] == 1
