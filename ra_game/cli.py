@@ -18,7 +18,7 @@ from typing import NoReturn
 from . import __version__
 from .engine import RaError, load_replay
 from .i18n import LANGUAGES, normalize_language, override_language, set_language
-from .seats import SeatSpecError, parse_seats
+from .seats import SeatSpecError, parse_seats, seat_kinds
 
 
 class _Parser(argparse.ArgumentParser):
@@ -75,8 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
     play.add_argument("--headless", action="store_true", help="no window: print the final summary")
     play.add_argument("--players", default="human,ai:medium,ai:medium,ai:medium",
-                      help="comma list of seats: human, random, ai:easy, ai:medium, ai:hard, "
-                           "ai:expert")
+                      help=f"comma list of seats: {', '.join(seat_kinds())}")
     play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
     play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
     play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")

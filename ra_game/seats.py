@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ai import AGENT_FACTORIES
+from .ai.levels import LEVELS
 from .i18n import _
 
 
@@ -28,7 +28,8 @@ AI_NAMES = ("Nefertiti", "Imhotep", "Hatshepsut", "Ramesses", "Khufu")
 
 
 def seat_kinds() -> list[str]:
-    return ["human", *AGENT_FACTORIES]
+    """``human`` and every registered AI level, in the order the setup screen offers them."""
+    return ["human", *LEVELS]
 
 
 def parse_seats(spec: str, allow_human: bool = True) -> list[Seat]:

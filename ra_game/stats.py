@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .ai.levels import LEVELS
 from .i18n import _
 from .settings import data_dir, write_json_atomic
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 STATS_FILE = "stats.json"
 VERSION = 1
-AI_LEVELS = ("random", "ai:easy", "ai:medium", "ai:hard")
 
 
 @dataclass
@@ -179,6 +179,6 @@ def record_game(state: GameState, kinds: list[str], hints: int = 0) -> str | Non
         return None
     you = humans[0]
     stats, notice = load_stats()
-    levels = [kind for kind in kinds if kind in AI_LEVELS]
+    levels = [kind for kind in kinds if kind in LEVELS]
     stats.add(state.n, levels, state.scores[you], state.winner == you, hints)
     return save_stats(stats) or notice

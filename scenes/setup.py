@@ -10,6 +10,7 @@ from functools import partial
 
 import pygame
 
+from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _, ngettext
 from ra_game.saves import clean_name, first_free_slot, list_slots
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
@@ -23,19 +24,17 @@ MAX_SEATS = 5
 MIN_SEATS = 2
 #: The longest name the name fields take (saves accept up to ``saves.MAX_NAME_LENGTH``).
 NAME_LENGTH = 16
-PREFERRED_AI = ("ai:medium", "ai:easy", "ai:hard", "random")
-#: One line per seat kind, shown while a seat's kind is pointed at or focused.
-KIND_DESCRIPTIONS = {
-    "human": N_("A person plays this seat, at this screen."),
-    "ai:easy": N_("Easy: a beginner who misjudges lots and bids timidly or greedily, but never "
-                  "throws the game away."),
-    "ai:medium": N_("Medium: a steady player who bids what each lot is worth to it."),
-    "ai:hard": N_("Hard: thinks ahead over many possible draws and keeps its suns for the big "
-                  "lots."),
-    "ai:expert": N_("Expert: thinks 2 s on every spare core; the faster the computer, the "
-                    "stronger it plays."),
-    "random": N_("Random: plays any legal move, for testing; not a real opponent."),
-}
+#: The AI level the defaults use (the first registered one if it is not there).
+DEFAULT_AI = "ai:medium"
+HUMAN_DESCRIPTION = N_("A person plays this seat, at this screen.")
+
+
+def kind_description(kind: str) -> str | None:
+    """The one line (a msgid) saying who plays a seat of ``kind``: a person or an AI level."""
+    if kind == "human":
+        return HUMAN_DESCRIPTION
+    level = LEVELS.get(kind)
+    return level.description if level else None
 
 
 def kind_label(kind: str) -> str:
@@ -47,8 +46,7 @@ def kind_label(kind: str) -> str:
 
 def default_ai_kind() -> str:
     """The AI level the defaults use: medium when available."""
-    kinds = seat_kinds()
-    return next((k for k in PREFERRED_AI if k in kinds), kinds[-1])
+    return DEFAULT_AI if DEFAULT_AI in LEVELS else next(iter(LEVELS))
 
 
 def auto_name(kind: str, index: int, humans_before: int, humans: int) -> str:
@@ -264,7 +262,7 @@ class SetupScene(LayoutScene):
     def kind_description(self) -> str | None:
         """The line describing the seat kind under the mouse (or focused), if any."""
         pointed = [c for c in self.kinds if c.hover] or [c for c in self.kinds if c.focused]
-        text = KIND_DESCRIPTIONS.get(pointed[0].value) if pointed else None
+        text = kind_description(pointed[0].value) if pointed else None
         return _(text) if text else None
 
     def draw_free_seat(self, surface: pygame.Surface, index: int) -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _
-from ra_game.stats import AI_LEVELS, Record, Stats, load_stats, reset_stats
+from ra_game.stats import Record, Stats, load_stats, reset_stats
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-
-LEVEL_NAMES = {"random": N_("Random"), "ai:easy": N_("Easy AI"), "ai:medium": N_("Medium AI"),
-               "ai:hard": N_("Hard AI")}
+from ra_game.ui.words import ai_label
 
 
 class StatsScene(LayoutScene):
@@ -64,6 +63,10 @@ class StatsScene(LayoutScene):
         self.reset.style = "normal"
         self.notice = ""
 
+    def level_rows(self) -> list[tuple[str, Record | None]]:
+        """One row per registered AI level: its label, as on the board, and its record."""
+        return [(ai_label(kind), self.stats.by_level.get(kind)) for kind in LEVELS]
+
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -74,9 +77,8 @@ class StatsScene(LayoutScene):
                       for n in range(2, 6)]
         self.draw_table(surface, self.rects["players_panel"], _("By number of players"),
                         by_players)
-        by_level = [(_(LEVEL_NAMES[lv]), self.stats.by_level.get(lv)) for lv in AI_LEVELS]
         self.draw_table(surface, self.rects["levels_panel"], _("Against each opponent level"),
-                        by_level)
+                        self.level_rows())
         if self.notice:
             color = theme.TERRACOTTA if self.confirming else theme.INK_SOFT
             theme.text(surface, self.font(18, bold=True), self.notice,

@@ -36,7 +36,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.ai import AGENT_FACTORIES, Agent, HardAgent, make_agent
+from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
 from ra_game.ai.v1 import HardV1Agent, MediumV1Agent
 from ra_game.engine import GameState
 
@@ -55,11 +55,11 @@ def agent_kind(name: str) -> str:
     if at and not (count.isdigit() and int(count) > 0):
         raise ValueError(f"bad iteration count in {name!r}; write e.g. hard@200")
     for kind in (base, f"ai:{base}"):
-        if kind in AGENT_FACTORIES or kind in BASELINES:
+        if kind in LEVELS or kind in BASELINES:
             if at and kind not in SEARCHERS:
                 raise ValueError(f"only hard and hard-v1 take an iteration count, not {base!r}")
             return kind + at + count
-    known = ", ".join([k.split(":")[-1] for k in AGENT_FACTORIES] + list(BASELINES))
+    known = ", ".join([k.split(":")[-1] for k in LEVELS] + list(BASELINES))
     raise ValueError(f"unknown agent {name!r}; use one of: {known}")
 
 

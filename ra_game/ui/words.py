@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Iterable
 
+from ..ai.levels import LEVELS
 from ..engine.errors import RaError
 from ..engine.tiles import Tile
 from ..i18n import N_, _, ngettext, pgettext
@@ -78,16 +79,11 @@ def display_name(name: str) -> str:
     return name
 
 
-#: The AI levels' names (English msgids), by the level part of a seat kind.
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "expert": N_("expert"), "random": N_("random")}
-
-
 def ai_label(kind: str) -> str:
-    """``ai:hard`` -> ``AI · hard`` in the chosen language."""
-    level = kind.removeprefix("ai:")
-    return _("AI · {level}").format(level=_(LEVEL_NAMES[level]) if level in LEVEL_NAMES
-                                    else level)
+    """``ai:hard`` -> ``AI · hard`` in the chosen language (the level's registered name; a kind
+    this game does not know, as ``ai:hard@30`` from a tool, is shown as written)."""
+    level = LEVELS.get(kind)
+    return _("AI · {level}").format(level=_(level.name) if level else kind.removeprefix("ai:"))
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:

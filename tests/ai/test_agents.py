@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from ra_game.ai import AGENT_FACTORIES, Agent, HardAgent, RootParallelAgent, make_agent
+from ra_game.ai import LEVELS, Agent, HardAgent, RootParallelAgent, make_agent
 from ra_game.ai.parallel import HARD_BUDGET
 from ra_game.engine import GameState
 from ra_game.engine.moves import RA
 
-LEVELS = ["random", "ai:easy", "ai:medium"]
+QUICK = ["random", "ai:easy", "ai:medium"]
 
 
 def small_hard(seed: int) -> Agent:
@@ -32,7 +32,7 @@ def play_game(players: int, seed: int, factories: list) -> GameState:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("kind", LEVELS)
+@pytest.mark.parametrize("kind", QUICK)
 def test_heuristic_levels_play_only_legal_moves(kind: str, players: int) -> None:
     for seed in range(6):
         factories = [lambda s, k=kind: make_agent(k, s)] * players
@@ -42,14 +42,14 @@ def test_heuristic_levels_play_only_legal_moves(kind: str, players: int) -> None
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_hard_plays_only_legal_moves(players: int) -> None:
-    medium = AGENT_FACTORIES["ai:medium"]
+    medium = LEVELS["ai:medium"].factory
     factories = [small_hard] + [lambda s: medium(s, None)] * (players - 1)
     state = play_game(players, 40 + players, factories)
     assert state.winner is not None
 
 
 def test_mixed_table_of_all_levels() -> None:
-    factories = [small_hard] + [lambda s, k=k: make_agent(k, s) for k in LEVELS]
+    factories = [small_hard] + [lambda s, k=k: make_agent(k, s) for k in QUICK]
     assert play_game(4, 3, factories).winner is not None
 
 
@@ -121,7 +121,7 @@ def test_single_legal_action_returns_at_once() -> None:
 
 def test_registry_and_think_ms() -> None:
     for kind in ("ai:easy", "ai:medium", "ai:hard", "ai:expert", "random"):
-        assert kind in AGENT_FACTORIES
+        assert kind in LEVELS
     hard = make_agent("ai:hard", 1, 250)
     assert isinstance(hard, HardAgent) and hard.budget == pytest.approx(0.25)
     fixed = make_agent("ai:hard", 1, None)

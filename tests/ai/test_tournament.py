@@ -84,9 +84,9 @@ def test_baselines_and_fixed_iteration_seats() -> None:
 
 
 def test_baselines_are_not_offered_in_the_game() -> None:
-    from ra_game.ai import AGENT_FACTORIES
+    from ra_game.ai import LEVELS
 
-    assert not any("v1" in kind for kind in AGENT_FACTORIES)
+    assert not any("v1" in kind for kind in LEVELS)
 
 
 def test_a_tournament_against_the_frozen_baselines(capsys: pytest.CaptureFixture[str]) -> None:

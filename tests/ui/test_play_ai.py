@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from ra_game.ai import AGENT_FACTORIES
+from ra_game.ai import LEVELS, Level
 from ra_game.ai.base import Agent
 from ra_game.engine import GameState, Observation
 from ra_game.engine.moves import DRAW
@@ -29,7 +29,8 @@ class SlowAgent(Agent):
 def test_thinks_in_slices_and_waits_for_the_board_and_the_delay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(AGENT_FACTORIES, "test:slow", lambda seed, ms: SlowAgent(seed))
+    monkeypatch.setitem(LEVELS, "test:slow", Level("test:slow", "slow", "", False,
+                                                   lambda seed, ms: SlowAgent(seed)))
     state = GameState.new(2, seed=1)
     seats = [Seat("test:slow", "A"), Seat("test:slow", "B")]
     runner = AiRunner(seats, seed=1, slice_s=0.003)
@@ -53,7 +54,7 @@ def test_thinks_in_slices_and_waits_for_the_board_and_the_delay(
 def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
     assert MIN_DELAY["max"] == 0.0 < MIN_DELAY["fast"] < MIN_DELAY["normal"] < MIN_DELAY["slow"]
     state = GameState.new(3, seed=2)
-    for kind in AGENT_FACTORIES:
+    for kind in LEVELS:
         seats = [Seat(kind, "A"), Seat(kind, "B"), Seat(kind, "C")]
         runner = AiRunner(seats, seed=2, think_ms=30)
         action = None

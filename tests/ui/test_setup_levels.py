@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from ra_game.scenes import setup as scene_module
-from ra_game.scenes.setup import KIND_DESCRIPTIONS, SetupScene
+from ra_game.scenes.setup import SetupScene, kind_description
 
 from ra_game.app import create_app, run_frames
 from ra_game.seats import seat_kinds
@@ -38,8 +38,8 @@ def move_to(ctx: AppContext, pos: tuple[int, int]) -> None:
 
 def test_every_level_offered_has_a_one_line_description() -> None:
     for kind in seat_kinds():
-        text = KIND_DESCRIPTIONS[kind]
-        assert "\n" not in text and len(text) <= 100
+        text = kind_description(kind)
+        assert text and "\n" not in text and len(text) <= 100
 
 
 def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str]]) -> None:
@@ -49,18 +49,18 @@ def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str
     setup = ctx.scenes.stack[-1]
     assert isinstance(setup, SetupScene)
     move_to(ctx, setup.kinds[1].rect.center)  # seat 2: medium by default
-    assert KIND_DESCRIPTIONS["ai:medium"] in texts
+    assert kind_description("ai:medium") in texts
     texts.clear()
     pos = (setup.kinds[1].rect.right - 5, setup.kinds[1].rect.centery)
     for kind_event in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind_event, pos=pos, button=1))
     run_frames(ctx, 1)
-    assert KIND_DESCRIPTIONS[setup.rows[1].kind] in texts
+    assert kind_description(setup.rows[1].kind) in texts
     texts.clear()
     move_to(ctx, (5, 5))  # away from every seat, the clicked (focused) level stays described
-    assert setup.kinds[1].focused and KIND_DESCRIPTIONS[setup.rows[1].kind] in texts
+    assert setup.kinds[1].focused and kind_description(setup.rows[1].kind) in texts
     texts.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
     run_frames(ctx, 1)  # focus on the next name field: the usual hint comes back
-    assert not any(t in texts for t in KIND_DESCRIPTIONS.values())
+    assert not any(t in texts for t in map(kind_description, seat_kinds()))
     assert any("players" in t for t in texts)

@@ -1,0 +1,67 @@
+"""The AI levels, in one registry: every list of levels (the setup screen's choices and
+descriptions, the statistics rows, the board's tags, ``--players`` and its help) reads it.
+
+Adding a level is one :class:`Level` in :data:`LEVELS`, its agent, and its name and description
+translated in the catalogs.  No pygame here: the command line and headless play import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..i18n import N_
+from .base import Agent
+from .heuristic import EasyAgent, MediumAgent
+from .parallel import expert_agent, hard_agent
+from .random_agent import RandomAgent
+
+#: Makes a level's agent from (seed, think_ms).
+AgentFactory = Callable[[int | None, int | None], Agent]
+
+
+@dataclass(frozen=True)
+class Level:
+    """One AI level a seat can play."""
+
+    #: The seat kind, as in ``--players`` and in replays and statistics (``ai:hard``).
+    kind: str
+    #: Its name (a msgid, translated where shown), as in ``AI · hard``.
+    name: str
+    #: One line saying how it plays (a msgid), shown while the level is chosen.
+    description: str
+    #: Whether it searches (plans trees for the worker processes) rather than deciding at once.
+    searches: bool
+    factory: AgentFactory
+
+
+#: Seat kind -> level, in the order the setup screen offers them and Statistics lists them.
+LEVELS: dict[str, Level] = {level.kind: level for level in (
+    Level("random", N_("random"),
+          N_("Random: plays any legal move, for testing; not a real opponent."),
+          False, lambda seed, think_ms: RandomAgent(seed)),
+    Level("ai:easy", N_("easy"),
+          N_("Easy: a beginner who misjudges lots and bids timidly or greedily, but never "
+             "throws the game away."),
+          False, lambda seed, think_ms: EasyAgent(seed)),
+    Level("ai:medium", N_("medium"),
+          N_("Medium: a steady player who bids what each lot is worth to it."),
+          False, lambda seed, think_ms: MediumAgent(seed)),
+    Level("ai:hard", N_("hard"),
+          N_("Hard: thinks ahead over many possible draws and keeps its suns for the big "
+             "lots."),
+          True, hard_agent),
+    Level("ai:expert", N_("expert"),
+          N_("Expert: thinks 2 s on every spare core; the faster the computer, the stronger it "
+             "plays."),
+          True, expert_agent),
+)}
+
+
+def make_agent(kind: str, seed: int | None = None, think_ms: int | None = None) -> Agent:
+    """A new agent for a seat kind such as ``random`` or ``ai:hard``."""
+    try:
+        level = LEVELS[kind]
+    except KeyError:
+        raise ValueError(f"unknown AI kind {kind!r}") from None
+    return level.factory(seed, think_ms)
