@@ -46,13 +46,13 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.ai.v1.evaluate import Context as YardstickContext
-from ra_game.ai.v1.evaluate import lot_gain as yardstick_gain
 from ra_game.engine import GameState, Move, ReplayError, load_replay
 from ra_game.engine import events as ev
 from ra_game.engine.moves import PASS, RA, is_bid
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import Tile
+from tools.baselines.v1.evaluate import Context as YardstickContext
+from tools.baselines.v1.evaluate import lot_gain as yardstick_gain
 
 VALUABLE = 3.0
 #: A tournament job: game seed, seating rotation, the kinds by seat, the think budget.

@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                        for n in sorted(runs[0][1])},
     }
     if args.baseline:
-        from ra_game.ai.v1.mcts import HardAgent as HardV1
+        from tools.baselines.v1.mcts import HardAgent as HardV1
 
         base = [per_worker(states, args.iterations, HardV1) for _ in range(args.repeats)]
         result["v1_per_worker_its_cpu"] = round(statistics.median(r[2] for r in base), 1)

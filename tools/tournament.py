@@ -5,7 +5,7 @@
 
 A seat ``hard@N`` (or ``hard-v1@N``) searches exactly N iterations per decision instead of a time
 budget, so results do not depend on the machine's load.  ``medium-v1`` and ``hard-v1`` are the
-frozen levels of before issue 12 (``ra_game.ai.v1``), offered here only, never in the game.
+frozen levels of before issue 12 (``tools/baselines/v1``), offered here only, never in the game.
 
 Every game seed is played once per seating rotation, so each agent sits in every seat on the same
 bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
@@ -37,8 +37,8 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
-from ra_game.ai.v1 import HardV1Agent, MediumV1Agent
 from ra_game.engine import GameState
+from tools.baselines.v1 import HardV1Agent, MediumV1Agent
 
 Job = tuple[int, int, tuple[str, ...], int | None]
 

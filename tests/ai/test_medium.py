@@ -7,10 +7,10 @@ from pathlib import Path
 from ra_game.ai import MediumAgent
 from ra_game.ai.evaluate import Context
 from ra_game.ai.policy import auction_value, bid_choice, tiny_invoke_ok
-from ra_game.ai.v1 import MediumV1Agent
 from ra_game.engine import load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, god_action
 from ra_game.engine.tiles import Tile
+from tools.baselines.v1 import MediumV1Agent
 
 from .positions import (
     bidding,

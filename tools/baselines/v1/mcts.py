@@ -20,10 +20,11 @@ from __future__ import annotations
 import math
 import time
 
-from ...engine import GameState, Observation
-from ...engine.moves import DRAW, PASS, is_god
-from ...engine.state import BID, TURN
-from ..base import Agent
+from ra_game.ai.base import Agent
+from ra_game.engine import GameState, Observation
+from ra_game.engine.moves import DRAW, PASS, is_god
+from ra_game.engine.state import BID, TURN
+
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
 from .policy import god_options, playout_action
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...engine import GameState
-from ...engine.moves import DRAW, PASS, RA, discard_action, god_action
-from ...engine.state import BID, DISCARD, TURN
-from ...engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
+from ra_game.engine import GameState
+from ra_game.engine.moves import DRAW, PASS, RA, discard_action, god_action
+from ra_game.engine.state import BID, DISCARD, TURN
+from ra_game.engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
+
 from .evaluate import BagInfo, Context, best_discard, sun_cost, tiles_gain
 
 EMPTY = -1

@@ -11,10 +11,10 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from ...engine import GameState
-from ...engine.scoring import CIV_POINTS
-from ...engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
-from ...engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
+from ra_game.engine import GameState
+from ra_game.engine.scoring import CIV_POINTS
+from ra_game.engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
+from ra_game.engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
 
 GOD, GOLD, PHARAOH, NILE, FLOOD = Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE, Tile.FLOOD
 DROUGHT, FUNERAL, WAR, EARTHQUAKE = Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...engine import Observation
-from ..base import Agent
+from ra_game.ai.base import Agent
+from ra_game.engine import Observation
+
 from .policy import medium_action
 
 
