@@ -12,10 +12,6 @@
 ``todo`` / ``fill`` suit a quick pass over many new strings: fill in ``"msgstr"`` (a string, or
 one string per plural form) in the JSON and give it back; placeholders are checked.
 
-``update`` also fills new empty entries from the translation memory ``tools/i18n_memory/
-<lang>.json`` (translations written ahead for strings of branches not merged yet), when the
-msgid is exactly the same; the check then lists only what is really new.
-
 It drives Babel (``pip install -e ".[i18n]"``), a development dependency only: the game reads
 the compiled ``.mo`` files with the standard library's gettext.
 """
@@ -57,49 +53,10 @@ def extract(output: Path = POT) -> None:
             "--msgid-bugs-address", "", "-o", str(output), ".")
 
 
-MEMORY = ROOT / "tools" / "i18n_memory"
-
-
 def update() -> None:
-    """Merge the template into every language's .po (new msgids come in empty), then fill what
-    the translation memory knows."""
+    """Merge the template into every language's .po (new msgids come in empty)."""
     pybabel("update", "-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "--no-fuzzy-matching",
             "--ignore-obsolete")
-    for lang in languages():
-        recall(lang)
-
-
-def recall(lang: str) -> int:
-    """Fill ``lang``'s empty entries from its translation memory; returns how many."""
-    import json
-
-    from babel.messages.pofile import read_po, write_po
-
-    memory_file = MEMORY / f"{lang}.json"
-    if not memory_file.is_file():
-        return 0
-    memory = json.loads(memory_file.read_text(encoding="utf-8"))
-    with _po(lang).open("rb") as fh:
-        catalog = read_po(fh)
-    filled = 0
-    for m in catalog:
-        if not m.id or m.context:
-            continue
-        strings = m.string if isinstance(m.string, tuple) else (m.string,)
-        if all(strings):
-            continue
-        msgid = m.id[0] if isinstance(m.id, tuple) else m.id
-        known = memory.get(msgid)
-        if isinstance(m.id, tuple) and isinstance(known, list):
-            m.string = tuple(known[min(i, len(known) - 1)] for i in range(catalog.num_plurals))
-            filled += 1
-        elif not isinstance(m.id, tuple) and isinstance(known, str):
-            m.string = known
-            filled += 1
-    if filled:
-        with _po(lang).open("wb") as fh:
-            write_po(fh, catalog, width=76)
-    return filled
 
 
 def compile_all() -> None:

@@ -231,28 +231,3 @@ def test_todo_and_fill_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert [e["msgid"] for e in tool.todo("es")] == ["Take {n} tile"]
     with (po.parent / "ra_game.mo").open("rb") as fh:
         assert gettext.GNUTranslations(fh).gettext("Settings") == "Ajustes"
-
-
-def test_update_recalls_translations_written_ahead(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import shutil
-
-    tool = tools_i18n()
-    shutil.copytree(LOCALE_DIR, tmp_path / "locale")
-    monkeypatch.setattr(tool, "LOCALE", tmp_path / "locale")
-    (tmp_path / "memory").mkdir()
-    (tmp_path / "memory" / "tr.json").write_text(json.dumps(
-        {"Settings": "Ayarlar", "Take {n} tile": ["{n} karo al", "{n} karo al"]}),
-        encoding="utf-8")
-    monkeypatch.setattr(tool, "MEMORY", tmp_path / "memory")
-    po = tmp_path / "locale" / "tr" / "LC_MESSAGES" / "ra_game.po"
-    catalog = read_catalog(po)
-    catalog["Settings"].string = ""
-    catalog[("Take {n} tile", "Take {n} tiles")].string = ("", "")
-    with po.open("wb") as fh:
-        babel_pofile.write_po(fh, catalog)
-    assert len(tool.todo("tr")) == 2
-    assert tool.recall("tr") == 2 and tool.todo("tr") == []
-    for lang in ("es", "pt", "tr"):  # the shipped memory is valid JSON of strings and lists
-        memory = json.loads((ROOT / "tools" / "i18n_memory" / f"{lang}.json").read_text("utf-8"))
-        assert all(isinstance(v, (str, list)) and v for v in memory.values())
