@@ -16,7 +16,8 @@ decision with a real choice (more than one legal action).
 ``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
 options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
 chunks.  FILE is tied to the AI code it was played with (the last commit touching
-``ra_game/ai`` or ``ra_game/engine``) and refuses games of other code.
+``ra_game/ai``, ``ra_game/engine`` or the baselines in ``tools/baselines``) and refuses games of
+other code.
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ def jobs_for(seats: Sequence[str], games: int, seed: int, think_ms: int | None) 
 
 
 #: The code an AI decision depends on: a record of games is tied to its last commit.
-PLAYING_CODE = ("ra_game/ai", "ra_game/engine")
+PLAYING_CODE = ("ra_game/ai", "ra_game/engine", "tools/baselines")
 
 
 def code_version() -> str:

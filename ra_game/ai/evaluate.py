@@ -32,9 +32,9 @@ MONUMENT_KINDS = frozenset(MONUMENTS)
 MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
 CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
-#: The same for hard with 2 players, fitted to 2-player games (a seat with suns takes about
-#: half of the tiles, so it seldom ends an epoch without a civilization; see
-#: ``docs/records/issue12/scripts/civ_hope_fit.py``).
+#: The same for hard with 2 players, fitted to 720 recorded 2-player games (a seat with suns
+#: takes about half of the tiles, so it seldom ends an epoch without a civilization; its
+#: measured strength is in docs/ai.md).
 TWO_PLAYER_CIV_HOPE = (1.6, 2.2, 5.3, 8.2, 10.0, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
 TEMPO_LOT = 4.0
