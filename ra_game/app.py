@@ -24,6 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from .i18n import _, start_language
+from .messages import shown_path
 from .settings import data_dir, load_settings_checked, save_settings
 from .ui import frames, theme
 from .ui.app_context import AppContext, DemoOptions
@@ -31,7 +32,6 @@ from .ui.assets import Assets
 from .ui.scene import Scene, SceneManager
 from .ui.sound import Sounds
 from .ui.widgets import Button
-from .ui.words import shown_path
 
 if TYPE_CHECKING:
     from .engine import Replay

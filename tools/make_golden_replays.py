@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ra_game.engine import GameState, Move, replay_dict, save_replay
+from ra_game.engine import GameState, Move, replay_dict
+from ra_game.replays import save_replay
 
 FIXTURES = ROOT / "tests" / "fixtures"
 NAMES = ("Ana", "Bruno", "Chiara", "Dmitri", "Eun")
