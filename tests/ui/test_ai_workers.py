@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from ra_game.scenes.title import TitleScene
 
 from ra_game.ai import workers
 from ra_game.ai.mcts import HardAgent
@@ -32,11 +32,6 @@ def slow_tree(job: TreeJob) -> TreeResult:
 def dying_tree(job: TreeJob) -> TreeResult:
     """A worker that dies in the middle of a search."""
     os._exit(3)
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
 
 
 @pytest.fixture
@@ -130,7 +125,7 @@ def test_leaving_the_game_stops_the_workers_at_once(monkeypatch: pytest.MonkeyPa
     start = time.monotonic()
     step_frame(ctx, 1 / 60)
     step_frame(ctx, 1 / 60)
-    assert type(ctx.scenes.top).__name__ == "TitleScene"
+    assert type(ctx.scenes.top) is TitleScene
     assert pool.closed and all(not p.is_alive() for p in processes)
     assert time.monotonic() - start < SLOW_SECONDS  # not waiting for the search to end
 
