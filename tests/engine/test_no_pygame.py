@@ -3,6 +3,7 @@ and the files the game keeps (saves, replays, settings, statistics) need no pyga
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -101,3 +102,42 @@ def test_ai_and_the_files_the_game_keeps_work_without_pygame(blocker: str, tmp_p
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "ok\n"
+
+
+
+#: Modules whose import means writing files, and the ``os`` functions that write.
+WRITING_MODULES = {"tempfile", "shutil"}
+OS_WRITERS = {"replace", "rename", "unlink", "remove", "mkdir", "makedirs", "fdopen", "fsync",
+              "chmod", "fchmod", "open", "write"}
+
+
+def _writes(tree: ast.AST) -> list[str]:
+    """What in ``tree`` writes files: such imports, ``os`` writers, ``Path.write_*`` and
+    ``open`` in any mode but reading."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+            found += [n for n in names if n.split(".")[0] in WRITING_MODULES]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner, name = node.func.value, node.func.attr
+            if name in ("write_text", "write_bytes") or (
+                    isinstance(owner, ast.Name) and owner.id == "os" and name in OS_WRITERS):
+                found.append(name)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "open":
+            modes = node.args[1:2] + [k.value for k in node.keywords if k.arg == "mode"]
+            if any(not (isinstance(m, ast.Constant) and m.value in ("r", "rb")) for m in modes):
+                found.append("open for writing")
+    return found
+
+
+def test_the_engine_writes_no_files() -> None:
+    """Replays are written by ra_game.replays (one atomic write, in safefile); the engine only
+    reads them."""
+    engine = ROOT / "ra_game" / "engine"
+    writes = {p.name: _writes(ast.parse(p.read_text(encoding="utf-8")))
+              for p in sorted(engine.glob("*.py"))}
+    assert {name: found for name, found in writes.items() if found} == {}
+    probe = ast.parse("import tempfile\nopen(p, 'w')\nos.replace(a, b)\nopen(p, 'rb')\n"
+                      "text.replace('a', 'b')")
+    assert _writes(probe) == ["tempfile", "open for writing", "replace"]

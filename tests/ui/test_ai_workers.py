@@ -84,6 +84,7 @@ def frames_until(ctx: Any, done: Any, limit: float = 60.0) -> list[float]:
     return durations
 
 
+@pytest.mark.slow
 def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
     monkeypatch: pytest.MonkeyPatch, no_search_here: None
 ) -> None:
@@ -163,6 +164,7 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
     runner.close()
 
 
+@pytest.mark.slow
 def test_without_worker_processes_the_search_runs_in_slices() -> None:
     state = searched_position(2, 7)
     runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=7, workers=0,
@@ -175,6 +177,7 @@ def test_without_worker_processes_the_search_runs_in_slices() -> None:
     assert frames > 1 and action in state.legal_actions()
 
 
+@pytest.mark.slow
 def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
     state = searched_position(2, 8)

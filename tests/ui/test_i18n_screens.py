@@ -194,6 +194,7 @@ def show(ctx: Any, scene: Any, keys: list[int]) -> None:
         scene.t = 10.0  # results: the whole chart
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     from ra_game.faults import sample_save
@@ -226,6 +227,7 @@ def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     assert any(item.startswith("settings_workers:Más procesos hacen") for item in shown)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_settings_ai_processes_fit_in_every_language(size: tuple[int, int]) -> None:
     """The AI processes row at its longest: a large saved count, and the note that
@@ -390,6 +392,7 @@ def test_switching_language_mid_game_changes_the_next_frame() -> None:
 
 # -- a whole game in another language ----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "by"), [("tr", "keyboard"), ("pt", "mouse")])
 def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
     """A person plays to the final results; every frame is checked: no English, no overflow."""
@@ -449,6 +452,7 @@ class _LongerTranslations(gettext.NullTranslations):
         return _longer(message)
 
 
+@pytest.mark.slow
 def test_text_30_percent_longer_than_english_still_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Head room for the strings and languages still to come, at 1280x720."""
     ctx, _w = create_app()

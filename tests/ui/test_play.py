@@ -72,6 +72,7 @@ def play_to_end(seats: list[Seat], seed: int, by: str) -> tuple[object, object, 
     return ctx, play, pilot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("by", ["mouse", "keyboard"])
 def test_whole_game_by_one_input_device(by: str) -> None:
     seats = [Seat("human", "You"), Seat("random", "R1"), Seat("random", "R2")]
@@ -116,6 +117,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     assert [s.kind for s in resumed.seats] == ["human", "human"]
 
 
+@pytest.mark.slow
 def test_ai_only_game_through_the_board_equals_headless_play() -> None:
     from ra_game.headless import play_headless
     from ra_game.ui.app_context import DemoOptions

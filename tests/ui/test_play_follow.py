@@ -91,6 +91,7 @@ def bag_by_record(state: GameState) -> list[int]:
 # -- a whole game with the log and the tile counter open --------------------------------------
 
 
+@pytest.mark.slow
 def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
     seats = [Seat("human", "You"), Seat("random", "R1"), Seat("ai:easy", "E2")]
     initial = GameState.new(3, seed=3, names=[s.name for s in seats])

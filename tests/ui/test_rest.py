@@ -57,6 +57,7 @@ def test_a_persons_turn_rests_and_an_ai_turn_animates() -> None:
     assert play.moves == ["draw"] and play.is_animating()
 
 
+@pytest.mark.slow
 def test_the_real_loop_draws_a_still_screen_about_once_a_second() -> None:
     ctx, _title = settle_title()
     start = ctx.extra.get("frames_drawn", 0)
