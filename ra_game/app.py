@@ -17,21 +17,22 @@ import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
 from .i18n import _, start_language
+from .messages import shown_path
 from .settings import data_dir, load_settings_checked, save_settings
 from .ui import frames, theme
 from .ui.app_context import AppContext, DemoOptions
 from .ui.assets import Assets
+from .ui.front import scene_front
 from .ui.scene import Scene, SceneManager
 from .ui.sound import Sounds
 from .ui.widgets import Button
-from .ui.words import shown_path
 
 if TYPE_CHECKING:
     from .engine import Replay
@@ -133,20 +134,7 @@ def first_scene(
     ctx: AppContext, players: Sequence[Seat] | None, seed: int | None
 ) -> Scene:
     """The title, or a game straight away when seats were given (``ra-game play``, demo)."""
-    if players:
-        from .saves import first_free_slot, list_slots
-        from .scenes.play import PlayScene
-
-        hide = ctx.settings.hide_scores and ctx.demo is None
-        humans = any(s.is_human for s in players)
-        slot = first_free_slot(list_slots()) if ctx.demo is None and humans else None
-        scene = PlayScene(ctx, list(players), seed=seed, hide_scores=hide, slot=slot)
-        if slot is None and ctx.demo is None and humans:
-            scene.notice = _("Every save slot holds a game: this game is not being saved.")
-        return cast(Scene, scene)
-    from .scenes.title import TitleScene
-
-    return cast(Scene, TitleScene(ctx))
+    return scene_front().first_scene(ctx, players, seed)
 
 
 def create_app(
@@ -177,9 +165,7 @@ def create_app(
         ctx.notices.append(warning)
     ctx.scenes.push(first_scene(ctx, players, seed))
     if watch is not None:  # ``ra-game watch FILE``: the viewer on top of the title
-        from .scenes.replay_viewer import replay_scene
-
-        ctx.scenes.push(replay_scene(ctx, *watch))
+        ctx.scenes.push(scene_front().replay_scene(ctx, *watch))
     return ctx, window
 
 

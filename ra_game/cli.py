@@ -156,7 +156,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         workers.close_shared()
     if args.save_replay:
-        from .engine import save_replay
+        from .replays import save_replay
 
         try:
             save_replay(args.save_replay, doc)

@@ -10,9 +10,12 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import GameState, replay_dict
+
+if TYPE_CHECKING:
+    from .ui.app_context import AppContext
 
 
 def sample_save(moves: int = 12, seed: int = 11, players: int = 3,
@@ -141,7 +144,7 @@ class ChaosMonkey:
     junk input everywhere, Save & quit and Continue when the junk finds them, results back to
     the title, again."""
 
-    def __init__(self, ctx: Any, rng: random.Random, junk: float = 0.25,
+    def __init__(self, ctx: AppContext, rng: random.Random, junk: float = 0.25,
                  resize: float = 0.01) -> None:
         self.ctx, self.rng, self.junk, self.resize_p = ctx, rng, junk, resize
         self.stats = ChaosStats()
@@ -192,7 +195,8 @@ class ChaosMonkey:
 
         from .ui.board.autopilot import Autopilot, key_events
 
-        top = self.ctx.scenes.top
+        # The scenes are known by name: the app core does not import them (ui/front.py).
+        top: Any = self.ctx.scenes.top
         name = type(top).__name__
         if name == "PlayScene":
             if id(top) not in self._seen:

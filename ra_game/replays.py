@@ -15,8 +15,8 @@ from typing import Any
 
 from .engine import RaError, Replay, load_replay
 from .i18n import _
+from .messages import error_text
 from .settings import data_dir, write_json_atomic
-from .ui.words import error_text
 
 REPLAY_DIR = "replays"
 SUFFIX = ".ra.json"
@@ -38,6 +38,12 @@ def replay_file_name(names: list[str], when: float | None = None) -> str:
     return f"{stamp}_{'-'.join(_slug(n) for n in names)}{SUFFIX}"
 
 
+def save_replay(path: str | Path, doc: dict[str, Any]) -> None:
+    """Write a replay document atomically (:func:`ra_game.safefile.write_json_atomic`: a
+    symlink is followed, the temporary file never remains).  Raises OSError."""
+    write_json_atomic(Path(path), doc)
+
+
 def save_game_replay(doc: dict[str, Any], names: list[str]) -> Path:
     """Write a replay document into the replays folder (never over another file); returns its
     path.  Raises OSError when the disk refuses."""
@@ -48,7 +54,7 @@ def save_game_replay(doc: dict[str, Any], names: list[str]) -> Path:
     while path.exists():
         path = folder / f"{path.name[:-len(SUFFIX)].rsplit('~', 1)[0]}~{n}{SUFFIX}"
         n += 1
-    write_json_atomic(path, doc)
+    save_replay(path, doc)
     return path
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from .engine import GameState, RaError, Replay, parse_replay
 from .i18n import _
+from .messages import error_text, shown_path
 from .safefile import (
     BadFile,
     SlotLock,
@@ -31,7 +32,6 @@ from .safefile import (
     write_json_atomic,
 )
 from .settings import data_dir
-from .ui.words import error_text, shown_path
 
 SLOT_COUNT = 5
 SAVES_FOLDER = "saves"

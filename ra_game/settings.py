@@ -12,11 +12,12 @@ in :data:`CHOICES` must hold one of its values.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from .i18n import LANGUAGES, N_, _
+from .messages import shown_path
 from .safefile import (
     BadFile,
     clean_temporary_files,
@@ -24,8 +25,6 @@ from .safefile import (
     read_json_bounded,
     write_json_atomic,
 )
-from .ui.app_context import Settings
-from .ui.words import shown_path
 
 APP_NAME = "ra-game"
 HOME_ENV = "RA_GAME_HOME"
@@ -47,6 +46,23 @@ __all__ = [
     "settings_path",
     "write_json_atomic",
 ]
+
+
+@dataclass
+class Settings:
+    """User preferences, persisted here (JSON in the user config folder)."""
+
+    animation_speed: str = "normal"  # "slow" | "normal" | "fast" | "max"
+    hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
+    fullscreen: bool = False
+    sound: bool = True
+    ai_workers: int = 0  # processes for the AI's search; 0: all cores but one
+    #: Seconds an AI waits after a person's decision before replying, so Undo can take it
+    #: back (at normal speed; longer when slow, none at max).
+    undo_grace: float = 1.0
+    #: Hints in hotseat games (with one person at the screen they are always on).
+    hotseat_hints: bool = False
+    language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 
 def config_dir() -> Path:

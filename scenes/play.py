@@ -25,6 +25,7 @@ from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
+from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.action_bar import draw_action_bar
 from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
 from ra_game.ui.board.controls import HumanInput
@@ -71,7 +72,7 @@ def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Sur
     return bank.tile_back(px)
 
 
-def ai_workers(ctx: Any) -> int | None:
+def ai_workers(ctx: AppContext) -> int | None:
     """Processes for the AI's search: ``--ai-workers``, else the setting (0: automatic)."""
     extra = getattr(ctx, "extra", {})
     if extra.get("ai_workers"):
@@ -85,7 +86,7 @@ class PlayScene(Scene):
 
     layout_name = "play"
 
-    def __init__(self, ctx: Any, seats: Sequence[Seat], seed: int | None = None,
+    def __init__(self, ctx: AppContext, seats: Sequence[Seat], seed: int | None = None,
                  hide_scores: bool = False, *, state: GameState | None = None,
                  moves: Sequence[str] = (), slot: int | None = None,
                  driver: Driver | None = None) -> None:
@@ -132,7 +133,7 @@ class PlayScene(Scene):
         self.wants_redraw = True
 
     @classmethod
-    def from_save(cls, ctx: Any, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
+    def from_save(cls, ctx: AppContext, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
         """Resume a saved game (a replay document with ``hide_scores``); the tiles still in the
         bag are dealt afresh.  Raises ``SaveError`` (a ValueError with a one-line message) for a
         document that cannot be resumed."""

@@ -9,7 +9,7 @@ the position from the file (the engine is exact), so it is instant.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +23,7 @@ from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.engine.events import GameOver
+    from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 
     from .play import PlayScene
@@ -53,12 +54,12 @@ def draw_icon(surface: pygame.Surface, view: View, rect: pygame.Rect, name: str)
                                                                 cy - size, 4, 2 * size)))
 
 
-def replay_scene(ctx: Any, replay: Replay, title: str = "") -> PlayScene:
+def replay_scene(ctx: AppContext, replay: Replay, title: str = "") -> PlayScene:
     """The play scene showing ``replay`` from its first move, paused."""
     from .play import PlayScene
 
     known = seat_kinds()  # a kind this game does not know is shown as a person
-    seats = [Seat(p.get("kind") if p.get("kind") in known else "human",
+    seats = [Seat(p.get("kind", "human") if p.get("kind") in known else "human",
                   p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
                      driver=ReplayDriver(replay, title))

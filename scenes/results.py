@@ -122,9 +122,9 @@ class FinalResultsScene(LayoutScene):
         from the setup screen; the finished game has just freed its own)."""
         if self.seats is None:
             return
-        from ra_game.scenes.play import PlayScene
-
         from ra_game.saves import first_free_slot, list_slots
+
+        from .play import PlayScene
 
         humans = any(seat.is_human for seat in self.seats)
         slot = first_free_slot(list_slots()) if humans and self.ctx.demo is None else None
@@ -152,7 +152,7 @@ class FinalResultsScene(LayoutScene):
         self.save.enabled = False
 
     def to_title(self) -> None:
-        from ra_game.scenes.title import TitleScene
+        from .title import TitleScene
 
         self.manager.clear_to(TitleScene(self.ctx))
 

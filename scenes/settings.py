@@ -105,7 +105,7 @@ class SettingsScene(LayoutScene):
                 options = worker_options(value)
             choice = Choice((0, 0, 10, 10), options, value, caption=caption,
                             on_change=partial(self.change, key))
-            self.choices[key] = self.group.add(choice)  # type: ignore[assignment]
+            self.choices[key] = self.group.add(choice)
         self.back = self.group.add(
             Button((0, 0, 10, 10), N_("Back"), self.manager.pop, shortcut=pygame.K_ESCAPE,
                    style="primary"))

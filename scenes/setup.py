@@ -166,8 +166,8 @@ class SetupScene(LayoutScene):
     def start(self) -> None:
         """Start in the first empty save slot; when every slot holds a game, ask which one
         the new game replaces (never overwrite a game silently)."""
-        from ra_game.scenes.play import PlayScene
-        from ra_game.scenes.slots import NewGame, SlotsScene
+        from .play import PlayScene
+        from .slots import NewGame, SlotsScene
 
         if self.humans == 0:  # the AIs play each other: nothing to save
             self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None))
@@ -217,9 +217,9 @@ class SetupScene(LayoutScene):
             self.ctx.settings.hotseat_hints, on_change=self.set_hints,
             caption=N_("Hints in hotseat")))
         self._show_hide_choice()
-        self.buttons["back"] = self.group.add(  # type: ignore[assignment]
+        self.buttons["back"] = self.group.add(
             Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE))
-        self.buttons["start"] = self.group.add(  # type: ignore[assignment]
+        self.buttons["start"] = self.group.add(
             Button((0, 0, 10, 10), N_("Start"), self.start, style="primary"))
         target = self.buttons[focus]
         self.group.focus(target if target.enabled else self.buttons["start"])

@@ -208,7 +208,7 @@ class SlotsScene(LayoutScene):
                      partial(self.start_new, slot.index))
 
     def load(self, slot: SlotInfo) -> None:
-        from ra_game.scenes.play import PlayScene
+        from .play import PlayScene
 
         assert slot.doc is not None
         try:
@@ -219,7 +219,7 @@ class SlotsScene(LayoutScene):
         self.manager.replace(scene)
 
     def start_new(self, index: int) -> None:
-        from ra_game.scenes.play import PlayScene
+        from .play import PlayScene
 
         assert self.new_game is not None
         play = PlayScene(self.ctx, self.new_game.seats, seed=None,

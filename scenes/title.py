@@ -75,7 +75,7 @@ class TitleScene(LayoutScene):
             style = "primary" if key == "new" else "normal"
             action = getattr(self, f"menu_{key}")
             button = Button((0, 0, 10, 10), label, action, shortcut=shortcut, style=style)
-            self.buttons[key] = self.group.add(button)  # type: ignore[assignment]
+            self.buttons[key] = self.group.add(button)
         self.slots: list[SlotInfo] = []
         self.save_problem: str | None = None
         self.latest: SlotInfo | None = None
@@ -128,7 +128,7 @@ class TitleScene(LayoutScene):
     # -- actions ------------------------------------------------------------------------------
 
     def menu_new(self) -> None:
-        from ra_game.scenes.setup import SetupScene
+        from .setup import SetupScene
 
         self.manager.push(SetupScene(self.ctx))
 
@@ -139,7 +139,7 @@ class TitleScene(LayoutScene):
 
     def resume(self, slot: SlotInfo) -> None:
         """Open the game saved in ``slot`` (one line on the title if it cannot be resumed)."""
-        from ra_game.scenes.play import PlayScene
+        from .play import PlayScene
 
         assert slot.doc is not None
         try:
@@ -151,41 +151,41 @@ class TitleScene(LayoutScene):
         self.manager.push(scene)
 
     def menu_load(self) -> None:
-        from ra_game.scenes.slots import SlotsScene
+        from .slots import SlotsScene
 
         self.manager.push(SlotsScene(self.ctx, self.slots))
 
     def menu_demo(self) -> None:
-        from ra_game.scenes.play import PlayScene
-        from ra_game.scenes.setup import demo_seats
+        from .play import PlayScene
+        from .setup import demo_seats
 
         speed = self.ctx.settings.animation_speed
         self.ctx.demo = DemoOptions(speed="normal" if speed == "slow" else speed)
         self.manager.push(PlayScene(self.ctx, demo_seats(), seed=None, hide_scores=False))
 
     def menu_rules(self) -> None:
-        from ra_game.scenes.rules import RulesScene
+        from .rules import RulesScene
 
         self.manager.push(RulesScene(self.ctx))
 
     def menu_learn(self) -> None:
         """The guided first game, from the step the player left it at."""
-        from ra_game.scenes.tutorial import tutorial_scene
+        from .tutorial import tutorial_scene
 
         self.manager.push(tutorial_scene(self.ctx))
 
     def menu_replays(self) -> None:
-        from ra_game.scenes.replays import ReplayListScene
+        from .replays import ReplayListScene
 
         self.manager.push(ReplayListScene(self.ctx))
 
     def menu_stats(self) -> None:
-        from ra_game.scenes.stats import StatsScene
+        from .stats import StatsScene
 
         self.manager.push(StatsScene(self.ctx))
 
     def menu_settings(self) -> None:
-        from ra_game.scenes.settings import SettingsScene
+        from .settings import SettingsScene
 
         self.manager.push(SettingsScene(self.ctx))
 

@@ -27,6 +27,7 @@ from .tutorial_lesson import KINDS, NAMES, NUMBERS, STEPS, Step
 
 if TYPE_CHECKING:
     from ra_game.engine.events import GameOver
+    from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 
     from .play import PlayScene
@@ -100,7 +101,7 @@ def clear_progress() -> None:
 # -- the scene --------------------------------------------------------------------------------
 
 
-def tutorial_scene(ctx: Any, step: int | None = None) -> PlayScene:
+def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     """The play scene running the lesson from ``step`` (the saved step when None)."""
     from .play import PlayScene
 

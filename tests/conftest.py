@@ -1,16 +1,31 @@
 """Fixtures shared by the window tests (``tests/ui``, ``tests/reliability``).
 
 pygame is imported inside the fixtures: each folder's own conftest sets the SDL dummy drivers
-and a private user folder before pygame loads.  A test module may define its own ``ctx`` (a
-different start: another window size, other files in place), which then takes precedence.
+and a private user folder before pygame loads, and gives every test its own :func:`ra_home`.
+A test module may define its own ``ctx`` (a different start: another window size, other files in
+place), which then takes precedence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+
+@pytest.fixture
+def ra_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private user folder (settings, saves, replays, statistics, error log) for one test;
+    afterwards the language is English again."""
+    from ra_game.i18n import override_language, set_language
+
+    home = tmp_path / "ra-home"
+    monkeypatch.setenv("RA_GAME_HOME", str(home))
+    yield home
+    override_language(None)
+    set_language("en")
 
 
 @pytest.fixture

@@ -34,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 
 import pygame
 
-import ra_game.ui  # noqa: F401  (makes ra_game.scenes importable from a checkout)
 from ra_game import faults
 from ra_game.engine import RaError, load_replay
 from ra_game.safefile import write_json_atomic

@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ra_game.scenes.tutorial_lesson import KINDS, NAMES, STEPS, SUNS
 
-import ra_game.ui  # noqa: F401  (maps ra_game.scenes onto scenes/ in a source checkout)
 from ra_game.engine import GameState, replay_dict
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import TILE_BY_ID, Tile

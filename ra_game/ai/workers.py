@@ -18,6 +18,7 @@ import os
 import traceback
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
+from multiprocessing.context import SpawnContext
 from typing import Any
 
 from .parallel import TreeJob, TreeResult, run_tree
@@ -78,7 +79,7 @@ def worker_main(conn: Connection, runner: JobRunner = run_tree) -> None:
 class _Worker:
     """One process and the parent's end of its pipe."""
 
-    def __init__(self, ctx: Any, runner: JobRunner) -> None:
+    def __init__(self, ctx: SpawnContext, runner: JobRunner) -> None:
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=worker_main, args=(child, runner), daemon=True,
                                    name="ra-ai-worker")
@@ -190,9 +191,9 @@ class WorkerPool:
             if batch.done:
                 self._batch = None
                 return batch.ordered()
-            busy = [w.conn for w in self._workers if w.key is not None]
+            busy: list[Connection | int] = [w.conn for w in self._workers if w.key is not None]
             sentinels = [w.process.sentinel for w in self._workers if w.key is not None]
-            wait(busy + sentinels, timeout=0.5)
+            wait([*busy, *sentinels], timeout=0.5)
 
     def close(self) -> None:
         """Stop every worker now."""

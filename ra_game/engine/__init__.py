@@ -1,10 +1,11 @@
-"""The rules engine of Ra: pure Python, standard library only, no I/O outside ``replay``."""
+"""The rules engine of Ra: pure Python, standard library only; its one I/O is reading a replay
+file (``load_replay``)."""
 
 from __future__ import annotations
 
 from .errors import IllegalMoveError, NotationError, RaError, ReplayError
 from .moves import Move
-from .replay import Replay, load_replay, parse_replay, replay_dict, save_replay
+from .replay import Replay, load_replay, parse_replay, replay_dict
 from .state import Decision, GameState, Observation
 from .tiles import TILE_IDS, TILE_NAMES, Tile
 
@@ -24,5 +25,4 @@ __all__ = [
     "load_replay",
     "parse_replay",
     "replay_dict",
-    "save_replay",
 ]

@@ -2,8 +2,9 @@
 
 :func:`load_replay` reads and validates a file into a :class:`Replay`; :meth:`Replay.play`
 replays its moves, raising :class:`ReplayError` naming ``move N`` at the first illegal one;
-:func:`replay_dict` / :func:`save_replay` write what a finished or running game needs to replay
-on any engine that follows the rules (the sun sets and the tiles actually drawn, in order).
+:func:`replay_dict` builds what a finished or running game needs to replay on any engine that
+follows the rules (the sun sets and the tiles actually drawn, in order); the engine writes no
+files (``ra_game.replays.save_replay`` writes one atomically).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,35 +180,3 @@ def replay_dict(
         doc["seed"] = seed
     doc["moves"] = list(moves)
     return doc
-
-
-def _file_mode(target: Path) -> int:
-    """The permissions a rewritten file keeps: the old file's, or the umask's default."""
-    try:
-        return os.stat(target).st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
-def save_replay(path: str | Path, doc: dict[str, Any]) -> None:
-    """Write a replay document atomically: through a unique temporary file in the same folder,
-    flushed to disk before it replaces the target (a symlink is followed, not replaced).  Raises
-    OSError; the temporary file never remains."""
-    target = Path(os.path.realpath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            if hasattr(os, "fchmod"):
-                os.fchmod(fh.fileno(), _file_mode(target))
-            fh.write(json.dumps(doc, indent=1) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

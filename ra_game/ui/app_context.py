@@ -8,28 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..settings import Settings
 from .assets import Assets
 from .scene import SceneManager
 
 if TYPE_CHECKING:
     from .sound import Sounds
-
-
-@dataclass
-class Settings:
-    """User preferences, persisted by ``ra_game.settings`` (JSON in the user config folder)."""
-
-    animation_speed: str = "normal"  # "slow" | "normal" | "fast" | "max"
-    hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
-    fullscreen: bool = False
-    sound: bool = True
-    ai_workers: int = 0  # processes for the AI's search; 0: all cores but one
-    #: Seconds an AI waits after a person's decision before replying, so Undo can take it
-    #: back (at normal speed; longer when slow, none at max).
-    undo_grace: float = 1.0
-    #: Hints in hotseat games (with one person at the screen they are always on).
-    hotseat_hints: bool = False
-    language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
 
 
 @dataclass

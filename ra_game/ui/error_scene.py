@@ -27,9 +27,9 @@ class ErrorScene(Scene):
         self.place()
 
     def _title(self) -> None:
-        from ..scenes.title import TitleScene
+        from .front import scene_front
 
-        self.ctx.scenes.clear_to(TitleScene(self.ctx))
+        self.ctx.scenes.clear_to(scene_front().title_scene(self.ctx))
 
     def _quit(self) -> None:
         self.ctx.quit_requested = True

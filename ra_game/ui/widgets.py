@@ -9,7 +9,7 @@ text sizes follow the rect height, so widgets scale with the window.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from weakref import WeakKeyDictionary
 
 import pygame
@@ -507,6 +507,9 @@ class Panel(Widget):
             theme.panel(surface, self.rect, self.fill, radius=self.radius)
 
 
+W = TypeVar("W", bound=Widget)
+
+
 class FocusGroup:
     """The widgets of one scene, in Tab order, with one of them focused.
 
@@ -522,7 +525,7 @@ class FocusGroup:
         if focus is not None:
             self.set_focus_index(focus)
 
-    def add(self, widget: Widget) -> Widget:
+    def add(self, widget: W) -> W:
         self.widgets.append(widget)
         if isinstance(widget, TextInput):
             widget.request_focus = self.focus

@@ -9,14 +9,18 @@ the sentences whose subject is "you".
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Iterable
 
 from ..ai.levels import LEVELS
-from ..engine.errors import RaError
 from ..engine.tiles import Tile
 from ..i18n import N_, _, ngettext, pgettext
+
+# Seat names, paths and engine errors are shown by the saves too, which must not load pygame:
+# they live in ``ra_game.messages``; the screens keep reading them from here (re-exported).
+from ..messages import YOU as YOU  # noqa: PLC0414
+from ..messages import display_name as display_name  # noqa: PLC0414
+from ..messages import error_text as error_text  # noqa: PLC0414
+from ..messages import shown_path as shown_path  # noqa: PLC0414
 
 #: The name of each tile kind, indexed by kind (English msgids).
 TILE_LABELS: tuple[str, ...] = (
@@ -27,11 +31,6 @@ TILE_LABELS: tuple[str, ...] = (
     N_("Drought"), N_("Funeral"), N_("War"), N_("Earthquake"),
 )
 assert len(TILE_LABELS) == len(Tile)
-
-#: The default name of the one person at the screen (kept in English in saves and replays).
-YOU = "You"
-_PLAYER_N = re.compile(r"^Player (\d+)$")
-
 
 def key_cap(name: str) -> str:
     """A key's name on a button's key cap as the chosen language's keyboards print it ("Del"
@@ -69,30 +68,11 @@ def default_player_name(n: int) -> str:
     return f"Player {n}"
 
 
-def display_name(name: str) -> str:
-    """A seat's name as shown: the default names in the chosen language, others as typed."""
-    if name == YOU:
-        return _("You")
-    match = _PLAYER_N.match(name)
-    if match:
-        return _("Player {n}").format(n=int(match.group(1)))
-    return name
-
-
 def ai_label(kind: str) -> str:
     """``ai:hard`` -> ``AI · hard`` in the chosen language (the level's registered name; a kind
     this game does not know, as ``ai:hard@30`` from a tool, is shown as written)."""
     level = LEVELS.get(kind)
     return _("AI · {level}").format(level=_(level.name) if level else kind.removeprefix("ai:"))
-
-
-def shown_path(path: str | os.PathLike[str]) -> str:
-    """A file or folder as a player reads it: under the home folder it starts with ``~``."""
-    text = os.fspath(path)
-    home = os.path.expanduser("~").rstrip(os.sep)
-    if home and home != "~" and text.startswith(home + os.sep):
-        return "~" + text[len(home):]
-    return text
 
 
 def fame(points: int) -> str:
@@ -107,25 +87,3 @@ def names_list(names: list[str]) -> str:
         return "".join(shown)
     return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])
 
-
-def error_text(error: BaseException) -> str:
-    """An engine error's message in the chosen language: its template translated, a reason
-    inside it translated the same way, a seat's name as :func:`display_name` shows it, a
-    tile's name translated and a path shortened by :func:`shown_path`.  Other errors keep their
-    own text."""
-    if not isinstance(error, RaError):
-        return str(error)
-    if not error.params:  # a whole sentence (or an error rebuilt from its text alone)
-        return _(error.template)
-    params: dict[str, object] = {}
-    for key, value in error.params.items():
-        if isinstance(value, BaseException):
-            value = error_text(value)
-        elif key == "player":
-            value = display_name(str(value))
-        elif key == "tile":
-            value = _(str(value))
-        elif key == "path":
-            value = shown_path(str(value))
-        params[key] = value
-    return _(error.template).format(**params)

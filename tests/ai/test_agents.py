@@ -31,6 +31,7 @@ def play_game(players: int, seed: int, factories: list) -> GameState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("kind", QUICK)
 def test_heuristic_levels_play_only_legal_moves(kind: str, players: int) -> None:
@@ -40,6 +41,7 @@ def test_heuristic_levels_play_only_legal_moves(kind: str, players: int) -> None
         assert state.winner is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_hard_plays_only_legal_moves(players: int) -> None:
     medium = LEVELS["ai:medium"].factory
@@ -48,6 +50,7 @@ def test_hard_plays_only_legal_moves(players: int) -> None:
     assert state.winner is not None
 
 
+@pytest.mark.slow
 def test_mixed_table_of_all_levels() -> None:
     factories = [small_hard] + [lambda s, k=k: make_agent(k, s) for k in QUICK]
     assert play_game(4, 3, factories).winner is not None

@@ -26,6 +26,7 @@ def mid_game(players: int, seed: int, moves: int = 25) -> GameState:
     return state
 
 
+@pytest.mark.slow
 def test_fixed_iterations_give_the_same_trees_here_sliced_and_on_any_number_of_workers() -> None:
     state = mid_game(4, 11)
     obs = state.observation(state.current)

@@ -43,6 +43,7 @@ def mid_epoch_positions() -> list[GameState]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(0, 24, 3))
 def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) -> None:
     positions = mid_epoch_positions()
@@ -109,6 +110,7 @@ class CheckedHardAgent(HardAgent):
         return kept
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(0, 24, 4))
 def test_kept_candidate_actions_equal_fresh_ones_at_every_tree_step(index: int) -> None:
     start = mid_epoch_positions()[index]

@@ -65,6 +65,7 @@ def test_medium_invokes_for_three_new_civilizations_late() -> None:
     assert MediumAgent(1).choose(state.observation(0)) == RA
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hard_passes_on_earthquakes_that_wreck_its_monuments(seed: int) -> None:
     state = earthquake_lot()

@@ -89,6 +89,7 @@ def test_baselines_are_not_offered_in_the_game() -> None:
     assert not any("v1" in kind for kind in LEVELS)
 
 
+@pytest.mark.slow
 def test_a_tournament_against_the_frozen_baselines(capsys: pytest.CaptureFixture[str]) -> None:
     code = tournament.main(["--seats", "hard@10,medium-v1,hard-v1@10", "--games", "1", "--json"])
     assert code == 0

@@ -238,6 +238,7 @@ def test_ai_workers_must_be_a_positive_whole_number(capsys: pytest.CaptureFixtur
         assert "--ai-workers" in _one_line_error(err)
 
 
+@pytest.mark.slow
 def test_headless_hard_game_on_two_workers_matches_one(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -89,6 +89,7 @@ def _check(state: GameState, action: int) -> bool:
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions, st.lists(candidates, min_size=1, max_size=12))
 def test_illegal_moves_raise_and_leave_the_state_unchanged(

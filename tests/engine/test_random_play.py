@@ -37,6 +37,7 @@ def _play_and_check(seed: int, players: int) -> tuple[GameState, int]:
     return state, moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_every_invariant(players: int) -> None:
     lengths = []

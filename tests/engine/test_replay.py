@@ -15,9 +15,9 @@ from ra_game.engine import (
     load_replay,
     parse_replay,
     replay_dict,
-    save_replay,
 )
 from ra_game.engine.tiles import TILE_COUNTS
+from ra_game.replays import save_replay
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GOLDEN = sorted(FIXTURES.glob("*.ra.json"))

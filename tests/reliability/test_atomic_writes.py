@@ -42,6 +42,7 @@ def _kill(pid: int) -> None:
     os.waitpid(pid, 0)
 
 
+@pytest.mark.slow
 def test_two_writers_killed_while_saving_leave_a_whole_old_or_new_document(
     tmp_path: Path,
 ) -> None:

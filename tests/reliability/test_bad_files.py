@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
@@ -183,7 +184,7 @@ def test_the_game_starts_and_says_one_line(case: str) -> None:
     ctx, _ = _never_blocks(create_app)  # type: ignore[misc]
     run_frames(ctx, 3)
     title = ctx.scenes.top
-    assert type(title).__name__ == "TitleScene"
+    assert type(title) is TitleScene
     assert title.save_error and "\n" not in title.save_error and "kept as" in title.save_error
     assert len(ctx.notices) == 1 and "kept as" in ctx.notices[0]
     assert not title.buttons["continue"].enabled

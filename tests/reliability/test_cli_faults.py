@@ -55,6 +55,7 @@ class _ClosedPipe(io.TextIOBase):
         raise BrokenPipeError(32, "Broken pipe")
 
 
+@pytest.mark.slow
 def test_demo_exit_on_end_into_a_closed_pipe_is_quiet(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,6 +8,10 @@ import random
 
 import pygame
 import pytest
+from ra_game.scenes.play import PlayScene
+from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.slots import SlotsScene
+from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames, step_frame
 from ra_game.faults import sample_save
@@ -25,8 +29,8 @@ def top(ctx: AppContext) -> object:
     return ctx.scenes.top
 
 
-def name_of(ctx: AppContext) -> str:
-    return type(ctx.scenes.top).__name__
+def scene_type(ctx: AppContext) -> type[object]:
+    return type(ctx.scenes.top)
 
 
 def save(index: int, moves: int, seed: int = 11) -> dict[str, object]:
@@ -53,14 +57,14 @@ def until_human_turn(ctx: AppContext, play: object, frames: int = 3000) -> None:
 
 def draw_then_save_and_quit(ctx: AppContext) -> None:
     play = top(ctx)
-    assert name_of(ctx) == "PlayScene"
+    assert scene_type(ctx) is PlayScene
     until_human_turn(ctx, play)
     before = len(play.moves)  # type: ignore[attr-defined]
     press_key(ctx, pygame.K_d)
     assert play.moves[before] == "draw"  # type: ignore[attr-defined]
     press_key(ctx, pygame.K_ESCAPE)
     press_key(ctx, pygame.K_q)  # Save & quit to title
-    assert name_of(ctx) == "TitleScene"
+    assert scene_type(ctx) is TitleScene
 
 
 # -- never overwrite a game without asking ------------------------------------------------------
@@ -89,19 +93,19 @@ def test_with_every_slot_used_a_new_game_asks_which_to_replace_by_keyboard(
     press_key(ctx, pygame.K_n)
     press_key(ctx, pygame.K_RETURN)  # Start: no free slot, so the list opens
     slots = top(ctx)
-    assert name_of(ctx) == "SlotsScene" and slots.new_game is not None  # type: ignore
+    assert scene_type(ctx) is SlotsScene and slots.new_game is not None  # type: ignore
     press_key(ctx, pygame.K_DOWN)  # slot 2
     press_key(ctx, pygame.K_RETURN)  # ...asks
     assert slots.on_yes is not None and "Replace" in slots.question  # type: ignore
     press_key(ctx, pygame.K_RETURN)  # Enter alone answers No
-    assert slots.on_yes is None and name_of(ctx) == "SlotsScene"  # type: ignore
+    assert slots.on_yes is None and scene_type(ctx) is SlotsScene  # type: ignore
     press_key(ctx, pygame.K_RETURN)
     press_key(ctx, pygame.K_ESCAPE)  # Esc answers No too
-    assert slots.on_yes is None and name_of(ctx) == "SlotsScene"  # type: ignore
+    assert slots.on_yes is None and scene_type(ctx) is SlotsScene  # type: ignore
     assert [s.doc for s in list_slots()] == docs  # nothing replaced
     press_key(ctx, pygame.K_RETURN)
     press_key(ctx, pygame.K_y)  # Yes
-    assert [type(s).__name__ for s in ctx.scenes.stack] == ["TitleScene", "PlayScene"]
+    assert [type(s) for s in ctx.scenes.stack] == [TitleScene, PlayScene]
     play = top(ctx)
     assert play.saver.index == 1  # type: ignore[attr-defined]
     until_human_turn(ctx, play)
@@ -129,7 +133,7 @@ def test_with_every_slot_used_a_new_game_asks_which_to_replace_by_mouse(
     assert [s.doc for s in list_slots()] == docs
     click_at(ctx, slots.rows[3].rect.center)  # type: ignore[attr-defined]  # a second click opens
     click_at(ctx, slots.yes.rect.center)  # type: ignore[attr-defined]
-    assert name_of(ctx) == "PlayScene" and top(ctx).saver.index == 3  # type: ignore
+    assert scene_type(ctx) is PlayScene and top(ctx).saver.index == 3  # type: ignore
 
 
 def test_load_a_game_by_mouse(ctx: AppContext) -> None:
@@ -139,12 +143,12 @@ def test_load_a_game_by_mouse(ctx: AppContext) -> None:
     title.refresh_save()  # type: ignore[attr-defined]
     click_at(ctx, title.buttons["load"].rect.center)  # type: ignore[attr-defined]
     slots = top(ctx)
-    assert name_of(ctx) == "SlotsScene"
+    assert scene_type(ctx) is SlotsScene
     assert not slots.rows[1].enabled  # type: ignore[attr-defined]  # an empty slot
     click_at(ctx, slots.rows[2].rect.center)  # type: ignore[attr-defined]
     click_at(ctx, slots.buttons["open"].rect.center)  # type: ignore[attr-defined]
     play = top(ctx)
-    assert name_of(ctx) == "PlayScene" and play.saver.index == 2  # type: ignore
+    assert scene_type(ctx) is PlayScene and play.saver.index == 2  # type: ignore
     assert play.moves[: len(second["moves"])] == second["moves"]  # type: ignore
 
 
@@ -166,7 +170,7 @@ def test_load_and_delete_by_keyboard(ctx: AppContext) -> None:
     assert slots.selected == 0  # type: ignore[attr-defined]  # the remaining game
     press_key(ctx, pygame.K_RETURN)
     play = top(ctx)
-    assert name_of(ctx) == "PlayScene"
+    assert scene_type(ctx) is PlayScene
     assert play.moves[: len(first["moves"])] == first["moves"]  # type: ignore
 
 
@@ -207,7 +211,7 @@ def test_the_title_reads_each_save_once(ctx: AppContext, monkeypatch: pytest.Mon
     run_frames(ctx2, 2)
     assert sorted(reads) == sorted(str(slot_path(i)) for i in range(SLOT_COUNT))
     press_key(ctx2, pygame.K_c)
-    assert type(ctx2.scenes.top).__name__ == "PlayScene"
+    assert type(ctx2.scenes.top) is PlayScene
     assert len(reads) == SLOT_COUNT  # Continue used what the title had read
 
 
@@ -225,7 +229,6 @@ def test_an_old_single_autosave_moves_into_a_slot(ctx: AppContext) -> None:
 
 
 def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext) -> None:
-    from ra_game.scenes.play import PlayScene
 
     seats = [Seat("human", "Ana"), Seat("random", "Bo")]
     play = PlayScene(ctx, seats, seed=77, slot=0)
@@ -256,7 +259,6 @@ def _fame_shown(play: object) -> list[bool]:
 
 
 def test_hidden_scores_show_the_person_at_the_screen_their_own_fame_only() -> None:
-    from ra_game.scenes.play import PlayScene
 
     ctx, _ = create_app()
     ctx.settings.animation_speed = "max"
@@ -280,12 +282,12 @@ def test_hidden_scores_show_the_person_at_the_screen_their_own_fame_only() -> No
         step_frame(ctx, 1 / 60)
     assert checked > 20 and play.state.over
     for _ in range(600):  # through the final scoring
-        if name_of(ctx) == "FinalResultsScene":
+        if scene_type(ctx) is FinalResultsScene:
             break
         for event in pilot.events():
             pygame.event.post(event)
         step_frame(ctx, 1 / 60)
-    assert name_of(ctx) == "FinalResultsScene"  # the results show everyone's fame
+    assert scene_type(ctx) is FinalResultsScene  # the results show everyone's fame
     play.model.sync(play.state)  # and so would the board, now that the game is over
     play.draw(pygame.display.get_surface())
     assert _fame_shown(play) == [True, True, True]

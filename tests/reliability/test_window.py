@@ -132,6 +132,7 @@ def test_caches_stay_bounded_over_many_window_sizes(ctx: AppContext) -> None:
     assert len(ctx.assets._fonts) <= FONT_LIMIT and len(ctx.assets._scaled) <= SCALED_LIMIT
 
 
+@pytest.mark.slow
 def test_random_input_over_whole_games_never_crashes() -> None:
     """Junk clicks, keys, text and resizes mixed with a purposeful player, through the real
     frame function (errors propagate: no crash screen hides them)."""

@@ -11,21 +11,13 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-game-tests-")
 os.environ["LANGUAGE"] = "en"  # the suite reads English unless a test switches the language
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import ra_game.ui  # noqa: F401  (lets ``ra_game.scenes`` import from a source checkout too)
-
 
 @pytest.fixture(autouse=True)
-def ra_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def _own_home(ra_home: Path) -> Path:
     """Each UI test gets its own settings, autosave and error log folder."""
-    from ra_game.i18n import override_language, set_language
+    return ra_home
 
-    home = tmp_path / "ra-home"
-    monkeypatch.setenv("RA_GAME_HOME", str(home))
-    yield home
-    override_language(None)
-    set_language("en")

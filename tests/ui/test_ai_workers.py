@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from ra_game.scenes.title import TitleScene
 
 from ra_game.ai import workers
 from ra_game.ai.mcts import HardAgent
@@ -32,11 +32,6 @@ def slow_tree(job: TreeJob) -> TreeResult:
 def dying_tree(job: TreeJob) -> TreeResult:
     """A worker that dies in the middle of a search."""
     os._exit(3)
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
 
 
 @pytest.fixture
@@ -89,6 +84,7 @@ def frames_until(ctx: Any, done: Any, limit: float = 60.0) -> list[float]:
     return durations
 
 
+@pytest.mark.slow
 def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
     monkeypatch: pytest.MonkeyPatch, no_search_here: None
 ) -> None:
@@ -130,7 +126,7 @@ def test_leaving_the_game_stops_the_workers_at_once(monkeypatch: pytest.MonkeyPa
     start = time.monotonic()
     step_frame(ctx, 1 / 60)
     step_frame(ctx, 1 / 60)
-    assert type(ctx.scenes.top).__name__ == "TitleScene"
+    assert type(ctx.scenes.top) is TitleScene
     assert pool.closed and all(not p.is_alive() for p in processes)
     assert time.monotonic() - start < SLOW_SECONDS  # not waiting for the search to end
 
@@ -168,6 +164,7 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
     runner.close()
 
 
+@pytest.mark.slow
 def test_without_worker_processes_the_search_runs_in_slices() -> None:
     state = searched_position(2, 7)
     runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=7, workers=0,
@@ -180,6 +177,7 @@ def test_without_worker_processes_the_search_runs_in_slices() -> None:
     assert frames > 1 and action in state.legal_actions()
 
 
+@pytest.mark.slow
 def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
     state = searched_position(2, 8)

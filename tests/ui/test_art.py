@@ -141,6 +141,7 @@ def test_committed_sprites_match_the_generator(assets: Assets) -> None:
     assert _rgba(make_art.render_tile_back()) == _rgba(assets.image("tiles/back.png"))
 
 
+@pytest.mark.slow
 def test_committed_sounds_match_the_generator(tmp_path: Path) -> None:
     make_sounds = _load_tool("make_sounds")
     assert sorted(make_sounds.SOUNDS) == sorted(SOUND_NAMES)

@@ -88,6 +88,7 @@ def test_mo_is_compiled_from_the_current_po(lang: str) -> None:
             assert compiled.gettext(m.id) == m.string, m.id
 
 
+@pytest.mark.slow
 def test_every_string_in_the_code_is_in_every_catalog(tmp_path: Path) -> None:
     """Extraction run now (as tools/i18n.py does) finds no msgid the catalogs lack."""
     pot = tmp_path / "fresh.pot"

@@ -15,6 +15,10 @@ from typing import Any
 
 import pygame
 import pytest
+from ra_game.scenes.play import PlayScene
+from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.scoring import EpochScoringScene
+from ra_game.scenes.settings import SettingsScene
 
 from ra_game import i18n
 from ra_game.app import MIN_SIZE, crash_message, create_app, step_frame
@@ -106,7 +110,6 @@ def god_position() -> GameState:
 
 
 def play_scene(ctx: Any, state: GameState, humans: int = 1) -> Any:
-    from ra_game.scenes.play import PlayScene
 
     seats = [Seat("human" if i < humans else "random", n) for i, n in enumerate(state.names)]
     return PlayScene(ctx, seats, seed=1, state=state)
@@ -115,9 +118,6 @@ def play_scene(ctx: Any, state: GameState, humans: int = 1) -> Any:
 def scene_makers() -> Iterator[tuple[str, Callable[[Any], Any], list[int]]]:
     """(name, make(ctx) -> scene, keys to press after it shows)."""
     from ra_game.scenes.handover import HandOverScene
-    from ra_game.scenes.results import FinalResultsScene
-    from ra_game.scenes.scoring import EpochScoringScene
-    from ra_game.scenes.settings import SettingsScene
     from ra_game.scenes.setup import SetupScene
     from ra_game.scenes.slots import SlotsScene
     from ra_game.scenes.title import TitleScene
@@ -194,6 +194,7 @@ def show(ctx: Any, scene: Any, keys: list[int]) -> None:
         scene.t = 10.0  # results: the whole chart
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     from ra_game.faults import sample_save
@@ -226,11 +227,11 @@ def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
     assert any(item.startswith("settings_workers:Más procesos hacen") for item in shown)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_settings_ai_processes_fit_in_every_language(size: tuple[int, int]) -> None:
     """The AI processes row at its longest: a large saved count, and the note that
     ``--ai-workers`` wins for this session."""
-    from ra_game.scenes.settings import SettingsScene
 
     ctx, _w = create_app(size=size, ai_workers=64)
     ctx.settings.ai_workers = 256
@@ -332,7 +333,6 @@ def every_status() -> list[Callable[[], str]]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_status_message_fits_in_every_language(size: tuple[int, int]) -> None:
-    from ra_game.scenes.play import PlayScene
 
     ctx, _w = create_app(size=size)
     play = play_scene(ctx, god_position())
@@ -371,7 +371,7 @@ def test_switching_language_mid_game_changes_the_next_frame() -> None:
 
     press(pygame.K_ESCAPE)  # pause menu
     press(pygame.K_s)  # Settings
-    assert type(ctx.scenes.top).__name__ == "SettingsScene"
+    assert type(ctx.scenes.top) is SettingsScene
     press(pygame.K_RIGHT)  # English -> Español
     assert i18n.current_language() == "es" and ctx.settings.language == "es"
     with theme.record_text() as records:
@@ -392,12 +392,11 @@ def test_switching_language_mid_game_changes_the_next_frame() -> None:
 
 # -- a whole game in another language ----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "by"), [("tr", "keyboard"), ("pt", "mouse")])
 def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
     """A person plays to the final results; every frame is checked: no English, no overflow."""
     import random
-
-    from ra_game.scenes.play import PlayScene
 
     from ra_game.ui.board.autopilot import Autopilot
 
@@ -409,11 +408,11 @@ def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
     ctx.scenes.clear_to(play)
     pilot = Autopilot(ctx, play, random.Random(7), by=by)
     problems: list[str] = []
-    scenes: set[str] = set()
+    scenes: set[type[object]] = set()
     for _ in range(20000):
         top = ctx.scenes.top
-        scenes.add(type(top).__name__)
-        if type(top).__name__ == "FinalResultsScene":
+        scenes.add(type(top))
+        if type(top) is FinalResultsScene:
             with theme.record_text() as records:
                 step_frame(ctx, 1 / 60)
             problems += check_records(records, lang, (1280, 720), "results")
@@ -426,7 +425,7 @@ def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
         if len(problems) > 20:
             break
     assert play.state.over
-    assert {"PlayScene", "EpochScoringScene", "FinalResultsScene"} <= scenes
+    assert {PlayScene, EpochScoringScene, FinalResultsScene} <= scenes
     assert sorted(set(problems)) == []
 
 
@@ -453,6 +452,7 @@ class _LongerTranslations(gettext.NullTranslations):
         return _longer(message)
 
 
+@pytest.mark.slow
 def test_text_30_percent_longer_than_english_still_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Head room for the strings and languages still to come, at 1280x720."""
     ctx, _w = create_app()

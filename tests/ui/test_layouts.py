@@ -12,7 +12,6 @@ import pygame
 import pytest
 import pytmx
 
-import ra_game.ui  # noqa: F401  (makes ra_game.scenes importable from a checkout)
 from ra_game.ui.layout import BASE_SIZE, LayoutError, load_layout, scale_rect
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -49,6 +49,7 @@ def junk(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
                                flipped=False)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", [pygame.K_p, pygame.K_w, pygame.K_r, pygame.K_t])
 def test_junk_input_on_the_new_screens_never_raises(ctx: AppContext, start: int) -> None:
     rng = random.Random(start)

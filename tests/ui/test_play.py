@@ -9,10 +9,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random
-from pathlib import Path
 
 import pygame
 import pytest
+from ra_game.scenes.handover import HandOverScene
+from ra_game.scenes.play import PlayScene
+from ra_game.scenes.results import FinalResultsScene
 
 from ra_game.app import create_app, step_frame
 from ra_game.engine import parse_replay
@@ -23,16 +25,11 @@ from ra_game.ui.board.autopilot import Autopilot
 FRAME_CAP = 20000
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
-
-
 def start(seats: list[Seat], seed: int, speed: str = "max") -> tuple[object, object]:
     ctx, _window = create_app(players=seats, seed=seed)
     ctx.settings.animation_speed = speed
     play = ctx.scenes.top
-    assert type(play).__name__ == "PlayScene"
+    assert type(play) is PlayScene
     return ctx, play
 
 
@@ -62,7 +59,7 @@ def play_to_end(seats: list[Seat], seed: int, by: str) -> tuple[object, object, 
     pilot = Autopilot(ctx, play, random.Random(seed), by=by)
     for _ in range(FRAME_CAP):
         top = ctx.scenes.top
-        if type(top).__name__ == "FinalResultsScene":
+        if type(top) is FinalResultsScene:
             break
         if top is play and not play.queue.busy and play.human_to_move() and \
                 play.input.mode != "idle":
@@ -75,6 +72,7 @@ def play_to_end(seats: list[Seat], seed: int, by: str) -> tuple[object, object, 
     return ctx, play, pilot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("by", ["mouse", "keyboard"])
 def test_whole_game_by_one_input_device(by: str) -> None:
     seats = [Seat("human", "You"), Seat("random", "R1"), Seat("random", "R2")]
@@ -95,7 +93,6 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     seats = [Seat("human", "Ana"), Seat("human", "Ben")]
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    from ra_game.scenes.play import PlayScene
     play = PlayScene(ctx, seats, seed=5, hide_scores=True, slot=0)
     ctx.scenes.clear_to(play)
     pilot = Autopilot(ctx, play, random.Random(5), by="mouse")
@@ -104,7 +101,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
         if len(play.moves) >= 40:
             break
         top = ctx.scenes.top
-        if type(top).__name__ == "HandOverScene":
+        if type(top) is HandOverScene:
             handovers += 1
         for event in pilot.events():
             pygame.event.post(event)
@@ -120,6 +117,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     assert [s.kind for s in resumed.seats] == ["human", "human"]
 
 
+@pytest.mark.slow
 def test_ai_only_game_through_the_board_equals_headless_play() -> None:
     from ra_game.headless import play_headless
     from ra_game.ui.app_context import DemoOptions
@@ -128,7 +126,7 @@ def test_ai_only_game_through_the_board_equals_headless_play() -> None:
     ctx, _w = create_app(demo=DemoOptions(speed="max"), players=seats, seed=21)
     play = ctx.scenes.top
     for _ in range(FRAME_CAP):
-        if type(ctx.scenes.top).__name__ == "FinalResultsScene":
+        if type(ctx.scenes.top) is FinalResultsScene:
             break
         step_frame(ctx, 1 / 60)
     assert play.state.over

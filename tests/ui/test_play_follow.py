@@ -11,11 +11,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.rules import RulesScene
+from ra_game.scenes.settings import SettingsScene
 
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Tile
@@ -29,11 +31,6 @@ from ra_game.seats import Seat
 from ra_game.ui.board.autopilot import Autopilot, click_events, key_events
 
 FRAME_CAP = 30000
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
 
 
 def scene(seats: list[Seat], seed: int, speed: str = "max", state: GameState | None = None,
@@ -94,6 +91,7 @@ def bag_by_record(state: GameState) -> list[int]:
 # -- a whole game with the log and the tile counter open --------------------------------------
 
 
+@pytest.mark.slow
 def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
     seats = [Seat("human", "You"), Seat("random", "R1"), Seat("ai:easy", "E2")]
     initial = GameState.new(3, seed=3, names=[s.name for s in seats])
@@ -104,7 +102,7 @@ def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
     pilot = Autopilot(ctx, play, random.Random(3), by="mouse")
     checked_moves = decisions = 0
     for _ in range(FRAME_CAP):
-        if type(ctx.scenes.top).__name__ == "FinalResultsScene":
+        if type(ctx.scenes.top) is FinalResultsScene:
             break
         if len(play.moves) != checked_moves and not play.queue.busy:
             checked_moves = len(play.moves)
@@ -418,11 +416,11 @@ def test_pause_menu_opens_rules_and_settings_and_a_demo_is_not_saved() -> None:
     frames(ctx, 2, key_events(pygame.K_ESCAPE))
     assert [name for name, _l, _k in play.pause.items] == ["resume", "rules", "settings", "quit"]
     click(ctx, play, play.pause.item_rects()[1])
-    assert type(ctx.scenes.top).__name__ == "RulesScene"
+    assert type(ctx.scenes.top) is RulesScene
     frames(ctx, 2, key_events(pygame.K_ESCAPE))
     assert ctx.scenes.top is play and play.pause is not None  # back in the menu
     frames(ctx, 2, key_events(pygame.K_s))
-    assert type(ctx.scenes.top).__name__ == "SettingsScene"
+    assert type(ctx.scenes.top) is SettingsScene
     frames(ctx, 2, key_events(pygame.K_ESCAPE) + key_events(pygame.K_ESCAPE))
     assert ctx.scenes.top is play and play.pause is None
     ctx.demo = DemoOptions(speed="max")

@@ -8,11 +8,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
+from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Tile
@@ -20,11 +19,6 @@ from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
 from ra_game.ui.board.autopilot import click_events, key_events
 from ra_game.ui.board.pause_menu import ITEMS
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
 
 
 def god_position() -> GameState:
@@ -184,7 +178,7 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     assert play.pause is not None
     quit_item = [name for name, _label, _key in ITEMS].index("quit")
     frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[quit_item]).center))
-    assert type(ctx.scenes.top).__name__ == "TitleScene"
+    assert type(ctx.scenes.top) is TitleScene
     from ra_game.saves import read_slot
     doc = read_slot(0).doc
     assert doc is not None and doc["moves"][:1] == ["draw"]

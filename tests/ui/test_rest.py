@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,8 +17,7 @@ from ra_game.ui.board.autopilot import key_events
 
 
 @pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))
+def _no_frames_asked() -> None:
     frames.reset()
 
 
@@ -59,6 +57,7 @@ def test_a_persons_turn_rests_and_an_ai_turn_animates() -> None:
     assert play.moves == ["draw"] and play.is_animating()
 
 
+@pytest.mark.slow
 def test_the_real_loop_draws_a_still_screen_about_once_a_second() -> None:
     ctx, _title = settle_title()
     start = ctx.extra.get("frames_drawn", 0)

@@ -411,6 +411,7 @@ def test_handover_pops_on_space_or_click(ctx: AppContext) -> None:
 # -- the demo -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_demo_reaches_the_final_results_and_prints_the_summary(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

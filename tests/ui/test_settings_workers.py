@@ -175,6 +175,7 @@ def frames_until(ctx: AppContext, done: Callable[[], bool], limit: float = 60.0)
     assert done(), "timed out"
 
 
+@pytest.mark.slow
 def test_a_change_mid_game_resizes_the_pool_for_the_decision_under_way(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.setup import SetupScene
 from ra_game.scenes.title import TitleScene
@@ -153,6 +154,7 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
     raise AssertionError(f"the tutorial stalled at step {driver.step.id}")
 
 
+@pytest.mark.slow
 def test_tutorial_by_keyboard_only_from_the_title_to_a_real_game(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys")
@@ -162,6 +164,7 @@ def test_tutorial_by_keyboard_only_from_the_title_to_a_real_game(ctx: AppContext
     assert isinstance(ctx.scenes.top, SetupScene)
 
 
+@pytest.mark.slow
 def test_tutorial_by_mouse_only_from_the_title_and_back_to_it(ctx: AppContext) -> None:
     title = ctx.scenes.top
     assert isinstance(title, TitleScene)
@@ -224,6 +227,7 @@ def test_the_tutorial_leaves_the_saved_games_alone(ctx: AppContext) -> None:
     assert saved is not None and saved["moves"] == ["draw"]
 
 
+@pytest.mark.slow
 def test_every_step_can_be_resumed_and_shows_its_callout(ctx: AppContext) -> None:
     from ra_game.scenes.tutorial import tutorial_scene
 

@@ -16,8 +16,8 @@ import pygame
 from .controls import Control
 
 if TYPE_CHECKING:
-    from ra_game.scenes.play import PlayScene
     from ra_game.ui.app_context import AppContext
+    from scenes.play import PlayScene  # ra_game.scenes.play, as mypy names it (ui/front.py)
 
 _KEYS = {"draw": pygame.K_d, "ra": pygame.K_r, "god": pygame.K_g, "pass": pygame.K_p,
          "confirm": pygame.K_RETURN}
@@ -62,7 +62,7 @@ def click_at(ctx: AppContext, pos: tuple[int, int], frames: int = 2) -> None:
 class Autopilot:
     """Plays the human seats of ``play`` by ``"mouse"`` or ``"keyboard"`` only."""
 
-    def __init__(self, ctx: Any, play: PlayScene, rng: random.Random, by: str = "mouse",
+    def __init__(self, ctx: AppContext, play: PlayScene, rng: random.Random, by: str = "mouse",
                  god_weight: int = 3) -> None:
         self.ctx = ctx
         self.play = play

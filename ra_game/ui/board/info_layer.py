@@ -25,7 +25,7 @@ from .tooltip import draw_tooltip, sun_lines, tile_lines
 from .view import View
 
 if TYPE_CHECKING:
-    from ra_game.scenes.play import PlayScene
+    from scenes.play import PlayScene  # ra_game.scenes.play, as mypy names it (ui/front.py)
 
 
 class InfoLayer:
@@ -222,9 +222,9 @@ class InfoLayer:
         for sun, r in slots.suns_down:
             if r.collidepoint(pos):
                 return sun_lines(sun, False, face_down=True)
-        name, kind = display_name(m.names[seat]), s.seats[seat].kind
-        if kind != "human":
-            name = _("{name} ({level})").format(name=name, level=ai_label(kind))
+        name, seat_kind = display_name(m.names[seat]), s.seats[seat].kind
+        if seat_kind != "human":
+            name = _("{name} ({level})").format(name=name, level=ai_label(seat_kind))
         return [name, *self.preview.lines(seat, s.state.epoch)]
 
     def _can_bid(self, seat: int, sun: int) -> bool | None:

@@ -1,11 +1,13 @@
-"""Write the golden replay files of tests/fixtures/ and the summaries they must replay to.
+"""Write the golden games of tests/fixtures/: each replay, its summary and its playthrough.
 
 Each golden game is a seeded random walk over legal moves (the engine only, no AI), saved as a
 replay (sun sets and drawn tiles written out, so it replays on any engine that follows the
-rules) next to ``NAME.summary.json``, the state summary after its last move.  The engine tests
-assert that replaying each file still gives its summary.  Run from the repository root:
+rules) next to ``NAME.summary.json``, the state summary after its last move, and
+``NAME.steps.json``, the OpenSpiel-style playthrough (every step's decision, legal moves, move
+and events; see ``tests/engine/golden.py``).  The engine tests replay each file and compare.
+After a deliberate rule change, regenerate and read the diff:
 
-    python3 tools/make_golden_replays.py
+    python3 tools/make_golden.py
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ra_game.engine import GameState, Move, replay_dict, save_replay
+from ra_game.engine import GameState, Move, parse_replay, replay_dict
+from ra_game.replays import save_replay
+from tests.engine.golden import playthrough, steps_path, steps_text
 
 FIXTURES = ROOT / "tests" / "fixtures"
 NAMES = ("Ana", "Bruno", "Chiara", "Dmitri", "Eun")
@@ -54,8 +58,10 @@ def main() -> int:
     FIXTURES.mkdir(parents=True, exist_ok=True)
     for name, (players, seed, stop) in GAMES.items():
         state, moves, used = play(players, seed, stop)
-        save_replay(FIXTURES / f"{name}.ra.json",
-                    replay_dict(state, moves, ["random"] * players, used))
+        doc = replay_dict(state, moves, ["random"] * players, used)
+        save_replay(FIXTURES / f"{name}.ra.json", doc)
+        steps = steps_text(playthrough(parse_replay(doc)))
+        steps_path(FIXTURES / f"{name}.ra.json").write_text(steps, encoding="utf-8")
         summary = json.dumps(state.summary(), indent=1) + "\n"
         (FIXTURES / f"{name}.summary.json").write_text(summary, encoding="utf-8")
         decision = state.decision.value if state.decision else None
