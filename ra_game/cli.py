@@ -150,11 +150,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .ai import workers
     from .headless import play_headless
 
-    workers.configure(args.ai_workers or workers.default_workers(window=False))
+    count = args.ai_workers or workers.default_workers(window=False)
+    pool = workers.Workers(count if count > 1 else 0, window=False)
     try:
-        state, doc = play_headless(seats, args.seed, think_ms=args.think_ms)
+        state, doc = play_headless(seats, args.seed, think_ms=args.think_ms, workers=pool)
     finally:
-        workers.close_shared()
+        pool.close()
     if args.save_replay:
         from .replays import save_replay
 

@@ -1,4 +1,5 @@
-"""Play a whole game among agent seats without a window."""
+"""Play a whole game among agent seats without a window: the same :class:`Match` and AI seat
+controller as the window, driven to the end by :func:`ra_game.match.play_out`."""
 
 from __future__ import annotations
 
@@ -6,23 +7,28 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .ai import make_agent
-from .engine import GameState, Move, replay_dict
+from .ai.runner import AiRunner
+from .ai.workers import Workers
+from .engine import GameState
+from .match import Match, play_out
 from .seats import Seat
+
+#: Headless thinking runs in long slices: nothing else waits for this process.
+HEADLESS_SLICE = 1.0
 
 
 def play_headless(
-    seats: Sequence[Seat], seed: int | None = None, think_ms: int | None = None
+    seats: Sequence[Seat], seed: int | None = None, think_ms: int | None = None,
+    workers: Workers | None = None,
 ) -> tuple[GameState, dict[str, Any]]:
-    """Play a game to the end; returns the final state and its replay document."""
+    """Play a game to the end; returns the final state and its replay document.  Searching
+    seats use the processes of ``workers`` (None: this process)."""
     if seed is None:
         seed = random.randrange(2**31)
-    state = GameState.new(len(seats), seed=seed, names=[s.name for s in seats])
-    agents = [make_agent(s.kind, seed * 10 + i, think_ms) for i, s in enumerate(seats)]
-    moves: list[str] = []
-    while not state.over:
-        seat = state.current
-        action = agents[seat].choose(state.observation(seat))
-        state.apply_action(action)
-        moves.append(Move.from_action(action).text)
-    return state, replay_dict(state, moves, [s.kind for s in seats], seed)
+    match = Match.new([s.name for s in seats], seed)
+    ai = AiRunner(seats, seed, think_ms, slice_s=HEADLESS_SLICE, workers=workers)
+    try:
+        play_out(match, [ai])
+    finally:
+        ai.close()
+    return match.state, match.document([s.kind for s in seats], seed)

@@ -1,11 +1,25 @@
-"""Seat specifications (``human,ai:hard,random``) shared by the command line and the window."""
+"""Who sits at the table: seat specifications (``human,ai:hard,random``) shared by the command
+line and the window, and the :class:`SeatController` s that decide the seats' moves.
+
+A controller is asked, without blocking, for the move of a seat it controls (``poll``); the
+:class:`ra_game.match.Match` applies it if the engine says it is legal and tells every
+controller what was applied (``on_applied``).  Kinds: :class:`LocalPerson` (input fed by the
+play scene), the AI (:class:`ra_game.ai.runner.AiRunner`, worker processes), a script
+(:class:`ScriptedSeats`; the replay viewer and the lesson), and later a person far away.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from .ai.levels import LEVELS
+from .engine import Move, Observation
 from .i18n import _
+
+if TYPE_CHECKING:
+    from .engine.events import Event
 
 
 class SeatSpecError(ValueError):
@@ -55,3 +69,112 @@ def parse_seats(spec: str, allow_human: bool = True) -> list[Seat]:
         else:
             seats.append(Seat(kind, AI_NAMES[i]))
     return seats
+
+
+# -- controllers ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tick:
+    """What comes with a ``poll``: ``token`` names the decision (it changes with every move and
+    every take-back); ``dt`` the seconds since the last poll; ``idle`` whether the table shows
+    everything so far (a move may be released); ``delay`` the idle seconds to wait before
+    releasing one (pacing, the time to undo)."""
+
+    token: object
+    dt: float = 0.0
+    idle: bool = True
+    delay: float = 0.0
+
+
+class SeatController(Protocol):
+    """Decides the moves of some seats.  ``poll`` never blocks: None means "not yet"."""
+
+    def controls(self, seat: int) -> bool:
+        """True when this controller decides for ``seat`` now."""
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        """The move for ``obs.seat`` once it is ready, else None."""
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """A move (of any seat) was applied to the match."""
+
+    def wants_frames(self, seat: int) -> bool:
+        """True while it works on its own for ``seat`` (the window then polls every frame)."""
+
+    def wait(self, timeout: float) -> None:
+        """Sleep until ``poll`` may have news, at most ``timeout`` seconds (headless play)."""
+
+    def close(self) -> None:
+        """Stop everything it started (processes, connections)."""
+
+
+def seated(controllers: Sequence[SeatController], seat: int) -> SeatController:
+    """The first controller that decides for ``seat``."""
+    for controller in controllers:
+        if controller.controls(seat):
+            return controller
+    raise LookupError(f"no controller decides for seat {seat}")
+
+
+class LocalPerson:
+    """People at this screen: the play scene feeds their input (:meth:`offer`) and the next
+    ``poll`` of the same decision hands it to the match."""
+
+    def __init__(self, seats: Iterable[int]) -> None:
+        self.seats = set(seats)
+        self._offered: tuple[object, Move] | None = None
+
+    def controls(self, seat: int) -> bool:
+        return seat in self.seats
+
+    def offer(self, move: Move, token: object) -> None:
+        """The person chose ``move`` for the decision ``token``."""
+        self._offered = (token, move)
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        offered, self._offered = self._offered, None
+        if offered is None or offered[0] != tick.token:
+            return None
+        return offered[1]
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        self._offered = None
+
+    def wants_frames(self, seat: int) -> bool:
+        return False
+
+    def wait(self, timeout: float) -> None:
+        """A person does not play headless: nothing to wait for here."""
+
+    def close(self) -> None:
+        self._offered = None
+
+
+class ScriptedSeats:
+    """Plays a game's moves (texts in the notation) for ``seats`` (None: every seat), from move
+    ``start`` (the moves already played); the other seats' moves are counted, not checked."""
+
+    def __init__(self, moves: Sequence[str], seats: Iterable[int] | None = None,
+                 start: int = 0) -> None:
+        self.moves = [Move.parse(m) for m in moves]
+        self.seats = None if seats is None else set(seats)
+        self.played = start
+
+    def controls(self, seat: int) -> bool:
+        return (self.seats is None or seat in self.seats) and self.played < len(self.moves)
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        return self.moves[self.played] if self.played < len(self.moves) else None
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        self.played += 1
+
+    def wants_frames(self, seat: int) -> bool:
+        return True
+
+    def wait(self, timeout: float) -> None:
+        """The next move is always ready."""
+
+    def close(self) -> None:
+        """Nothing runs."""

@@ -1,11 +1,14 @@
 """The play scene: the board where a game of Ra is played, by people and AI seats.
 
-Data flow: input -> :class:`HumanInput` (or the time-sliced :class:`AiRunner`) -> Move ->
-``GameState.apply`` -> events -> :class:`Director` animations -> the display model drawn by the
-board widgets.  The engine state is applied at once; the board catches up through the
-animation queue, and the next decision is taken only when the animations are done (click or
-Space skips them).  Esc opens the pause menu.  Layout: ``scenes/play.tmx``
-(written by ``tools/make_play_layout.py``).
+Data flow: each seat's :class:`~ra_game.seats.SeatController` (a mode's script, the AI seats'
+:class:`AiRunner`, or the people at this screen, whose :class:`HumanInput` the scene feeds to a
+:class:`LocalPerson`) is polled for the decision -> Move -> :class:`Match` ``apply`` (only if
+legal) -> events to the match's observers: the game log, the undo book, the board (the
+:class:`Director` animations, with their sounds), the autosave, the statistics and the seat
+controllers.  The engine state is applied at once; the board catches up through the animation
+queue, and the next decision is taken only when the animations are done (click or Space skips
+them).  Esc opens the pause menu.  Layout: ``scenes/play.tmx`` (written by
+``tools/make_play_layout.py``).
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from typing import Any
 
 import pygame
 
-from ra_game.engine import GameState, IllegalMoveError, Move, replay_dict
+from ra_game.ai.runner import MIN_DELAY, AiRunner
+from ra_game.ai.workers import Workers
+from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
 from ra_game.i18n import _, generation, resolve
+from ra_game.match import Match, Modes
 from ra_game.saves import SlotWriter, resume_state
-from ra_game.seats import Seat, seat_kinds
+from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seat_kinds, seated
 from ra_game.ui import theme
-from ra_game.ui.ai_runner import MIN_DELAY, AiRunner
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.action_bar import draw_action_bar
@@ -95,18 +100,29 @@ class PlayScene(Scene):
         self.seed = seed if seed is not None else random.randrange(1 << 31)
         #: Hidden fame only means something when two or more people share the screen.
         self.hide_scores = hide_scores and sum(s.is_human for s in self.seats) >= 2
-        self.saver = SlotWriter(slot) if slot is not None else None
-        self.state = state or GameState.new(len(self.seats), seed=self.seed,
-                                            names=[s.name for s in self.seats])
-        self.moves: list[str] = list(moves)
+        #: A mode that plays some seats itself (the replay viewer, the tutorial), or None.
+        self.driver = driver
+        self.match = Match(state or GameState.new(len(self.seats), seed=self.seed,
+                                                  names=[s.name for s in self.seats]),
+                           moves, driver.modes if driver is not None else Modes())
+        #: A replay or the lesson never touches the saved games.
+        self.saver = SlotWriter(slot) if slot is not None and self.match.modes.saves else None
         self.geom = BoardGeometry(load_layout("play"), self.state.n)
         self.model = DisplayModel(self.state)
         self.you = you_seat([s.kind for s in self.seats])
-        sentences = Sentences(self.state.names, self.you, hide_scores)
-        self.director = Director(self.model, self.geom, self, sentences)
+        self.sentences = Sentences(self.state.names, self.you, hide_scores)
+        self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
         self.input = HumanInput(self.geom)
-        self.runner = AiRunner(self.seats, self.seed, workers=ai_workers(ctx))
+        #: The worker processes of this game, lent to its AI seats and its hints.
+        self.workers = Workers(ai_workers(ctx))
+        scripted = driver.always_controls if driver is not None else (lambda seat: False)
+        self.runner = AiRunner([Seat("human", s.name) if scripted(i) else s
+                                for i, s in enumerate(self.seats)], self.seed,
+                               workers=self.workers)
+        self.person = LocalPerson(i for i, s in enumerate(self.seats) if s.is_human)
+        #: Who decides for a seat: the first of these that controls it.
+        self.controllers: list[SeatController] = [self.runner, self.person]
         self.areas = PlayerAreas(self.geom)
         self.sprites = SpriteBank(ctx.assets)
         self.view: View | None = None
@@ -119,18 +135,18 @@ class PlayScene(Scene):
         self.pressed = False
         self.notice = ""
         self.game_over: ev.GameOver | None = None
-        #: A mode that plays some seats itself (the replay viewer, the tutorial), or None.
-        self.driver = driver
         if driver is not None:
             driver.attach(self)
-            self.saver = None  # a replay or the lesson never touches the saved games
+            self.controllers.insert(0, driver)
         if self.saver is not None and any(s.is_human for s in self.seats) and \
                 getattr(ctx, "demo", None) is None:
             self.notice = self.saver.claim() or ""
         self.undo = UndoBook()
-        self.info = InfoLayer(self, sentences)
-        #: Set when something shown changed outside an animation (the main loop may redraw).
-        self.wants_redraw = True
+        self._before = self.state.clone()
+        self.info = InfoLayer(self, self.sentences)
+        for observer in (self._record_undo, self._show_move, self._saved, self._count_game,
+                         *(c.on_applied for c in self.controllers)):
+            self.match.observe(observer)
 
     @classmethod
     def from_save(cls, ctx: AppContext, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
@@ -158,6 +174,14 @@ class PlayScene(Scene):
     # -- helpers
 
     @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def moves(self) -> list[str]:
+        return self.match.moves
+
+    @property
     def speed(self) -> str:
         demo = getattr(self.ctx, "demo", None)
         name = demo.speed if demo is not None else self.ctx.settings.animation_speed
@@ -170,7 +194,7 @@ class PlayScene(Scene):
     def document(self) -> dict[str, Any]:
         """The replay document of the game so far, as saved: the sun sets and the tiles drawn,
         never the seed (a save reveals nothing the table does not show)."""
-        doc = replay_dict(self.state, self.moves, self.kinds)
+        doc = self.match.document(self.kinds)
         doc["hide_scores"] = self.hide_scores
         if any(self.info.hints.used):
             doc["hints"] = list(self.info.hints.used)
@@ -191,18 +215,20 @@ class PlayScene(Scene):
             if error:
                 self.ctx.notices.append(error)
 
+    def controller(self, seat: int) -> SeatController:
+        """Who decides for ``seat`` now."""
+        return seated(self.controllers, seat)
+
     def human_to_move(self) -> bool:
         seat = self.state.to_move
-        if seat is None or (self.driver is not None and self.driver.controls(seat)):
-            return False
-        return self.seats[seat].is_human
+        return seat is not None and self.controller(seat) is self.person
 
     def reset_to(self, state: GameState, moves: Sequence[str]) -> None:
         """Show ``state`` (reached by ``moves``) at once, without animations (replay steps)."""
-        self.state = state
-        self.moves = list(moves)
+        self.match.reset(state, moves)
+        self._before = state.clone()
         self.model = DisplayModel(state)
-        self.director = Director(self.model, self.geom, self)
+        self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
         self.input.stop()
         self.input_token = None
@@ -229,7 +255,9 @@ class PlayScene(Scene):
     def enter(self) -> None:
         """Load the sound effects now, so the first one does not stall a frame mid-game; back
         from the Settings screen, the AI's next decision uses the processes chosen there."""
-        self.runner.resize(ai_workers(self.ctx))
+        if self.workers.resize(ai_workers(self.ctx)):
+            self.runner.repool()
+            self.info.hints.repool()
         sounds = getattr(self.ctx, "sounds", None)
         if sounds is not None and not getattr(self, "_sounds_loaded", False):
             self._sounds_loaded = True
@@ -237,17 +265,21 @@ class PlayScene(Scene):
                 sounds.load(name)
 
     def close(self) -> None:
-        """The game is left (or the window closes): stop the AI's worker processes now."""
-        self.runner.close()
+        """The game is left (or the window closes): stop every process it started, now."""
+        self.info.hints.clear()
+        for controller in self.controllers:
+            controller.close()
+        self.workers.close()
 
     def is_animating(self) -> bool:
-        """Moving pieces, or an AI seat to move (its worker is polled and its move paced)."""
+        """Moving pieces, or a seat whose controller works by itself (an AI's worker is polled
+        and its move paced, a replay plays)."""
         if self.queue.busy:
             return True
-        if self.driver is not None:  # a replay playing, the lesson's scripted moves
-            return self.pause is None and self.driver.is_animating()
-        return (self.pause is None and not self.state.over
-                and self.runner.is_ai(self.state.current))
+        if self.pause is not None or (self.state.over and self.driver is None):
+            return False
+        seat = self.state.current
+        return self.controller(seat).wants_frames(seat)
 
     # -- hooks used by the director
 
@@ -277,9 +309,6 @@ class PlayScene(Scene):
         self.game_over = event
         if self.driver is not None and self.driver.finish_game(event):
             return
-        self._record_stats()
-        if self.saver is not None:
-            self.saver.clear()
         try:
             from .results import FinalResultsScene
         except ImportError:
@@ -295,35 +324,62 @@ class PlayScene(Scene):
 
     # -- moves
 
-    def apply(self, move: Move) -> None:
-        """Play ``move`` for the seat to move, queue its animation and autosave."""
-        seat = self.state.to_move
-        if self.driver is not None and self.human_to_move():
+    def apply(self, move: Move, offered: bool = False) -> None:
+        """Play ``move`` for the seat to move (the match's observers then show it, record it
+        and save it).  A person's ``offered`` move that is not legal gets a notice; any other
+        illegal move is a bug and raises the engine's ``IllegalMoveError``."""
+        try:
+            self.match.apply(move)
+        except IllegalMoveError:
+            if not offered:
+                raise
+            self.notice = _("That move is not possible now.")
+
+    def offer(self, move: Move) -> None:
+        """A person at this screen chose ``move``: the mode may refuse it, else it is played."""
+        if self.driver is not None:
             refusal = self.driver.check(move)
             if refusal is not None:
                 self.notice = refusal
                 self.input.begin(self.state)
                 return
-        before = self.state.clone()
-        try:
-            events = self.state.apply(move)
-        except IllegalMoveError:
-            self.notice = _("That move is not possible now.")
-            return
-        self.notice = ""
+        self.person.offer(move, self.match.version)
+        self._drive(0.0)
+
+    # -- the match's observers
+
+    def _record_undo(self, move: Move, events: Sequence[object]) -> None:
+        """The undo book keeps the position before a person's decision while it may be taken
+        back (the lesson and the replay viewer follow a script: nothing there is)."""
+        before, self._before = self._before, self.state.clone()
+        seat = before.to_move
         human = seat is not None and self.seats[seat].is_human
-        # the lesson and the replay viewer follow a script: nothing there is taken back
-        undoable = human and self.driver is None
-        self.undo.record(before, len(self.moves), seat or 0, undoable, move.action, events)
-        self.moves.append(move.text)
-        self.info.log.add_move(events)
-        self.info.hints.clear()
+        self.undo.record(before, len(self.moves) - 1, seat or 0,
+                         human and self.match.modes.undo, move.action, events)
         if human:
             self.last_human = seat
+
+    def _show_move(self, move: Move, events: Sequence[object]) -> None:
+        """The game log and the board (its animation plays the sounds) show the move."""
+        self.notice = ""
+        self.info.log.add_move(events)
+        self.info.hints.clear()
         self.input.stop()
         self.input_token = None
-        self.queue.add(self.director.animate(events, self.state))
-        self._autosave()
+        self.queue.add(self.director.animate(list(events), self.state))
+        self.request_redraw()  # a move from a resting seat is drawn on the next frame
+
+    def _saved(self, move: Move, events: Sequence[object]) -> None:
+        """Autosave after each move; a finished game leaves its slot."""
+        if self.state.over and self.saver is not None:
+            self.saver.clear()
+        else:
+            self._autosave()
+
+    def _count_game(self, move: Move, events: Sequence[object]) -> None:
+        """A finished game counts in the player's statistics."""
+        if self.match.modes.stats and any(isinstance(e, ev.GameOver) for e in events):
+            self._record_stats()
 
     def take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
@@ -332,8 +388,8 @@ class PlayScene(Scene):
         if point is None:
             return
         self.queue.skip()  # the rest of its animation (it revealed nothing)
-        self.state = point.state
-        del self.moves[point.moves:]
+        self.match.reset(point.state, self.moves[:point.moves])
+        self._before = self.state.clone()
         self.info.log.truncate(point.moves)
         self.model.sync(self.state)
         self.model.passed = self.info.log.current_auction_passes(self.state.n)
@@ -342,7 +398,7 @@ class PlayScene(Scene):
         self.input_token = None
         self.notice = ""
         self.info.hints.clear()
-        self.wants_redraw = True
+        self.request_redraw()
         self._autosave()
 
     def ai_delay(self, speed: str) -> float:
@@ -370,8 +426,7 @@ class PlayScene(Scene):
                 notices.append(error)
 
     def _autosave(self) -> None:
-        if self.driver is not None:
-            self.driver.autosave()
+        if not self.match.modes.saves:
             return
         if self.state.over or getattr(self.ctx, "demo", None) is not None:
             return
@@ -388,6 +443,7 @@ class PlayScene(Scene):
             error = self.saver.poll_error()
             if error:
                 self.notice = error
+                self.request_redraw()
         if self.pause is not None:
             return
         speed = self.speed
@@ -402,19 +458,23 @@ class PlayScene(Scene):
         if self.state.over:
             return
         self.info.update(dt)
+        self._drive(dt)
+
+    def _drive(self, dt: float) -> None:
+        """Ask the controller of the seat to move for its move, and play it."""
         seat = self.state.current
         idle = not self.queue.busy
-        if self.driver is not None and self.driver.controls(seat):
-            move = self.driver.next_move(idle)
-            if move is not None:
-                self.apply(move)
-            return
-        if self.runner.is_ai(seat):
-            action = self.runner.update(self.state, len(self.moves), dt, idle,
-                                        self.ai_delay(speed))
-            if action is not None:
-                self.apply(Move.from_action(action))
-            return
+        controller = self.controller(seat)
+        if controller is self.person:
+            self._person_turn(seat, idle)
+        delay = 0.0 if controller is self.person else self.ai_delay(self.speed)
+        move = controller.poll(self.match.observation(seat),
+                               Tick(self.match.version, dt, idle, delay))
+        if move is not None:
+            self.apply(move, offered=controller is self.person)
+
+    def _person_turn(self, seat: int, idle: bool) -> None:
+        """A person's decision opens: their controls (and the hand-over screen in hotseat)."""
         if idle and self.input_token != len(self.moves):
             self.input_token = len(self.moves)
             self.input.begin(self.state)
@@ -444,7 +504,6 @@ class PlayScene(Scene):
         return self.view.to_base(pos)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.wants_redraw = True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._base(event.pos)
             if self.pause is not None:
@@ -498,7 +557,7 @@ class PlayScene(Scene):
         elif key is not None:
             move = self.input.key(key)
         if move is not None:
-            self.apply(move)
+            self.offer(move)
 
     def _open_pause(self) -> None:
         label = self.driver.quit_label if self.driver is not None else None
@@ -614,7 +673,6 @@ class PlayScene(Scene):
         self.info.draw(surface, view, self.hover if self.pause is None else None)
         if self.pause is not None:
             self.pause.draw(surface, view)
-        self.wants_redraw = False
 
     def _draw_decision(self, surface: pygame.Surface, view: View) -> None:
         """The person's controls: buttons, suns to bid, the God and discard pickers, and the

@@ -1,6 +1,7 @@
 """Watching a replay: the real play scene, driven move by move from a replay file.
 
-:class:`ReplayDriver` plays the file's moves through the ordinary board (animations, epoch
+:class:`ReplayDriver` is the script controller of every seat (the match's modes: no saves, no
+undo, no hints, no statistics); it plays the file's moves through the ordinary board (animations, epoch
 scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
 action bar: start, step back, play/pause, step forward, end, speed.  Keys: Space plays or
 pauses, Left/Right step one move, Home/End jump, S changes the speed.  Stepping back rebuilds
@@ -22,7 +23,9 @@ from ra_game.ui.board.driver import Driver
 from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
+    from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
+    from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 
@@ -59,7 +62,7 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "") -> PlayScene:
     from .play import PlayScene
 
     known = seat_kinds()  # a kind this game does not know is shown as a person
-    seats = [Seat(p.get("kind", "human") if p.get("kind") in known else "human",
+    seats = [Seat(str(p.get("kind")) if p.get("kind") in known else "human",
                   p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
                      driver=ReplayDriver(replay, title))
@@ -75,7 +78,7 @@ class ReplayDriver(Driver):
         self.title = title
         self.playing = False
         self.speed_index = 1
-        self.wait = 0.0
+        self.gap = 0.0
 
     @property
     def total(self) -> int:
@@ -92,23 +95,26 @@ class ReplayDriver(Driver):
 
     # -- the play scene's hooks
 
+    def always_controls(self, seat: int) -> bool:
+        return True
+
     def controls(self, seat: int) -> bool:
         return True
 
     def speed_factor(self) -> float:
         return self.speed
 
-    def is_animating(self) -> bool:
+    def wants_frames(self, seat: int) -> bool:
         return self.playing
 
-    def next_move(self, idle: bool) -> Move | None:
-        if not self.playing or not idle or self.wait > 0 or self.index >= self.total:
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        if not self.playing or not tick.idle or self.gap > 0 or self.index >= self.total:
             return None
-        self.wait = MOVE_GAP / self.speed
+        self.gap = MOVE_GAP / self.speed
         return Move.parse(self.replay.moves[self.index])
 
     def update(self, dt: float) -> None:
-        self.wait = max(0.0, self.wait - dt)
+        self.gap = max(0.0, self.gap - dt)
         if self.index >= self.total and not self.scene.queue.busy:
             self.playing = False
 
@@ -129,7 +135,7 @@ class ReplayDriver(Driver):
         """Run one playback control."""
         if name == "play":
             self.playing = not self.playing and self.index < self.total
-            self.wait = 0.0
+            self.gap = 0.0
         elif name == "speed":
             self.speed_index = (self.speed_index + 1) % len(SPEEDS)
         elif name == "forward":

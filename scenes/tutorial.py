@@ -1,6 +1,8 @@
 """The guided first game: a scripted game of Ra played on the real board, step by step.
 
-:class:`TutorialDriver` runs the play scene through the lesson of ``tutorial_lesson.py`` on the
+:class:`TutorialDriver` is the script controller of the opponents (and of the player's seat
+between the player's steps), under the match's scripted modes (no saves, undo, hints or
+statistics); it runs the play scene through the lesson of ``tutorial_lesson.py`` on the
 game of ``tutorial.ra.json``: it plays the scripted opponents, accepts from the player only the
 move the step asks for (a gentle message otherwise), points a callout at the part of the board
 each step talks about, and remembers the step reached (``tutorial.json`` in the user data
@@ -10,6 +12,7 @@ folder), so "Learn to play" resumes there.  At the end it offers a real game.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -26,7 +29,9 @@ from ra_game.ui.board.driver import Driver
 from .tutorial_lesson import KINDS, NAMES, NUMBERS, STEPS, Step
 
 if TYPE_CHECKING:
-    from ra_game.engine.events import GameOver
+    from ra_game.engine import Observation
+    from ra_game.engine.events import Event, GameOver
+    from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 
@@ -124,7 +129,7 @@ class TutorialDriver(Driver):
         self.steps = steps
         self.index = index
         self.resumed = resumed
-        self.wait = READ_DELAY
+        self.gap = READ_DELAY
         self.done = False
         self._entered = -1
 
@@ -152,19 +157,22 @@ class TutorialDriver(Driver):
 
     # -- the play scene's hooks
 
+    def always_controls(self, seat: int) -> bool:
+        return seat != YOU
+
     def controls(self, seat: int) -> bool:
         return not (self.step.kind == "you" and seat == YOU)
 
-    def next_move(self, idle: bool) -> Move | None:
-        if self.step.kind != "them" or not idle or self.wait > 0:
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        if self.step.kind != "them" or not tick.idle or self.gap > 0:
             return None
         n = self.played()
         if n >= len(self.placed.moves):
             return None
-        self.wait = THEM_DELAY
+        self.gap = THEM_DELAY
         return Move.parse(self.placed.moves[n])
 
-    def is_animating(self) -> bool:
+    def wants_frames(self, seat: int) -> bool:
         """The scripted opponents' moves and a skip go on by themselves."""
         kind = self.step.kind
         return kind == "skip" or (kind == "them" and self.played() < len(self.placed.moves))
@@ -177,7 +185,7 @@ class TutorialDriver(Driver):
 
     def update(self, dt: float) -> None:
         pace = min(50.0, self.scene.queue.speed)  # the animation speed setting paces the lesson
-        self.wait = max(0.0, self.wait - dt * pace)
+        self.gap = max(0.0, self.gap - dt * pace)
         if self._entered != self.index:
             self._enter_step()
         kind = self.step.kind
@@ -206,14 +214,15 @@ class TutorialDriver(Driver):
         if self.index + 1 < len(self.steps):
             self.index += 1
             self.resumed = False
-            self.wait = READ_DELAY if self.step.text else THEM_DELAY / 2
+            self.gap = READ_DELAY if self.step.text else THEM_DELAY / 2
 
     def finish_game(self, event: GameOver) -> bool:
         self.done = True
         clear_progress()
         return True
 
-    def autosave(self) -> None:
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """The lesson keeps its bookmark instead of a saved game."""
         save_step(self.index)
 
     def leave(self) -> bool:

@@ -38,6 +38,8 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
+from ra_game.ai.base import SearchingAgent
+from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState
 from tools.baselines.v1 import HardV1Agent, MediumV1Agent
 
@@ -79,11 +81,15 @@ def short(kind: str) -> str:
     return kind.split(":")[-1]
 
 
-def play_one(job: Job) -> dict[str, Any]:
-    """Play one game; returns the kinds by seat, final scores, winner and decision times."""
+def play_one(job: Job, pool: WorkerPool | None = None) -> dict[str, Any]:
+    """Play one game; returns the kinds by seat, final scores, winner and decision times.
+    Searching agents run their trees on ``pool`` when one is given."""
     seed, rotation, kinds, think_ms = job
     state = GameState.new(len(kinds), seed=seed)
     agents = [build_agent(k, seed * 100 + rotation * 10 + i, think_ms) for i, k in enumerate(kinds)]
+    for agent in agents:
+        if pool is not None and isinstance(agent, SearchingAgent):
+            agent.use_pool(pool)
     times: list[list[float]] = [[] for _ in kinds]
     while not state.over:
         seat = state.current
@@ -266,19 +272,18 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
               file=sys.stderr, flush=True)
 
-    if args.ai_workers > 1:
-        from ra_game.ai import workers
-
-        workers.configure(args.ai_workers)
     if args.workers == 1:
-        for job in jobs:
-            progress(play_one(job))
+        trees = WorkerPool(args.ai_workers) if args.ai_workers > 1 else None
+        try:
+            for job in jobs:
+                progress(play_one(job, trees))
+        finally:
+            if trees is not None:
+                trees.close()
     else:
         with multiprocessing.Pool(args.workers) as pool:
             for rec in pool.imap_unordered(play_one, jobs):
                 progress(rec)
-    if args.ai_workers > 1:
-        workers.close_shared()
     result = summarize(records)
     if args.json:
         print(json.dumps(result))

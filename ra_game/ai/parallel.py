@@ -6,7 +6,8 @@ iterations each (``hard``), or one tree per worker searching for a wall-clock bu
 (``expert``).  :class:`RootParallelAgent` turns an observation into picklable
 :class:`TreeJob` s (``plan``), and their :class:`TreeResult` s into a move (``decide``).  The jobs
 run anywhere: one after the other in this process (``think`` in time slices, or ``choose``), or
-spread over the worker processes of :mod:`ra_game.ai.workers`.  Every tree's seed comes from
+spread over the worker processes of a pool passed in (``use_pool``; see :mod:`ra_game.ai.workers`,
+which imports this module, never the other way round).  Every tree's seed comes from
 the agent's seeded generator, and results merge in job order, so a fixed seed and a fixed
 iteration count give the same move whatever the timing and the number of workers.
 """
@@ -18,11 +19,15 @@ import time
 from dataclasses import dataclass
 
 from ..engine import Observation
-from .base import Agent
+from .base import Agent, TreePool
 from .heuristic import MediumAgent
 from .mcts import HardAgent, candidate_actions
 
 log = logging.getLogger(__name__)
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended (or failed) while it ran a job of the current batch."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,14 @@ class RootParallelAgent(Agent):
         self._tree: HardAgent | None = None
         self._used = 0.0
         self.last_iterations = 0
+        #: Where ``choose`` runs the trees (None: in this process).
+        self.pool: TreePool | None = None
+
+    def use_pool(self, pool: TreePool | None) -> None:
+        """Run ``choose`` on ``pool`` from now on (None: here); a wall-clock level plans one
+        tree per process of it."""
+        self.pool = pool
+        self.workers = pool.size if pool is not None else 1
 
     # -- planning and merging (used by the worker pool and in-process alike)
 
@@ -194,19 +207,15 @@ class RootParallelAgent(Agent):
         return True
 
     def choose(self, obs: Observation) -> int:
-        """Decide in one blocking call: on the shared worker pool when one is configured
-        (headless play), else here."""
-        from . import workers
-
-        pool = workers.shared_pool()
-        if pool is None:
+        """Decide in one blocking call: on the pool given to :meth:`use_pool`, else here."""
+        if self.pool is None:
             return super().choose(obs)
         jobs = self.plan(obs)
         if not jobs:
             return self.best_action()
         try:
-            return self.decide(pool.run(jobs))
-        except workers.WorkerDied as exc:
+            return self.decide(self.pool.run(jobs))
+        except WorkerDied as exc:
             return self.fallback(obs, str(exc))
 
 
@@ -220,11 +229,9 @@ def hard_agent(seed: int | None, think_ms: int | None = None) -> Agent:
 def expert_agent(seed: int | None, think_ms: int | None = None, workers: int | None = None
                  ) -> RootParallelAgent:
     """``ai:expert``: 2 s of wall clock on every worker, never less work than hard
-    (``think_ms``: that many milliseconds instead, no floor)."""
-    from . import workers as pool_module
-
+    (``think_ms``: that many milliseconds instead, no floor).  ``workers``: the processes it
+    will search on (:meth:`RootParallelAgent.use_pool` sets it from the pool)."""
     budget = EXPERT_BUDGET
     if think_ms is not None:
         budget = SearchBudget(0, None, think_ms / 1000, think_ms / 1000)
-    n = workers if workers is not None else pool_module.configured_workers()
-    return RootParallelAgent(seed, budget, "expert", n)
+    return RootParallelAgent(seed, budget, "expert", workers or 1)

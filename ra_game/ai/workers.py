@@ -2,9 +2,11 @@
 
 A :class:`WorkerPool` keeps ``size`` processes, each running :func:`worker_main` on one end of a
 pipe.  ``submit(jobs)`` starts a :class:`Batch` (one decision's trees); ``poll()`` never blocks,
-so the window calls it once per frame; ``run(jobs)`` blocks (headless play).  A worker that dies
-is replaced at once and its batch is marked failed (the caller falls back to a simpler move).
-``close()`` terminates every worker immediately.  The spawn start method is used everywhere (it
+so the window calls it once per frame; ``wait(timeout)`` sleeps until a worker has news, and
+``run(jobs)`` blocks (headless play).  A worker that dies is replaced at once and its batch is
+marked failed (the caller falls back to a simpler move).  ``close()`` terminates every worker
+immediately.  There is no pool in a module global: a :class:`Workers` owned by a play scene (or a
+headless game) lends one pool to its AI seats and hints, and stops it when its owner closes.  The spawn start method is used everywhere (it
 is what Windows and macOS use, and what a frozen program supports after
 ``multiprocessing.freeze_support()``).
 """
@@ -21,7 +23,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.context import SpawnContext
 from typing import Any
 
-from .parallel import TreeJob, TreeResult, run_tree
+from .parallel import TreeJob, TreeResult, WorkerDied, run_tree
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +34,6 @@ DEFAULT_RUNNER: JobRunner = run_tree
 
 #: Deaths in a row after which a pool counts as broken.
 MAX_FAILURES_IN_A_ROW = 3
-
-
-class WorkerDied(RuntimeError):
-    """A worker process ended (or failed) while it ran a job of the current batch."""
 
 
 def cpu_count() -> int:
@@ -180,6 +178,18 @@ class WorkerPool:
             self._dispatch()
         return batch
 
+    @property
+    def current(self) -> Batch | None:
+        """The batch the workers run now (None once it was collected or abandoned)."""
+        return self._batch
+
+    def wait(self, timeout: float) -> None:
+        """Sleep until a busy worker answers or ends, at most ``timeout`` seconds."""
+        busy: list[Connection | int] = [w.conn for w in self._workers if w.key is not None]
+        sentinels = [w.process.sentinel for w in self._workers if w.key is not None]
+        if busy:
+            wait([*busy, *sentinels], timeout=timeout)
+
     def run(self, jobs: Sequence[TreeJob]) -> list[TreeResult]:
         """Run a batch to the end (blocking); raises :class:`WorkerDied`."""
         batch = self.submit(jobs)
@@ -191,9 +201,7 @@ class WorkerPool:
             if batch.done:
                 self._batch = None
                 return batch.ordered()
-            busy: list[Connection | int] = [w.conn for w in self._workers if w.key is not None]
-            sentinels = [w.process.sentinel for w in self._workers if w.key is not None]
-            wait([*busy, *sentinels], timeout=0.5)
+            self.wait(0.5)
 
     def close(self) -> None:
         """Stop every worker now."""
@@ -262,35 +270,66 @@ class WorkerPool:
         self.replaced += 1
 
 
-# -- the shared pool of headless play ------------------------------------------------------------
-
-_configured = 1
-_shared: WorkerPool | None = None
+# -- the processes of one owner ----------------------------------------------------------------
 
 
-def configure(workers: int) -> None:
-    """Headless play: search on ``workers`` processes (1: in this process, no pool)."""
-    global _configured
-    close_shared()
-    _configured = max(1, workers)
+class Workers:
+    """The worker processes one owner (a play scene, a headless game) lends to its AI seats and
+    hints: one pool, started on first use, resized, given up when its workers keep dying, and
+    stopped by :meth:`close`.  ``count``: processes (None: all cores, but one in the window;
+    0: none, searches run in this process)."""
 
+    def __init__(self, count: int | None, window: bool = True,
+                 runner: JobRunner | None = None) -> None:
+        self.count = count
+        self.window = window
+        self._runner = runner
+        self.pool: WorkerPool | None = None
+        self.given_up = False
+        self.closed = False
 
-def configured_workers() -> int:
-    return _configured
+    @property
+    def wanted(self) -> int:
+        """The processes asked for (0: none)."""
+        return 0 if self.count == 0 else max(1, self.count or default_workers(self.window))
 
+    def get(self) -> WorkerPool | None:
+        """The pool, started now if needed; None when there are to be no processes (or they
+        cannot start here: logged, and searches run in this process)."""
+        if self.pool is None and not (self.given_up or self.closed) and self.wanted:
+            try:
+                self.pool = WorkerPool(self.wanted, self._runner)
+            except (OSError, RuntimeError, ValueError) as exc:
+                log.warning("AI worker processes unavailable (%s): thinking between frames", exc)
+                self.given_up = True
+        return self.pool
 
-def shared_pool() -> WorkerPool | None:
-    """The headless pool (started on first use), or None when configured for one process."""
-    global _shared
-    if _configured <= 1:
-        return None
-    if _shared is None or _shared.closed:
-        _shared = WorkerPool(_configured)
-    return _shared
+    def resize(self, count: int | None) -> bool:
+        """Use ``count`` processes from now on: a running pool of another size stops at once and
+        a new one starts.  True when the processes changed (the borrowers then resubmit)."""
+        if count == self.count:
+            return False
+        self.count = count
+        self.given_up = False  # a new choice: worth another try
+        if self.pool is None or self.wanted == self.pool.size:
+            return False
+        self.pool.close()
+        self.pool = None
+        self.get()
+        log.info("AI worker processes: %s", self.pool.size if self.pool is not None else 0)
+        return True
 
+    def give_up(self) -> None:
+        """Workers keep dying: stop them and search in this process from now on (logged)."""
+        log.warning("AI worker processes keep failing: thinking between frames instead")
+        self.given_up = True
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
 
-def close_shared() -> None:
-    global _shared
-    if _shared is not None:
-        _shared.close()
-        _shared = None
+    def close(self) -> None:
+        """Stop every process now; nothing starts again."""
+        self.closed = True
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from ra_game.ai import make_agent, workers
@@ -9,6 +11,7 @@ from ra_game.ai.parallel import (
     HARD_BUDGET,
     RootParallelAgent,
     SearchBudget,
+    TreeJob,
     TreeResult,
     merge,
     run_tree,
@@ -55,19 +58,37 @@ def test_fixed_iterations_give_the_same_trees_here_sliced_and_on_any_number_of_w
     assert all(r.iterations == 40 for r in local)
 
 
-def test_headless_choose_uses_the_shared_pool_with_the_same_result() -> None:
+def test_choose_uses_the_pool_passed_in_with_the_same_result() -> None:
     state = mid_game(3, 4)
     obs = state.observation(state.current)
     alone = RootParallelAgent(3, SMALL, "hard").choose(obs)
-    workers.configure(2)
+    pool = CountingPool(workers.WorkerPool(2))
     try:
         pooled = RootParallelAgent(3, SMALL, "hard")
+        pooled.use_pool(pool)
+        assert pooled.workers == 2
         assert pooled.choose(obs) == alone
         assert pooled.last_iterations == 3 * 40
-        assert workers.shared_pool() is not None
+        assert pool.jobs == 3  # the trees ran on the pool passed in
     finally:
-        workers.configure(1)
-    assert workers.shared_pool() is None
+        pool.pool.close()
+    assert not hasattr(workers, "shared_pool")  # no pool in a module global
+
+
+class CountingPool:
+    """A :class:`ra_game.ai.base.TreePool` that counts the jobs it runs."""
+
+    def __init__(self, pool: workers.WorkerPool) -> None:
+        self.pool = pool
+        self.jobs = 0
+
+    @property
+    def size(self) -> int:
+        return self.pool.size
+
+    def run(self, jobs: Sequence[TreeJob]) -> list[TreeResult]:
+        self.jobs += len(jobs)
+        return self.pool.run(jobs)
 
 
 def test_merge_sums_visits_over_trees_and_breaks_ties_by_candidate_order() -> None:

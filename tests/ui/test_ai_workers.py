@@ -14,10 +14,10 @@ from ra_game.scenes.title import TitleScene
 from ra_game.ai import workers
 from ra_game.ai.mcts import HardAgent
 from ra_game.ai.parallel import TreeJob, TreeResult
+from ra_game.ai.runner import AiRunner
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Move
-from ra_game.seats import Seat
-from ra_game.ui.ai_runner import AiRunner
+from ra_game.seats import Seat, Tick
 from ra_game.ui.board.autopilot import click_events, key_events
 
 SLOW_SECONDS = 1.0
@@ -43,6 +43,13 @@ def no_search_here(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(HardAgent, "_iterate", forbidden)
     monkeypatch.setattr(HardAgent, "think", forbidden)
+
+
+def update(runner: AiRunner, state: GameState, token: object, dt: float, idle: bool,
+           min_delay: float) -> int | None:
+    """One poll of the seat to move; its action code once released."""
+    move = runner.poll(state.observation(state.current), Tick(token, dt, idle, min_delay))
+    return None if move is None else move.action
 
 
 def searched_position(players: int = 2, seed: int = 1) -> GameState:
@@ -148,31 +155,34 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
     state = searched_position(3, 5)
     seats = [Seat("ai:hard", "A"), Seat("ai:hard", "B"), Seat("ai:hard", "C")]
-    runner = AiRunner(seats, seed=5, workers=1)
+    lender = workers.Workers(1)
+    runner = AiRunner(seats, seed=5, workers=lender)
     assert runner.pool is not None
     first_pid = runner.pool.pids[0]
     action = None
     deadline = time.monotonic() + 60
     with caplog.at_level(logging.WARNING):
         while action is None and time.monotonic() < deadline:
-            action = runner.update(state, 0, 1 / 60, idle=True, min_delay=0.0)
+            action = update(runner, state, 0, 1 / 60, idle=True, min_delay=0.0)
             time.sleep(1 / 120)
     assert action in state.legal_actions()
     assert runner.fallbacks == 1
     assert runner.pool.pids[0] != first_pid and runner.pool.alive() == 1
     assert "medium decides this move" in caplog.text
     runner.close()
+    lender.close()
 
 
 @pytest.mark.slow
 def test_without_worker_processes_the_search_runs_in_slices() -> None:
     state = searched_position(2, 7)
-    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=7, workers=0,
+    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=7,
+                      workers=workers.Workers(0),
                       slice_s=0.002)
     assert runner.pool is None
     action, frames = None, 0
     while action is None:
-        action = runner.update(state, 0, 1 / 60, idle=True, min_delay=0.0)
+        action = update(runner, state, 0, 1 / 60, idle=True, min_delay=0.0)
         frames += 1
     assert frames > 1 and action in state.legal_actions()
 
@@ -181,12 +191,13 @@ def test_without_worker_processes_the_search_runs_in_slices() -> None:
 def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
     state = searched_position(2, 8)
-    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=8, workers=1,
+    lender = workers.Workers(1)
+    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=8, workers=lender,
                       slice_s=0.002)
     moves = 0
     deadline = time.monotonic() + 90
     while runner.pool is not None and time.monotonic() < deadline:
-        action = runner.update(state, moves, 1 / 60, idle=True, min_delay=0.0)
+        action = update(runner, state, moves, 1 / 60, idle=True, min_delay=0.0)
         if action is not None:
             assert action in state.legal_actions()
             state.apply_action(action)
@@ -195,5 +206,5 @@ def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.Mon
     assert runner.pool is None and runner.fallbacks == workers.MAX_FAILURES_IN_A_ROW
     action = None
     while action is None:  # now searched here, between frames
-        action = runner.update(state, moves, 1 / 60, idle=True, min_delay=0.0)
+        action = update(runner, state, moves, 1 / 60, idle=True, min_delay=0.0)
     assert action in state.legal_actions()

@@ -1,18 +1,20 @@
-"""Hints: the hard AI, asked through the same AI runner as the AI seats (so it thinks off the
-frame like them, for at most its normal budget), suggests a move for the person to move; the
-board marks it and the status line gives a one-line reason from the evaluation."""
+"""Hints: the hard AI, asked through the same AI runner as the AI seats and on the play scene's
+worker processes (so it thinks off the frame like them, for at most its normal budget, and
+starts no process of its own), suggests a move for the person to move; the board marks it and
+the status line gives a one-line reason from the evaluation."""
 
 from __future__ import annotations
 
 import pygame
 
+from ...ai.runner import AiRunner
+from ...ai.workers import Workers
 from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, unpack_tiles
 from ...engine.preview import lot_values, tiles_gain
-from ...engine.state import GameState
+from ...engine.state import GameState, Observation
 from ...i18n import _, ngettext
-from ...seats import Seat
+from ...seats import Seat, Tick
 from .. import theme
-from ..ai_runner import AiRunner
 from .sentences import tile_list
 from .view import View
 
@@ -56,11 +58,14 @@ def hint_reason(state: GameState, action: int) -> str:
 
 
 class HintAdvisor:
-    """Asks the hard AI for the decision named by a token; counts the hints each seat used."""
+    """Asks the hard AI for the decision named by a token; counts the hints each seat used.
+    ``workers``: the play scene's processes (None: think in this process)."""
 
-    def __init__(self, n: int, seed: int, think_ms: int | None = None) -> None:
+    def __init__(self, n: int, seed: int, think_ms: int | None = None,
+                 workers: Workers | None = None) -> None:
         self.n = n
         self.seed = seed
+        self.workers = workers
         #: The hard AI's thinking budget (None: its normal budget).
         self.think_ms = think_ms
         self.runner: AiRunner | None = None
@@ -79,25 +84,36 @@ class HintAdvisor:
             return
         seat = state.current
         seats = [Seat(HINT_KIND if i == seat else "human", "") for i in range(self.n)]
-        self.runner = AiRunner(seats, self.seed + 7919 * (sum(self.used) + 1), self.think_ms)
+        self.clear()
+        self.runner = AiRunner(seats, self.seed + 7919 * (sum(self.used) + 1), self.think_ms,
+                               workers=self.workers)
         self.token, self.action, self.reason = token, None, ""
         self.used[seat] += 1
 
-    def update(self, state: GameState, token: object, dt: float) -> bool:
-        """Think for this frame; True when the suggestion has just become ready."""
+    def update(self, state: GameState, obs: Observation, token: object, dt: float) -> bool:
+        """Think for this frame about ``obs`` (of ``state.current``); True when the suggestion
+        has just become ready."""
         if self.runner is None or self.action is not None:
             return False
         if token != self.token:
             self.clear()
             return False
-        action = self.runner.update(state, token, dt, True, 0.0)
-        if action is None:
+        move = self.runner.poll(obs, Tick(token, dt))
+        if move is None:
             return False
-        self.action = action
-        self.reason = hint_reason(state, action)
+        self.action = move.action
+        self.reason = hint_reason(state, move.action)
         return True
 
+    def repool(self) -> None:
+        """The scene's processes changed: a hint under way goes on on the new ones."""
+        if self.runner is not None:
+            self.runner.repool()
+
     def clear(self) -> None:
+        """Forget the hint (and stop its search: the processes stay with the scene)."""
+        if self.runner is not None:
+            self.runner.close()
         self.runner = None
         self.token = None
         self.action = None

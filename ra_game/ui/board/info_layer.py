@@ -38,7 +38,7 @@ class InfoLayer:
         self.panel = LogPanel(self.log, g.rect("log_panel"))
         self.counter = TileCounter(g.rect("tiles_panel"))
         self.preview = ScorePreview()
-        self.hints = HintAdvisor(scene.state.n, scene.seed)
+        self.hints = HintAdvisor(scene.state.n, scene.seed, workers=scene.workers)
         self._left_key: object = None
         self._left: list[int] = []
         #: The player area the keyboard focuses (I cycles through them), or None.
@@ -57,7 +57,7 @@ class InfoLayer:
     def hints_allowed(self) -> bool:
         s = self.scene
         humans = sum(seat.is_human for seat in s.seats)
-        if s.driver is not None:  # the lesson and the replay viewer follow a script
+        if not s.match.modes.hints:  # the lesson and the replay viewer follow a script
             return False
         return humans == 1 or bool(getattr(s.ctx.settings, "hotseat_hints", False))
 
@@ -150,15 +150,16 @@ class InfoLayer:
     def ask_hint(self) -> None:
         s = self.scene
         self.hints.ask(s.state, len(s.moves))
-        s.wants_redraw = True
+        s.request_redraw()
 
     # -- the frame
 
     def update(self, dt: float) -> None:
         s = self.scene
         self.preview.update(s.state, len(s.moves))
-        if self.hints.runner is not None and self.hints.update(s.state, len(s.moves), dt):
-            s.wants_redraw = True
+        if self.hints.runner is not None and self.hints.update(
+                s.state, s.match.observation(s.state.current), len(s.moves), dt):
+            s.request_redraw()  # a still board shows it on the next frame
 
     def draw(self, surface: pygame.Surface, view: View, hover: tuple[float, float] | None
              ) -> None:

@@ -1,0 +1,112 @@
+"""The table: one game of Ra, whoever sits at it.
+
+A :class:`Match` owns the :class:`GameState` and the moves played so far.  ``apply`` plays a
+move only if the engine says it is legal (else the engine's ``IllegalMoveError`` goes to the
+caller and nothing changes; no other move is put in its place) and tells its observers
+``(move, events)``: the game log, the autosave, the undo book, the statistics, the sounds and
+the seat controllers are observers.  What a kind of game allows (saving, undo, hints,
+statistics) is a :class:`Modes` of the match.  :func:`play_out` drives a match with seat
+controllers to the end, without a window; the play scene drives the same match frame by frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .engine import GameState, Move, Observation, replay_dict
+
+if TYPE_CHECKING:
+    from .engine.events import Event
+    from .seats import SeatController
+
+Observer = Callable[[Move, "Sequence[Event]"], None]
+
+
+@dataclass(frozen=True)
+class Modes:
+    """What this kind of game allows: a replay and the lesson follow a script, so they save
+    nothing, take nothing back, give no hints and count for no statistics."""
+
+    saves: bool = True
+    undo: bool = True
+    hints: bool = True
+    stats: bool = True
+
+
+#: The modes of a game that follows a script (the replay viewer, the lesson).
+SCRIPTED = Modes(saves=False, undo=False, hints=False, stats=False)
+
+
+class Match:
+    """A game's state, its moves and who is told about them."""
+
+    def __init__(self, state: GameState, moves: Sequence[str] = (),
+                 modes: Modes = Modes()) -> None:
+        self.state = state
+        self.moves: list[str] = list(moves)
+        self.modes = modes
+        #: Changes with every applied move and every reset: names the decision to take.
+        self.version = 0
+        self._observers: list[Observer] = []
+        self._seen: tuple[int, int, Observation] | None = None
+
+    @classmethod
+    def new(cls, names: Sequence[str], seed: int, modes: Modes = Modes()) -> Match:
+        """A new game for the seats ``names``, its bag dealt by ``seed``."""
+        return cls(GameState.new(len(names), seed=seed, names=list(names)), modes=modes)
+
+    def observe(self, observer: Observer) -> None:
+        """Call ``observer(move, events)`` after every applied move, in the order added."""
+        self._observers.append(observer)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (the same object until the match changes)."""
+        seen = self._seen
+        if seen is None or seen[0] != self.version or seen[1] != seat:
+            seen = self._seen = (self.version, seat, self.state.observation(seat))
+        return seen[2]
+
+    def apply(self, move: Move) -> list[Any]:
+        """Play ``move`` for the seat to move; its events.  Raises the engine's
+        ``IllegalMoveError`` (and changes nothing) when it is not legal now."""
+        events = self.state.apply(move)
+        self.moves.append(move.text)
+        self.version += 1
+        for observer in list(self._observers):
+            observer(move, events)
+        return events
+
+    def reset(self, state: GameState, moves: Sequence[str]) -> None:
+        """Show ``state``, reached by ``moves``, from now on (a replay's step, a take-back);
+        observers are not told: whoever resets rebuilds what it shows."""
+        self.state = state
+        self.moves = list(moves)
+        self.version += 1
+
+    def document(self, kinds: Sequence[str], seed: int | None = None) -> dict[str, Any]:
+        """The replay document of the game so far (without a seed: no bag order)."""
+        return replay_dict(self.state, self.moves, list(kinds), seed)
+
+
+def play_out(match: Match, controllers: Sequence[SeatController],
+             wait: float = 0.5) -> None:
+    """Drive ``match`` to its end with ``controllers`` (blocking, no window): each decision is
+    polled from the seat's controller, which sleeps in ``wait`` while it thinks."""
+    from .seats import Tick, seated
+
+    for controller in controllers:
+        match.observe(controller.on_applied)
+    while not match.over:
+        seat = match.state.current
+        controller = seated(controllers, seat)
+        move = controller.poll(match.observation(seat), Tick(match.version))
+        if move is None:
+            controller.wait(wait)
+        else:
+            match.apply(move)
