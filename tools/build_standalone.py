@@ -56,7 +56,9 @@ DEMO = ["demo", "--players", "ai:easy,ai:hard", "--speed", "max", "--exit-on-end
         "--ai-workers", "2"]
 #: How a spawned worker of a frozen program is started (multiprocessing.spawn, frozen).
 WORKER_FLAG = "--multiprocessing-fork"
-ENTRY = "from ra_game.__main__ import run\n\nraise SystemExit(run())\n"
+#: The frozen entry script (freeze_support first; a console-less Windows program shows its
+#: errors in a message box).
+ENTRY = ROOT / "packaging" / "ra_game_main.py"
 #: Modules the game never uses but PyInstaller would pull in through optional imports of the
 #: standard library and pygame (checked in build/standalone/work/ra-game/xref-ra-game.html and
 #: warn-ra-game.txt).  ssl/_ssl/_hashlib reach the freeze only through asyncio's and http's
@@ -206,8 +208,8 @@ def prepare_spec() -> tuple[Path, Path, Path]:
     spec = BUILD / "spec"
     shutil.rmtree(spec, ignore_errors=True)
     spec.mkdir(parents=True)
-    entry = spec / "ra_game_main.py"
-    entry.write_text(ENTRY, encoding="utf-8")
+    entry = spec / ENTRY.name
+    shutil.copy(ENTRY, entry)
     out = BUILD / "dist"
     shutil.rmtree(out, ignore_errors=True)
     return spec, entry, out

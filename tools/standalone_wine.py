@@ -47,9 +47,12 @@ def winpath(path: Path) -> str:
 
 
 def kill_session(proc: subprocess.Popen[bytes] | subprocess.Popen[str]) -> None:
-    """Kill ``proc`` and everything it started in its session."""
+    """Kill ``proc`` and everything it started in its session (on Windows: ``proc`` only)."""
     try:
-        os.killpg(proc.pid, signal.SIGKILL)
+        if hasattr(os, "killpg"):
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
     except (ProcessLookupError, PermissionError):
         pass
 
@@ -57,7 +60,8 @@ def kill_session(proc: subprocess.Popen[bytes] | subprocess.Popen[str]) -> None:
 def run_bounded(cmd: Sequence[str], env: dict[str, str], timeout: float, label: str,
                 cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``cmd`` (stdin from the null device, its own session, output captured); a run past
-    ``timeout`` is killed with its session and raises :class:`WineError`."""
+    ``timeout`` is killed with its session and raises :class:`WineError`.  Used for every
+    program the build runs under Wine, and for the smoke test's runs on every system."""
     proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             encoding="utf-8", errors="replace", start_new_session=True)
@@ -103,13 +107,13 @@ class Wine:
         detached, so later calls neither wait for them nor share their output pipes."""
         if not self.wine:
             raise WineError(INSTALL_HINT)
-        self.root.mkdir(parents=True, exist_ok=True)
-        with self.log.open("ab") as log:
-            subprocess.Popen(["setsid", self.wineserver, "-p"], env=self.env(),
+        self.prefix.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as log:  # start_new_session: each runs setsid() first
+            subprocess.Popen([self.wineserver, "-p"], env=self.env(),
                              stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                              start_new_session=True)
             time.sleep(0.5)
-            boot = subprocess.Popen(["setsid", self.wine, "wineboot", "-i"], env=self.env(),
+            boot = subprocess.Popen([self.wine, "wineboot", "-i"], env=self.env(),
                                     stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                     start_new_session=True)
             try:
