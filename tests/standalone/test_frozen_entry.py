@@ -3,24 +3,14 @@ without a console shows its errors in a message box instead of ending silently."
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from types import ModuleType
 
 import pytest
 from standalone_env import ROOT
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ra_game_main",
-                                                  ROOT / "packaging" / "ra_game_main.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ENTRY = _load()  # imported here, on this system (the tests then pretend to be Windows)
+sys.path.insert(0, str(ROOT / "packaging"))
+import ra_game_main as ENTRY  # imported on this system; the tests then pretend to be Windows
 
 
 def _entry(monkeypatch: pytest.MonkeyPatch, run_says: str, status: int) -> tuple[ModuleType,
