@@ -11,6 +11,10 @@ device and runs in its own session (a timeout kills the whole session); ``winese
 ``wineboot`` start detached first, so no background Wine process holds a caller's output pipe;
 ``_wmi.pyd`` is set aside in the build Python (CPython 3.13's ``platform`` queries WMI, which Wine
 lacks, and pip hangs on it); no display is passed, so a stray dialog fails instead of waiting.
+Never start Wine with a closed standard file descriptor: that call hangs, and every later call
+in the prefix with it (checked with Wine 8).  A windowed program whose stdin, stdout or stderr
+is a regular file stops at interpreter start under Wine (``init_sys_streams``: invalid handle),
+so its output is always read through pipes.
 """
 
 from __future__ import annotations
