@@ -42,7 +42,7 @@ import venv
 import zipfile
 from pathlib import Path
 
-from standalone_wine import FREEZE_TIMEOUT, Wine, WineError, run_bounded, winpath
+from standalone_wine import FREEZE_TIMEOUT, Wine, WineError, kill_session, run_bounded, winpath
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "standalone"
@@ -193,14 +193,21 @@ def make_venv(platform: str, fresh: bool) -> Path:
     return python
 
 
+#: Run by the freezing Python from the spec folder: where it imports the game from.
+IMPORT_PROBE = ("import ra_game, ra_game.assets, ra_game.scenes; "
+                "print(ra_game.__file__); print(ra_game.assets.__file__)")
+
+
+def check_found(found: list[str]) -> None:
+    """Fail unless the probe found ``ra_game`` (and its assets) in site-packages."""
+    if not found or not all("site-packages" in path for path in found):
+        raise BuildError(f"the freeze would analyse a source tree, not the wheel: {found}")
+
+
 def check_import_source(python: Path, cwd: Path) -> None:
     """Fail unless the build Python imports ``ra_game`` (and its assets) from site-packages."""
-    probe = ("import ra_game, ra_game.assets, ra_game.scenes; "
-             "print(ra_game.__file__); print(ra_game.assets.__file__)")
-    out = subprocess.run([str(python), "-I", "-c", probe], cwd=cwd, check=True,
-                         capture_output=True, text=True).stdout.splitlines()
-    if not all("site-packages" in path for path in out):
-        raise BuildError(f"the freeze would analyse a source tree, not the wheel: {out}")
+    check_found(subprocess.run([str(python), "-I", "-c", IMPORT_PROBE], cwd=cwd, check=True,
+                               capture_output=True, text=True).stdout.splitlines())
 
 
 def prepare_spec() -> tuple[Path, Path, Path]:
@@ -249,12 +256,8 @@ def freeze_under_wine(wine: Wine) -> Path:
     """The Windows freeze: the Windows Python under Wine runs PyInstaller with the same
     arguments, from ``build/standalone/spec`` (only the installed wheel importable)."""
     spec, entry, out = prepare_spec()
-    probe = ("import ra_game, ra_game.assets, ra_game.scenes; "
-             "print(ra_game.__file__); print(ra_game.assets.__file__)")
-    found = wine.check([winpath(wine.python), "-I", "-c", probe], 120, "import ra_game",
-                       cwd=spec).splitlines()
-    if not found or not all("site-packages" in path for path in found):
-        raise BuildError(f"the freeze would analyse a source tree, not the wheel: {found}")
+    check_found(wine.check([winpath(wine.python), "-I", "-c", IMPORT_PROBE], 120,
+                           "import ra_game (under Wine)", cwd=spec).splitlines())
     args = pyinstaller_args("windows", winpath(spec), winpath(entry), winpath(out),
                             winpath(BUILD / "work"))
     wine.check([winpath(wine.python), "-I", "-m", "PyInstaller", *args], FREEZE_TIMEOUT,
@@ -468,7 +471,7 @@ def startup_ms_under_wine(archive: Path, wine: Wine, runs: int) -> float:
             proc = subprocess.Popen(cmd, cwd=base, env=env, stdin=subprocess.DEVNULL,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                     text=True, start_new_session=True)
-            timer = threading.Timer(120, os.killpg, (proc.pid, 9))
+            timer = threading.Timer(120, kill_session, (proc,))
             timer.start()
             assert proc.stdout is not None
             line = proc.stdout.readline()
