@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 import pytest
@@ -23,10 +24,14 @@ CATALOGS = sorted(p.parent.parent.name
                   for p in (ROOT / "ra_game" / "locale").glob("*/LC_MESSAGES/*.mo"))
 TITLE = json.dumps({"scene": "TitleScene", "sound": True, "fonts": ["a", "b", "c"],
                     "catalogs": CATALOGS})
+#: The demo starts two worker processes as a frozen program does (the program itself, again,
+#: with multiprocessing's flag), then prints a finished summary.
+WORKERS = '"$0" worker --multiprocessing-fork & "$0" worker --multiprocessing-fork & wait; '
 HEALTHY = {
     "--version": 'echo "ra-game 9.9"',
     "--exit-after-title": f"echo '{TITLE}'",
-    "demo": "echo '{\"over\": true, \"players\": []}'",
+    "demo": WORKERS + "echo '{\"over\": true, \"players\": []}'",
+    "worker": "sleep 1",
 }
 DATA = ["ra_game/assets/fonts/Lato-Regular.ttf", "ra_game/assets/fonts/Lato-Bold.ttf",
         "ra_game/assets/fonts/Cardo-Bold.ttf", "ra_game/assets/sounds/click.wav",
@@ -56,6 +61,21 @@ def _archive(tmp_path: Path, answers: dict[str, str], data: list[str] = DATA) ->
 def test_a_healthy_program_passes(tmp_path: Path) -> None:
     seen = bs.smoke_test(_archive(tmp_path, HEALTHY), "linux", timeout=30)
     assert seen["version"] == "ra-game 9.9" and seen["demo_over"] is True
+    assert seen["workers_seen"] == 2
+
+
+def test_a_demo_without_worker_processes_fails(tmp_path: Path) -> None:
+    answers = {**HEALTHY, "demo": "sleep 1; echo '{\"over\": true, \"players\": []}'"}
+    with pytest.raises(bs.BuildError, match="ran 0 AI worker processes, not 2"):
+        bs.smoke_test(_archive(tmp_path, answers), "linux", timeout=30)
+
+
+def test_a_hung_program_is_killed_with_what_it_started() -> None:
+    """The background ``sleep`` holds the output pipe: only killing the session ends it."""
+    start = time.monotonic()
+    with pytest.raises(bs.WineError, match="`hang` did not finish in 1 s"):
+        bs.run_bounded(["sh", "-c", "sleep 60 & sleep 60"], {"PATH": "/usr/bin:/bin"}, 1, "hang")
+    assert time.monotonic() - start < 20
 
 
 @pytest.mark.parametrize(("arg", "line", "says"), [
@@ -72,6 +92,7 @@ def test_a_healthy_program_passes(tmp_path: Path) -> None:
 ])
 def test_each_failure_fails_the_smoke_test(tmp_path: Path, arg: str, line: str,
                                            says: str) -> None:
+    line = WORKERS + line if arg == "demo" else line
     with pytest.raises(bs.BuildError, match=says):
         bs.smoke_test(_archive(tmp_path, {**HEALTHY, arg: line}), "linux", timeout=30)
 
