@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ra_game.i18n import N_, _
+from ra_game.i18n import N_, _, format_decimal, format_percent
 from ra_game.stats import AI_LEVELS, Record, Stats, load_stats, reset_stats
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -89,9 +89,10 @@ class StatsScene(LayoutScene):
         rows = [
             (_("Games played"), str(s.games)),
             (_("Games won"), str(s.wins)),
-            (_("Win rate"), f"{round(100 * s.wins / s.games)}%" if s.games else "\u2013"),
+            (_("Win rate"), format_percent(round(100 * s.wins / s.games)) if s.games
+             else "\u2013"),
             (_("Best score"), "\u2013" if s.best_score is None else str(s.best_score)),
-            (_("Average score"), "\u2013" if average is None else f"{average:.1f}"),
+            (_("Average score"), "\u2013" if average is None else format_decimal(average)),
             (_("Longest winning streak"), str(s.longest_streak)),
             (_("Current streak"), str(s.streak)),
             (_("Hints used"), str(s.hints_used)),
@@ -139,5 +140,5 @@ class StatsScene(LayoutScene):
                 fill.width = max(bar.height, int(bar_w * won / played))
                 pygame.draw.rect(surface, theme.GOLD, fill, border_radius=bar.height // 2)
             if played:
-                theme.text(surface, self.font(15), f"{round(100 * won / played)}%",
+                theme.text(surface, self.font(15), format_percent(round(100 * won / played)),
                            (bar.right + self.px(8), y), theme.INK_SOFT, "midleft")

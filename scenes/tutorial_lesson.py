@@ -91,7 +91,8 @@ STEPS: tuple[Step, ...] = (
         "everyone may pass, even you. When the Ra track is full, the epoch ends.")),
     Step("ra_auction_passes", "them", "bid_area", "", ("pass", "pass")),
     Step("win_god", "you", "bid_panel", N_(
-        "Both passed. Bid your 5 to win the God and the Art tile (you could pass too)."),
+        "Both passed. Bid your 5 to win the God and the Art tile (in a real game you could "
+        "pass too)."),
         ("bid:5",), (), N_("Bid your 5: click that sun, or its number key and Enter.")),
     Step("god_tiles", "them", "auction_track", "", ("draw", "draw"), ("temple", "pyramid")),
     Step("play_god", "you", "button_god", N_(

@@ -111,3 +111,28 @@ def test_disasters_branch_where_the_owner_chooses() -> None:
     held = [0] * NUM_KINDS
     held[Tile.PHARAOH] = 3
     assert resolve_disasters(held, [Tile.FUNERAL])[0][Tile.PHARAOH] == 1
+
+
+def test_a_lots_lasting_worth_counts_its_monuments_as_they_score_at_the_end() -> None:
+    """Before the last epoch the lot's worth for this epoch leaves monuments out; its lasting
+    worth adds what they change in the holding's end-of-game monument score."""
+    from ra_game.engine.scoring import monument_points
+    from ra_game.engine.tiles import IS_DISASTER, MONUMENTS, NUM_EPOCHS
+
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GameState.new(3, seed=seed)
+        while state.phase != OVER and state.epoch < NUM_EPOCHS:
+            lot = state.auction_tiles()
+            if state.phase == BID and lot and not any(IS_DISASTER[t] for t in lot):
+                now, lasting = lot_values(state), lot_values(state, lasting=True)
+                for seat in range(3):
+                    after = list(state.tiles[seat])
+                    for t in lot:
+                        after[t] += 1
+                    extra = monument_points(after) - monument_points(state.tiles[seat])
+                    assert lasting[seat] - now[seat] == extra
+                    checked += extra > 0 and any(t in MONUMENTS for t in lot)
+            state.apply(rng.choice(state.legal_moves()))
+    assert checked > 5

@@ -95,7 +95,7 @@ def test_the_hints_line_of_the_results_names_you_in_the_chosen_language() -> Non
     state = GameState.new(2, seed=1, names=["You", "Player 2"])
     results = FinalResultsScene.__new__(FinalResultsScene)
     results.state, results.hints_used = state, [2, 1]
-    assert results.hints_text() == "Pistas usadas: Tú: 2 pistas, Jugador 2: 1 pista."
+    assert results.hints_text() == "Consejos usados: Tú: 2 consejos, Jugador 2: 1 consejo."
 
 
 def board_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
