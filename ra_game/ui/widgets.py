@@ -214,7 +214,7 @@ def render_button(
     out.blit(_rounded_gradient(body.size, theme.shade(face_col, 1.1), theme.shade(face_col, 0.88),
                                radius), body)
     pygame.draw.rect(out, rim, body, width=2, border_radius=radius)
-    font, lines = button_label_layout(size, label, assets)
+    font, lines = button_label_layout(size, label, assets, hint)
     center = body.center
     widest = max(font.size(line)[0] for line in lines)
     if shows_keycap(size, widest, hint, assets):
@@ -229,6 +229,8 @@ def render_button(
 
 #: The smallest label font of a button, in window pixels.
 MIN_BUTTON_FONT = 12
+#: The smallest height (pixels) a label is shrunk to so that its key cap stays beside it.
+MIN_CAPPED_LABEL = 12
 #: Label layouts per Assets, keyed weakly: a layout's font dies with its Assets (and with the
 #: font module), so a new Assets that happens to reuse an old one's id never gets a dead font.
 _LABEL_LAYOUTS: WeakKeyDictionary[Assets, dict[tuple[Any, ...], tuple[pygame.font.Font,
@@ -236,10 +238,12 @@ _LABEL_LAYOUTS: WeakKeyDictionary[Assets, dict[tuple[Any, ...], tuple[pygame.fon
     WeakKeyDictionary()
 
 
-def button_label_layout(size: tuple[int, int], label: str, assets: Assets
+def button_label_layout(size: tuple[int, int], label: str, assets: Assets, hint: str = ""
                         ) -> tuple[pygame.font.Font, list[str]]:
-    """The font and lines of a button label: one line shrunk to fit, else two lines."""
-    key = (size, label)
+    """The font and lines of a button label: one line shrunk to fit, else two lines.  With a
+    key cap ``hint``, the label is shrunk or wrapped to leave the cap its room where it still
+    fits that way; only a label that cannot fit beside the cap at all hides it."""
+    key = (size, label, hint)
     layouts = _LABEL_LAYOUTS.setdefault(assets, {})
     layout = layouts.get(key)
     if layout is None:
@@ -247,8 +251,18 @@ def button_label_layout(size: tuple[int, int], label: str, assets: Assets
             layouts.clear()
         w, h = size
         start = max(MIN_BUTTON_FONT, int(h * 0.42))
-        layout = theme.fit_lines(lambda s: assets.font(int(s), bold=True), label, w - 16,
-                                 h - 6, start, min(start, MIN_BUTTON_FONT))
+        font_for = lambda s: assets.font(int(s), bold=True)
+        layout = None
+        if hint:
+            room = w - 2 * (_keycap_width(assets, hint, h) + 14)
+            font, lines = theme.fit_lines(font_for, label, room, h - 6, start,
+                                          min(start, MIN_BUTTON_FONT))
+            if max(font.size(line)[0] for line in lines) <= room and \
+                    font.get_height() >= MIN_CAPPED_LABEL:
+                layout = (font, lines)
+        if layout is None:
+            layout = theme.fit_lines(font_for, label, w - 16, h - 6, start,
+                                     min(start, MIN_BUTTON_FONT))
         layouts[key] = layout
     return layout
 
@@ -258,7 +272,7 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
     language tests): the label must stay inside the button and clear of its key cap."""
     if not theme._RECORDERS:
         return
-    font, lines = button_label_layout(rect.size, label, assets)
+    font, lines = button_label_layout(rect.size, label, assets, hint)
     box = rect.inflate(-8, -2)
     widest = max(font.size(line)[0] for line in lines)
     if shows_keycap(rect.size, widest, hint, assets):
