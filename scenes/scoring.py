@@ -140,7 +140,9 @@ class EpochScoringScene(LayoutScene):
             rows.append((self.state.names[score.player], score.player, self.row_values(i),
                          max(0.0, min(1.0, appear))))
         self.table.draw(surface, self.rects["table"], self.ctx.assets, rows, self.scale)
-        note = (_("Scores are hidden: fame tablets stay face down until the end of the game.")
+        note = (_("The game is over: the hidden totals are shown next, with the results.")
+                if self.hidden and last else
+                _("Scores are hidden: fame tablets stay face down until the end of the game.")
                 if self.hidden else
                 _("Fame never drops below zero.") if any(
                     s.before + s.epoch_total < 0 for s in self.event.scores) else

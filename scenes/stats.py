@@ -45,11 +45,15 @@ class StatsScene(LayoutScene):
             self.manager.pop()
 
     def ask_reset(self) -> None:
+        """The first press asks; No (Cancel, Esc, Enter) is the default answer, and only a
+        click on Yes or its own key Y resets: pressing R twice resets nothing."""
         if not self.confirming:
             self.confirming = True
             self.reset.label = N_("Yes, reset")
+            self.reset.shortcut, self.reset.hint = pygame.K_y, "Y"
             self.back.label = N_("Cancel")
-            self.reset.style = "primary"
+            self.back.style = "primary"
+            self.group.focus(self.back)
             self.notice = _("Reset all statistics? This cannot be undone.")
             return
         error = reset_stats()
@@ -60,8 +64,10 @@ class StatsScene(LayoutScene):
     def cancel_reset(self) -> None:
         self.confirming = False
         self.reset.label = N_("Reset statistics")
+        self.reset.shortcut, self.reset.hint = pygame.K_r, "R"
         self.back.label = N_("Back")
-        self.reset.style = "normal"
+        self.back.style = "normal"
+        self.group.focus(self.back)
         self.notice = ""
 
     # -- drawing
@@ -99,16 +105,18 @@ class StatsScene(LayoutScene):
         ]
         theme.text(surface, self.font(20, bold=True), _("All games"),
                    (rect.x + self.px(24), rect.y + self.px(30)), theme.LAPIS_DARK, "midleft")
-        step = (rect.height - self.px(70)) / len(rows)
+        step = (rect.height - self.px(112)) / len(rows)  # the note takes the bottom
         for i, (label, value) in enumerate(rows):
             y = rect.y + self.px(64) + int(step * (i + 0.5))
             theme.text(surface, self.font(19), label, (rect.x + self.px(24), y), theme.INK,
                        "midleft")
             theme.text(surface, self.font(24, bold=True), value, (rect.right - self.px(24), y),
                        theme.LAPIS_DARK, "midright")
-        if not s.games:
-            theme.text(surface, self.font(15), _("Finished games against the AI count here."),
-                       (rect.centerx, rect.bottom - self.px(16)), theme.INK_SOFT, "center")
+        theme.fitted_text(surface, self.font, _(
+            "Finished games of one person against the AI count here; games with two or more "
+            "people at the screen do not, as they are no one person's record."),
+            pygame.Rect(rect.x + self.px(16), rect.bottom - self.px(44), rect.width - self.px(32),
+                        self.px(40)), 15, theme.INK_SOFT)
 
     def draw_table(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
                    rows: list[tuple[str, Record | None]]) -> None:

@@ -353,7 +353,12 @@ def test_stats_by_keyboard_reset_asks_first(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_ESCAPE)  # cancels the question
     assert not scene.confirming and ctx.scenes.top is scene
     press_key(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)  # R twice resets nothing
+    assert scene.confirming and load_stats()[0].games == 3
+    press_key(ctx, pygame.K_RETURN)  # No is the default answer
+    assert not scene.confirming and load_stats()[0].games == 3
     press_key(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_y)
     assert load_stats()[0].games == 0
     press_key(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
