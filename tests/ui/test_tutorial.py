@@ -195,8 +195,11 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     index, start = driver.index, driver.placed.start
     press_key(ctx, pygame.K_ESCAPE)
     press_key(ctx, pygame.K_q)  # the pause menu's "Save & quit to title"
-    assert isinstance(ctx.scenes.top, TitleScene)
+    title = ctx.scenes.top
+    assert isinstance(title, TitleScene)
     assert saved_step() == index
+    label = title.buttons["learn"].label
+    assert callable(label) and label() == f"Resume the lesson (step {index + 1} of {len(STEPS)})"
     press_key(ctx, pygame.K_p)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene) and isinstance(again.driver, TutorialDriver)
