@@ -391,3 +391,24 @@ def test_watch_command_opens_the_viewer_over_the_title() -> None:
         assert isinstance(context.scenes.stack[0], TitleScene)
     finally:
         pygame.display.quit()
+
+
+def test_the_replay_list_names_the_winner_and_deletes_only_on_a_second_press(
+        ctx: AppContext) -> None:
+    _fill_replays()
+    press_key(ctx, pygame.K_w)
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReplayListScene)
+    good = next(e for e in listing.entries if e.path.name == "good.ra.json")
+    assert good.replay is not None and good.winner is not None
+    assert good.fame == max(good.replay.play().scores)
+    listing.select([e.path.name for e in listing.entries].index("broken.ra.json"))
+    press_key(ctx, pygame.K_DELETE)
+    assert "broken.ra.json" in listing.message and (replays_dir() / "broken.ra.json").exists()
+    press_key(ctx, pygame.K_ESCAPE)  # takes the question back, stays on the list
+    assert ctx.scenes.top is listing and (replays_dir() / "broken.ra.json").exists()
+    press_key(ctx, pygame.K_DELETE)
+    press_key(ctx, pygame.K_DELETE)
+    assert not (replays_dir() / "broken.ra.json").exists()
+    assert "broken.ra.json" not in [e.path.name for e in listing.entries]
+    assert ctx.scenes.top is listing
