@@ -382,13 +382,15 @@ def test_stats_by_mouse_and_a_damaged_file_is_set_aside(ctx: AppContext) -> None
 # -- the watch command ----------------------------------------------------------------------------
 
 
-def test_watch_command_opens_the_viewer_over_the_title() -> None:
+def test_watch_command_opens_the_viewer_alone_and_closing_it_exits() -> None:
     replay = load_replay(FIXTURES / "golden_2p_full.ra.json")
     context, _ = create_app(watch=(replay, "golden_2p_full.ra.json"))
     try:
         play = context.scenes.top
         assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
-        assert isinstance(context.scenes.stack[0], TitleScene)
+        press_key(context, pygame.K_ESCAPE)
+        press_key(context, pygame.K_q)  # the viewer's menu: leave
+        assert play not in context.scenes.stack and context.quit_requested
     finally:
         pygame.display.quit()
 
