@@ -113,8 +113,8 @@ class StatsScene(LayoutScene):
             theme.text(surface, self.font(24, bold=True), value, (rect.right - self.px(24), y),
                        theme.LAPIS_DARK, "midright")
         theme.fitted_text(surface, self.font, _(
-            "Finished games of one person against the AI count here; games with two or more "
-            "people at the screen do not, as they are no one person's record."),
+            "Finished games against the AI count here; games of two or more people at one "
+            "screen do not."),
             pygame.Rect(rect.x + self.px(16), rect.bottom - self.px(44), rect.width - self.px(32),
                         self.px(40)), 15, theme.INK_SOFT)
 
