@@ -172,3 +172,16 @@ def test_a_long_label_is_shrunk_to_keep_its_key_cap_beside_it() -> None:
     assert shows_keycap(size, widest, "Intro", assets)
     assert not shows_keycap(size, plain.size(label)[0], "Intro", assets)
     assert MIN_CAPPED_LABEL <= font.get_height() < plain.get_height()
+
+
+def test_a_score_tables_rows_start_right_under_its_header() -> None:
+    """Two or three players leave no blank band between the header and the first row."""
+    from ra_game.ui.assets import Assets
+    from ra_game.ui.score_table import Column, ScoreTable
+
+    table = ScoreTable([Column("Gods", None), Column("Fame", None, strong=True)])
+    tops: list[int] = []
+    table._row = lambda _s, _a, _row, box, *_rest: tops.append(box.y)  # type: ignore[method-assign]
+    rect = pygame.Rect(0, 0, 1000, 520)
+    table.draw(pygame.Surface(rect.size), rect, Assets(), [("You", 0, ["+2", "9"], 1.0)] * 2, 1.0)
+    assert tops[0] == 100 + 12 and tops[1] - tops[0] == 84
