@@ -201,7 +201,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
         "ai_workers": 0, "undo_grace": 2.0, "hotseat_hints": False,
-        "language": "",
+        "language": "", "last_seats": "",
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
     press(ctx, pygame.K_ESCAPE)
