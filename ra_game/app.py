@@ -164,8 +164,10 @@ def create_app(
     if warning:
         ctx.notices.append(warning)
     ctx.scenes.push(first_scene(ctx, players, seed))
-    if watch is not None:  # ``ra-game watch FILE``: the viewer on top of the title
-        ctx.scenes.push(scene_front().replay_scene(ctx, *watch))
+    if watch is not None:  # ``ra-game watch FILE``: the viewer on top; closing it exits
+        viewer = scene_front().replay_scene(ctx, *watch)
+        ctx.scenes.push(viewer)
+        ctx.extra["closes_with"] = viewer
     return ctx, window
 
 
@@ -185,6 +187,10 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
         top = ctx.scenes.top
         if top is not None:
             top.handle_event(event)
+    closes_with = ctx.extra.get("closes_with")  # ``watch``: the run ends with its viewer
+    if closes_with is not None and closes_with not in ctx.scenes.stack:
+        ctx.quit_requested = True
+        return False
     before = ctx.scenes.top
     if before is None:
         return False

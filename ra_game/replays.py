@@ -67,6 +67,9 @@ class ReplayEntry:
     error: str | None = None
     moves: int = 0
     mtime: float = 0.0
+    #: The winner's seat and fame when the replay reaches the end of the game.
+    winner: int | None = None
+    fame: int = 0
 
     @property
     def names(self) -> list[str]:
@@ -81,13 +84,15 @@ def read_entry(path: Path) -> ReplayEntry:
         mtime = 0.0
     try:
         replay = load_replay(path)
-        replay.play()
+        end = replay.play()
     except RaError as exc:
         return ReplayEntry(path, None, error_text(exc), mtime=mtime)
     except (OSError, ValueError, RecursionError) as exc:  # defensive: one line, never a crash
         why = _("The file cannot be read: {why}").format(why=exc)
         return ReplayEntry(path, None, why, mtime=mtime)
-    return ReplayEntry(path, replay, None, len(replay.moves), mtime)
+    winner = end.winner if end.over else None
+    fame = end.scores[winner] if winner is not None else 0
+    return ReplayEntry(path, replay, None, len(replay.moves), mtime, winner, fame)
 
 
 def list_replays(folder: Path | None = None) -> list[ReplayEntry]:

@@ -109,6 +109,9 @@ class SlotInfo:
     names: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     epoch: int = 0
+    #: Each seat's fame (shown unless the game hides scores) and the seat to move.
+    scores: list[int] = field(default_factory=list)
+    current: int = 0
     saved_at: float = 0.0
     locked: bool = False
     #: One line for the player when the slot's file was damaged (and where it was kept).
@@ -128,6 +131,8 @@ def _describe(info: SlotInfo, doc: dict[str, Any], state: GameState, path: Path)
     info.names = list(state.names)
     info.kinds = [str(p.get("kind", "human")) for p in doc["players"]]
     info.epoch = state.epoch
+    info.current = state.current
+    info.scores = [] if doc.get("hide_scores", False) else list(state.scores)
     try:
         info.saved_at = path.stat().st_mtime
     except OSError:

@@ -63,6 +63,8 @@ class Settings:
     #: Hints in hotseat games (with one person at the screen they are always on).
     hotseat_hints: bool = False
     language: str = ""  # "" follows the system's language; else "en" | "es" | "pt" | "tr"
+    #: The seat kinds of the last game set up (``human,ai:hard,...``), for the next setup.
+    last_seats: str = ""
 
 
 def config_dir() -> Path:

@@ -16,7 +16,7 @@ import pygame
 
 from ra_game.engine import Move, Replay
 from ra_game.engine.preview import move_events
-from ra_game.i18n import N_, _
+from ra_game.i18n import N_, _, format_decimal, pgettext
 from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
@@ -188,10 +188,11 @@ class ReplayDriver(Driver):
 
     def labels(self) -> dict[str, tuple[str, str]]:
         """Each control's label and key hint."""
-        speed = f"{self.speed:g}x"
+        speed = format_decimal(self.speed, None) + "x"
         return {
             "start": ("", ""), "back": ("", ""),  # icon buttons: the status line names their keys
-            "play": (_("Pause") if self.playing else _("Play"), "Space"),
+            "play": (_("Pause") if self.playing else pgettext("start the replay", "Play"),
+                     "Space"),
             "forward": ("", ""), "end": ("", ""),
             "speed": (_("Speed {speed}").format(speed=speed), "S"),
         }

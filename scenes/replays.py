@@ -1,7 +1,8 @@
 """Watch a replay: the list of saved replays (and any ``.ra.json`` placed in the folder).
 
 Each row shows the file's date, players and length, or, for a file that cannot be watched, its
-one-line reason.  Up/Down (or the wheel) choose, Enter or a click watches, Esc goes back.
+one-line reason, and who won.  Up/Down (or the wheel) choose, Enter or a click watches, Delete
+(Del) asks first and deletes the file on a second press, Esc goes back.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ra_game.replays import ReplayEntry, list_replays, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name, shown_path
+from ra_game.ui.words import display_name, is_you, shown_path
 
 ROWS = 8
 
@@ -25,7 +26,7 @@ class ReplayListScene(LayoutScene):
 
     layout_name = "replays"
     REQUIRED = ("heading", "list_panel", "folder_note", "button_back", "button_watch",
-                *(f"row_{i}" for i in range(ROWS)))
+                "button_delete", *(f"row_{i}" for i in range(ROWS)))
 
     def build(self) -> None:
         self.entries: list[ReplayEntry] = list_replays()
@@ -36,12 +37,20 @@ class ReplayListScene(LayoutScene):
                                           shortcut=pygame.K_ESCAPE))
         self.watch = self.group.add(Button((0, 0, 10, 10), N_("Watch"), self.open_selected,
                                            style="primary", hint="Enter"))
-        self.watch.enabled = any(e.replay for e in self.entries)
+        self.delete = self.group.add(Button((0, 0, 10, 10), N_("Delete"), self.delete_selected,
+                                            shortcut=pygame.K_DELETE))
+        self.asking: int | None = None  # the entry a first Delete asked about
+        self.refresh_buttons()
         self.group.focus(self.watch if self.watch.enabled else self.back)
+
+    def refresh_buttons(self) -> None:
+        self.watch.enabled = any(e.replay for e in self.entries)
+        self.delete.enabled = bool(self.entries)
 
     def place(self) -> None:
         self.back.rect = self.rects["button_back"]
         self.watch.rect = self.rects["button_watch"]
+        self.delete.rect = self.rects["button_delete"]
 
     # -- actions
 
@@ -51,6 +60,33 @@ class ReplayListScene(LayoutScene):
         self.selected = max(0, min(len(self.entries) - 1, index))
         self.top = min(max(self.top, self.selected - ROWS + 1), self.selected)
         self.message = ""
+        self.asking = None
+
+    def delete_selected(self) -> None:
+        """The first press asks (naming the file), a second one deletes it; anything else in
+        between (another row, Esc) keeps it."""
+        if not self.entries:
+            return
+        entry = self.entries[self.selected]
+        if self.asking != self.selected:
+            self.asking = self.selected
+            self.message = _("Delete {file}? It cannot be undone: press Delete again to "
+                             "delete it.").format(file=entry.path.name)
+            return
+        self.asking = None
+        try:
+            entry.path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self.message = _("The replay could not be deleted: {reason}.").format(
+                reason=exc.strerror or exc)
+            return
+        del self.entries[self.selected]
+        self.select(self.selected)
+        self.top = max(0, min(self.top, len(self.entries) - ROWS))
+        self.message = _("{file} was deleted.").format(file=entry.path.name)
+        self.refresh_buttons()
 
     def open_selected(self) -> None:
         if not self.entries:
@@ -68,9 +104,15 @@ class ReplayListScene(LayoutScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                self.asking is not None:
+            self.asking, self.message = None, ""  # Esc first takes back the question
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.group.focused is self.back:
                 self.back.activate()
+            elif self.group.focused is self.delete:
+                self.delete.activate()
             else:
                 self.open_selected()
             return
@@ -137,5 +179,10 @@ class ReplayListScene(LayoutScene):
         theme.text(surface, self.font(14), entry.path.name, (x, mid + self.px(12)),
                    theme.INK_SOFT, "midleft")
         moves = ngettext("{n} move", "{n} moves", entry.moves).format(n=entry.moves)
+        if entry.winner is not None and entry.winner < len(entry.names):
+            name = entry.names[entry.winner]
+            moves = (_("{moves} · you won with {fame}").format(moves=moves, fame=entry.fame)
+                     if is_you(name) else _("{moves} · {player} won with {fame}").format(
+                         moves=moves, player=display_name(name), fame=entry.fame))
         theme.text(surface, self.font(17), moves, (row.right - self.px(16), mid), theme.INK,
                    "midright")

@@ -40,7 +40,7 @@ from ra_game.engine.tiles import (
     TOTAL_TILES,
     Tile,
 )
-from ra_game.i18n import N_, _, ngettext
+from ra_game.i18n import N_, _, format_signed, ngettext
 
 
 @dataclass
@@ -90,7 +90,7 @@ SECTION_TITLES = (
     ("epoch", N_("End of an epoch")),
     ("scoring", N_("Scoring: the tiles")),
     ("final", N_("Game end and ties")),
-    ("keys", N_("Playing here")),
+    ("keys", N_("Controls")),
 )
 
 #: Tile names for the glossary (translated where shown).
@@ -111,7 +111,7 @@ def tile_label(kind: int) -> str:
 
 
 def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+    return format_signed(value)
 
 
 def _count(kind: int) -> str:
@@ -203,10 +203,12 @@ def _gods() -> list[Block]:
 def _disasters() -> list[Block]:
     n = DISASTER_LOSS
     return [
-        Para(ngettext("A disaster you win discards {n} tile of its kind from your area, then "
-                      "leaves. With fewer, all of them go.",
-                      "A disaster you win discards {n} tiles of its kind from your area, then "
-                      "leaves. With fewer, all of them go.", n).format(n=n)),
+        Para(ngettext("A disaster you win discards {n} tile of its kind from your area, tiles "
+                      "won in the same auction included, then leaves. With fewer, all of them "
+                      "go.",
+                      "A disaster you win discards {n} tiles of its kind from your area, tiles "
+                      "won in the same auction included, then leaves. With fewer, all of them "
+                      "go.", n).format(n=n)),
         Glossary([
             ("tile:funeral", tile_label(Tile.FUNERAL), ngettext(
                 "Removes {n} Pharaoh.", "Removes {n} Pharaohs.", n).format(n=n)),
@@ -270,8 +272,8 @@ def _scoring() -> list[Block]:
         ("tile:gold", tile_label(Tile.GOLD), _("Gold, {count}: {points} each.").format(
             count=_count(Tile.GOLD), points=signed(GOLD_POINTS))),
         ("tile:pharaoh", tile_label(Tile.PHARAOH), _(
-            "Pharaoh, {count}: most Pharaohs {most}, fewest {fewest}; ties share; all equal "
-            "scores nothing. Kept.").format(count=_count(Tile.PHARAOH),
+            "Pharaoh, {count}: most Pharaohs {most}, fewest {fewest}; tied players each score "
+            "the full amount; if all hold the same number, nobody scores. Kept.").format(count=_count(Tile.PHARAOH),
                                             most=signed(PHARAOH_MOST),
                                             fewest=signed(PHARAOH_FEWEST))),
         ("tile:nile", tile_label(Tile.NILE), _(
@@ -309,7 +311,8 @@ def _final() -> list[Block]:
     return [
         Para(_("After epoch {last} is scored, monuments score (see Scoring) and so do the "
                "suns: the highest total of sun numbers (face up and face down, not the centre "
-               "sun) gains {most}, the lowest {fewest}; ties share.").format(
+               "sun) gains {most}, the lowest {fewest}. Tied players each score the full "
+               "amount; if all totals are equal, nobody scores.").format(
                    last=NUM_EPOCHS, most=signed(SUN_MOST), fewest=signed(SUN_FEWEST))),
         Para(_("Fame never drops below 0: after every epoch, the epoch's points are added up "
                "first, and a total below 0 becomes 0.")),

@@ -13,7 +13,7 @@ import pygame
 
 from ra_game.engine.events import EpochScored
 from ra_game.engine.scoring import SCORE_CATEGORIES
-from ra_game.i18n import N_, _
+from ra_game.i18n import N_, _, format_signed
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.score_table import Column, ScoreTable
@@ -140,7 +140,9 @@ class EpochScoringScene(LayoutScene):
             rows.append((self.state.names[score.player], score.player, self.row_values(i),
                          max(0.0, min(1.0, appear))))
         self.table.draw(surface, self.rects["table"], self.ctx.assets, rows, self.scale)
-        note = (_("Scores are hidden: fame tablets stay face down until the end of the game.")
+        note = (_("The game is over: the hidden totals are shown next, with the results.")
+                if self.hidden and last else
+                _("Scores are hidden: fame tablets stay face down until the end of the game.")
                 if self.hidden else
                 _("Fame never drops below zero.") if any(
                     s.before + s.epoch_total < 0 for s in self.event.scores) else
@@ -155,4 +157,4 @@ def signed(value: int) -> str:
     """``+5``, ``\u22122`` or an en dash for zero."""
     if value == 0:
         return "\u2013"
-    return f"+{value}" if value > 0 else f"\u2212{-value}"
+    return format_signed(value)

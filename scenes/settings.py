@@ -24,7 +24,7 @@ from ra_game.ui.widgets import Button, Choice
 
 ON_OFF = [(False, N_("off")), (True, N_("on"))]
 SPEED_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
-               "max": N_("max")}
+               "max": N_("instant")}
 
 
 def _self_name(code: str) -> Any:
@@ -70,7 +70,8 @@ ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
     ("language", N_("Language"), [(code, _self_name(code)) for code in LANGUAGES],
      N_("The language of every screen; it changes at once.")),
     ("speed", N_("Animation speed"), [(s, SPEED_NAMES[s]) for s in SPEEDS],
-     N_("How fast tiles, bids and AI moves are shown (a click or Space skips anyway).")),
+     N_("How fast tiles, bids and AI moves are shown; at instant, AI moves resolve at once "
+        "(a click or Space skips anyway).")),
     ("undo", N_("Time to undo"), [(0.0, N_("none")), (0.5, N_("0.5 s")), (1.0, N_("1 s")),
                                   (2.0, N_("2 s"))],
      N_("How long AIs wait before replying, so U or Ctrl+Z can take back your move.")),

@@ -49,6 +49,16 @@ def default_ai_kind() -> str:
     return DEFAULT_AI if DEFAULT_AI in LEVELS else next(iter(LEVELS))
 
 
+def last_kinds(saved: str) -> list[str]:
+    """The seat kinds of the last game set up, if they still make a table here (2 to 5 known
+    kinds); else one person against three AIs at the default level."""
+    kinds = saved.split(",") if saved else []
+    known = {"human", *seat_kinds()}
+    if MIN_SEATS <= len(kinds) <= MAX_SEATS and all(k in known for k in kinds):
+        return kinds
+    return ["human", *[default_ai_kind()] * 3]
+
+
 def auto_name(kind: str, index: int, humans_before: int, humans: int) -> str:
     if kind == "human":
         return YOU if humans == 1 else default_player_name(humans_before + 1)
@@ -80,8 +90,7 @@ class SetupScene(LayoutScene):
     )
 
     def build(self) -> None:
-        ai = default_ai_kind()
-        self.rows = [SeatRow("human", YOU), *(SeatRow(ai, "") for _ in range(3))]
+        self.rows = [SeatRow(kind, "") for kind in last_kinds(self.ctx.settings.last_seats)]
         self.hide_scores = self.ctx.settings.hide_scores
         self._rename()
         self.rebuild(focus="start")
@@ -152,11 +161,8 @@ class SetupScene(LayoutScene):
         save_settings(self.ctx.settings)
 
     def set_hide(self, value: bool) -> None:
+        """Hide scores in this game (the default for new games stays in Settings)."""
         self.hide_scores = value
-        self.ctx.settings.hide_scores = value
-        warning = save_settings(self.ctx.settings)
-        if warning:
-            self.ctx.notices.append(warning)
 
     @property
     def hide_applies(self) -> bool:
@@ -169,6 +175,10 @@ class SetupScene(LayoutScene):
         from .play import PlayScene
         from .slots import NewGame, SlotsScene
 
+        self.ctx.settings.last_seats = ",".join(r.kind for r in self.rows)
+        warning = save_settings(self.ctx.settings)
+        if warning:
+            self.ctx.notices.append(warning)
         if self.humans == 0:  # the AIs play each other: nothing to save
             self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None))
             return

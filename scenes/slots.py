@@ -22,7 +22,7 @@ from ra_game.saves import SLOT_COUNT, SlotInfo, delete_slot, list_slots
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, FocusGroup
-from ra_game.ui.words import display_name
+from ra_game.ui.words import display_name, is_you
 
 if TYPE_CHECKING:
     from ra_game.seats import Seat
@@ -38,11 +38,14 @@ class NewGame:
     hide_scores: bool
 
 
-def seat_list(slot: SlotInfo) -> str:
-    """``Ana, Nefertiti (AI), Imhotep (AI)``."""
+def seat_list(slot: SlotInfo, scores: bool = False) -> str:
+    """``Ana, Nefertiti (AI), Imhotep (AI)``; with ``scores`` (when the game shows them) each
+    seat's fame too: ``Ana 12, Nefertiti (AI) 9, ...``, so that two saves of one table differ."""
     parts = [display_name(name) if kind == "human" else
              _("{name} (AI)").format(name=display_name(name))
              for name, kind in zip(slot.names, slot.kinds)]
+    if scores and len(slot.scores) == len(parts):
+        parts = [_("{player} {fame}").format(player=p, fame=f) for p, f in zip(parts, slot.scores)]
     return ", ".join(parts)
 
 
@@ -53,6 +56,12 @@ def slot_detail(slot: SlotInfo) -> str:
     if slot.doc is None:
         return _("Empty")
     date = format_datetime(datetime.fromtimestamp(slot.saved_at))
+    if slot.current < len(slot.names) and is_you(slot.names[slot.current]):
+        return _("Epoch {epoch} of 3 · your turn · saved {date}").format(epoch=slot.epoch,
+                                                                         date=date)
+    if slot.current < len(slot.names):
+        return _("Epoch {epoch} of 3 · {player} to move · saved {date}").format(
+            epoch=slot.epoch, player=display_name(slot.names[slot.current]), date=date)
     return _("Epoch {epoch} of 3 · saved {date}").format(epoch=slot.epoch, date=date)
 
 
@@ -81,7 +90,7 @@ class SlotRow(Button):
         theme.text(surface, big, label, (r.x + pad, r.centery), theme.LAPIS_DARK, "midleft")
         left = r.x + pad + big.size(_("Slot {slot}").format(slot=SLOT_COUNT))[0] + 2 * pad
         width = max(1, r.right - pad - left)
-        who = seat_list(self.slot) if self.slot.names else ""
+        who = seat_list(self.slot, scores=True) if self.slot.names else ""
         ink = theme.INK if self.slot.resumable else theme.INK_SOFT
         if who:
             _fit(surface, assets, int(r.height * 0.34), True, who,

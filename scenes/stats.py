@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ra_game.ai.levels import LEVELS
-from ra_game.i18n import N_, _
+from ra_game.i18n import N_, _, format_decimal, format_percent
 from ra_game.stats import Record, Stats, load_stats, reset_stats
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -44,11 +44,15 @@ class StatsScene(LayoutScene):
             self.manager.pop()
 
     def ask_reset(self) -> None:
+        """The first press asks; No (Cancel, Esc, Enter) is the default answer, and only a
+        click on Yes or its own key Y resets: pressing R twice resets nothing."""
         if not self.confirming:
             self.confirming = True
             self.reset.label = N_("Yes, reset")
+            self.reset.shortcut, self.reset.hint = pygame.K_y, "Y"
             self.back.label = N_("Cancel")
-            self.reset.style = "primary"
+            self.back.style = "primary"
+            self.group.focus(self.back)
             self.notice = _("Reset all statistics? This cannot be undone.")
             return
         error = reset_stats()
@@ -59,8 +63,10 @@ class StatsScene(LayoutScene):
     def cancel_reset(self) -> None:
         self.confirming = False
         self.reset.label = N_("Reset statistics")
+        self.reset.shortcut, self.reset.hint = pygame.K_r, "R"
         self.back.label = N_("Back")
-        self.reset.style = "normal"
+        self.back.style = "normal"
+        self.group.focus(self.back)
         self.notice = ""
 
     def level_rows(self) -> list[tuple[str, Record | None]]:
@@ -91,25 +97,28 @@ class StatsScene(LayoutScene):
         rows = [
             (_("Games played"), str(s.games)),
             (_("Games won"), str(s.wins)),
-            (_("Win rate"), f"{round(100 * s.wins / s.games)}%" if s.games else "\u2013"),
+            (_("Win rate"), format_percent(round(100 * s.wins / s.games)) if s.games
+             else "\u2013"),
             (_("Best score"), "\u2013" if s.best_score is None else str(s.best_score)),
-            (_("Average score"), "\u2013" if average is None else f"{average:.1f}"),
+            (_("Average score"), "\u2013" if average is None else format_decimal(average)),
             (_("Longest winning streak"), str(s.longest_streak)),
             (_("Current streak"), str(s.streak)),
             (_("Hints used"), str(s.hints_used)),
         ]
         theme.text(surface, self.font(20, bold=True), _("All games"),
                    (rect.x + self.px(24), rect.y + self.px(30)), theme.LAPIS_DARK, "midleft")
-        step = (rect.height - self.px(70)) / len(rows)
+        step = (rect.height - self.px(112)) / len(rows)  # the note takes the bottom
         for i, (label, value) in enumerate(rows):
             y = rect.y + self.px(64) + int(step * (i + 0.5))
             theme.text(surface, self.font(19), label, (rect.x + self.px(24), y), theme.INK,
                        "midleft")
             theme.text(surface, self.font(24, bold=True), value, (rect.right - self.px(24), y),
                        theme.LAPIS_DARK, "midright")
-        if not s.games:
-            theme.text(surface, self.font(15), _("Finished games against the AI count here."),
-                       (rect.centerx, rect.bottom - self.px(16)), theme.INK_SOFT, "center")
+        theme.fitted_text(surface, self.font, _(
+            "Finished games against the AI count here; games of two or more people at one "
+            "screen do not."),
+            pygame.Rect(rect.x + self.px(16), rect.bottom - self.px(44), rect.width - self.px(32),
+                        self.px(40)), 15, theme.INK_SOFT)
 
     def draw_table(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
                    rows: list[tuple[str, Record | None]]) -> None:
@@ -141,5 +150,5 @@ class StatsScene(LayoutScene):
                 fill.width = max(bar.height, int(bar_w * won / played))
                 pygame.draw.rect(surface, theme.GOLD, fill, border_radius=bar.height // 2)
             if played:
-                theme.text(surface, self.font(15), f"{round(100 * won / played)}%",
+                theme.text(surface, self.font(15), format_percent(round(100 * won / played)),
                            (bar.right + self.px(8), y), theme.INK_SOFT, "midleft")

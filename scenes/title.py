@@ -8,7 +8,7 @@ from datetime import datetime
 import pygame
 
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.i18n import N_, _, format_datetime, generation
+from ra_game.i18n import N_, Text, _, format_datetime, generation
 from ra_game.saves import SlotInfo, first_free_slot, latest_resumable, list_slots
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
@@ -115,6 +115,19 @@ class TitleScene(LayoutScene):
         self.buttons["continue"].enabled = self.latest is not None
         self.buttons["load"].enabled = any(not s.empty for s in self.slots)
         self._save_line = None
+        self.buttons["learn"].label = self.learn_label()
+
+    @staticmethod
+    def learn_label() -> Text:
+        """Learn to play, or, with a lesson left half way, the step it resumes at."""
+        from .tutorial import saved_step
+        from .tutorial_lesson import STEPS
+
+        step = saved_step()
+        if not step:
+            return N_("Learn to play")
+        return lambda: _("Resume the lesson (step {step} of {steps})").format(
+            step=step + 1, steps=len(STEPS))
 
     @property
     def save_info(self) -> str:

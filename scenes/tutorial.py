@@ -327,5 +327,7 @@ class TutorialDriver(Driver):
 
     def status(self) -> str | None:
         if self.waiting_for_next():
+            if self.step.kind == "end":
+                return _("The lesson is over: play a real game, or go back to the title.")
             return _("Read the note, then press Enter or click Next.")
         return None

@@ -29,6 +29,9 @@ SUNS = ((13, 8, 5, 2), (12, 9, 6, 3), (11, 10, 7, 4))
 #: The rule numbers the callouts name, from the engine's tables (``text.format(**NUMBERS)``).
 NUMBERS = {"track": AUCTION_TRACK_SIZE, "civ3": CIV_POINTS[3], "sun_most": SUN_MOST,
            "loss": DISASTER_LOSS}
+#: The lesson's final fame by seat (the last step names the winner; a test replays the game).
+FINAL_FAME = (33, 17, 31)
+NUMBERS |= {"won": FINAL_FAME[0], "second": FINAL_FAME[2]}
 
 
 @dataclass(frozen=True)
@@ -91,14 +94,15 @@ STEPS: tuple[Step, ...] = (
         "everyone may pass, even you. When the Ra track is full, the epoch ends.")),
     Step("ra_auction_passes", "them", "bid_area", "", ("pass", "pass")),
     Step("win_god", "you", "bid_panel", N_(
-        "Both passed. Bid your 5 to win the God and the Art tile (you could pass too)."),
+        "Both passed. Bid your 5 to win the God and the Art tile (in a real game you could "
+        "pass too)."),
         ("bid:5",), (), N_("Bid your 5: click that sun, or its number key and Enter.")),
     Step("god_tiles", "them", "auction_track", "", ("draw", "draw"), ("temple", "pyramid")),
     Step("play_god", "you", "button_god", N_(
         "A God tile takes one tile from the track instead of an auction. Click Play God (or "
-        "press G), pick the Pyramid, then Take (Enter)."), ("god:pyramid",), (),
+        "press G), pick the Pyramid, then Take 1 tile (Enter)."), ("god:pyramid",), (),
         N_("Use your God on the Pyramid: Play God (G), click the Pyramid (or its number), "
-           "then Take (Enter).")),
+           "then Take 1 tile (Enter).")),
     Step("disaster_tiles", "them", "auction_track", N_(
         "Watch out: Hatshepsut draws a War, a disaster tile."), ("draw", "draw"),
         ("religion", "war")),
@@ -133,5 +137,6 @@ STEPS: tuple[Step, ...] = (
         "monuments, and the highest total of suns gains {sun_most}. Draw the last Ra tile."),
         ("draw",), ("ra",), N_("Draw the last tile: click Draw or press D.")),
     Step("the_end", "end", "seat_0", N_(
-        "That is Ra! You know every rule you need. Play a real game now?")),
+        "That is Ra! You won with {won} fame, ahead of Hatshepsut's {second}. You know every "
+        "rule you need. Play a real game now?")),
 )

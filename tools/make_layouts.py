@@ -147,10 +147,11 @@ def _replays() -> list[Obj]:
         *COMMON,
         ("list_panel", "panel", (140, 104, 1000, 480)),
         ("folder_note", "label", (140, 592, 1000, 30)),
-        ("button_back", "button", (300, 640, 220, 54)),
-        ("button_watch", "button", (760, 640, 220, 54)),
+        ("button_back", "button", (240, 640, 240, 54)),
+        ("button_watch", "button", (800, 640, 240, 54)),
     ]
     objs += [(f"row_{i}", "row", (164, 124 + 56 * i, 952, 50)) for i in range(8)]
+    objs.append(("button_delete", "button", (520, 640, 240, 54)))
     return objs
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from . import events as ev
 from .disasters import disaster_outcomes
 from .moves import Move
-from .scoring import epoch_points
+from .scoring import epoch_points, monument_points
 from .state import EMPTY, GameState
 from .tiles import NUM_EPOCHS, TILE_COUNTS, Tile
 
@@ -63,11 +63,14 @@ def epoch_preview(state: GameState) -> list[dict[str, int]]:
     return epoch_points(state.tiles, _sun_sums(state) if final else None)
 
 
-def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: int = 0) -> int:
+def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: int = 0,
+               lasting: bool = False) -> int:
     """How much taking ``tiles`` now (disasters included, discarding as well as ``seat`` can)
     would change ``seat``'s score for this epoch; ``sun_change`` adds to its sun total, which
-    counts in the final epoch."""
+    counts in the final epoch.  With ``lasting``, monuments count before the final epoch too,
+    as the holding would score them at the end of the game (they stay until then)."""
     final = state.epoch == NUM_EPOCHS
+    later = lasting and not final
     suns = _sun_sums(state) if final else None
     now = sum(epoch_points(state.tiles, suns)[seat].values())
     if suns is not None and sun_change:
@@ -77,21 +80,24 @@ def tiles_gain(state: GameState, seat: int, tiles: Sequence[int], sun_change: in
     for held in disaster_outcomes(state.tiles[seat], tiles):
         holdings = [held if q == seat else state.tiles[q] for q in range(state.n)]
         gain = sum(epoch_points(holdings, suns)[seat].values())
+        if later:
+            gain += monument_points(held) - monument_points(state.tiles[seat])
         best = gain if best is None else max(best, gain)
     return (best if best is not None else now) - now
 
 
-def lot_values(state: GameState) -> list[int]:
+def lot_values(state: GameState, lasting: bool = False) -> list[int]:
     """For each player, how much the lot on the auction track would change their score for this
     epoch if they took it now (disasters included, discarding as well as they can).  In the
     final epoch the sun totals count too: the winner gives their lowest sun that can win now
-    and gains the centre sun (a player who cannot bid gets the tiles' worth alone)."""
+    and gains the centre sun (a player who cannot bid gets the tiles' worth alone).  With
+    ``lasting``, its monuments count as they would score at the end of the game."""
     lot = [t for t in state.auction if t != EMPTY]
     values = []
     for p in range(state.n):
         pay = _winning_sun(state, p)
         change = state.center_sun - pay if pay is not None else 0
-        values.append(tiles_gain(state, p, lot, change))
+        values.append(tiles_gain(state, p, lot, change, lasting))
     return values
 
 

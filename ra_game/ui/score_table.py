@@ -69,7 +69,7 @@ class ScoreTable:
             return
         room = rect.bottom - line_y - 24
         row_h = min(round(84 * scale), room // len(rows))
-        first = line_y + 12 + (room - row_h * len(rows)) // 2
+        first = line_y + 12  # the rows start under the header (no blank band above them)
         for i, row in enumerate(rows):
             top = first + i * row_h
             self._row(surface, assets, row, pygame.Rect(rect.x + 20, top, rect.w - 40, row_h),

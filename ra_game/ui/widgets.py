@@ -214,9 +214,9 @@ def render_button(
     out.blit(_rounded_gradient(body.size, theme.shade(face_col, 1.1), theme.shade(face_col, 0.88),
                                radius), body)
     pygame.draw.rect(out, rim, body, width=2, border_radius=radius)
-    font, lines = button_label_layout(size, label, assets)
-    center = body.center
+    font, lines = button_label_layout(size, label, assets, hint)
     widest = max(font.size(line)[0] for line in lines)
+    center = (body.x + label_center(size, widest, hint, assets), body.centery)
     if shows_keycap(size, widest, hint, assets):
         _keycap(out, assets, hint, body, text_col)
     line_h = font.get_linesize()
@@ -229,6 +229,8 @@ def render_button(
 
 #: The smallest label font of a button, in window pixels.
 MIN_BUTTON_FONT = 12
+#: The smallest height (pixels) a label is shrunk to so that its key cap stays beside it.
+MIN_CAPPED_LABEL = 12
 #: Label layouts per Assets, keyed weakly: a layout's font dies with its Assets (and with the
 #: font module), so a new Assets that happens to reuse an old one's id never gets a dead font.
 _LABEL_LAYOUTS: WeakKeyDictionary[Assets, dict[tuple[Any, ...], tuple[pygame.font.Font,
@@ -236,10 +238,12 @@ _LABEL_LAYOUTS: WeakKeyDictionary[Assets, dict[tuple[Any, ...], tuple[pygame.fon
     WeakKeyDictionary()
 
 
-def button_label_layout(size: tuple[int, int], label: str, assets: Assets
+def button_label_layout(size: tuple[int, int], label: str, assets: Assets, hint: str = ""
                         ) -> tuple[pygame.font.Font, list[str]]:
-    """The font and lines of a button label: one line shrunk to fit, else two lines."""
-    key = (size, label)
+    """The font and lines of a button label: one line shrunk to fit, else two lines.  With a
+    key cap ``hint``, the label is shrunk or wrapped to leave the cap its room where it still
+    fits that way; only a label that cannot fit beside the cap at all hides it."""
+    key = (size, label, hint)
     layouts = _LABEL_LAYOUTS.setdefault(assets, {})
     layout = layouts.get(key)
     if layout is None:
@@ -247,8 +251,18 @@ def button_label_layout(size: tuple[int, int], label: str, assets: Assets
             layouts.clear()
         w, h = size
         start = max(MIN_BUTTON_FONT, int(h * 0.42))
-        layout = theme.fit_lines(lambda s: assets.font(int(s), bold=True), label, w - 16,
-                                 h - 6, start, min(start, MIN_BUTTON_FONT))
+        font_for = lambda s: assets.font(int(s), bold=True)
+        layout = None
+        if hint:
+            room = w - _keycap_room(assets, hint, h) - 8
+            font, lines = theme.fit_lines(font_for, label, room, h - 6, start,
+                                          min(start, MIN_BUTTON_FONT))
+            if max(font.size(line)[0] for line in lines) <= room and \
+                    font.get_height() >= MIN_CAPPED_LABEL:
+                layout = (font, lines)
+        if layout is None:
+            layout = theme.fit_lines(font_for, label, w - 16, h - 6, start,
+                                     min(start, MIN_BUTTON_FONT))
         layouts[key] = layout
     return layout
 
@@ -258,12 +272,13 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
     language tests): the label must stay inside the button and clear of its key cap."""
     if not theme._RECORDERS:
         return
-    font, lines = button_label_layout(rect.size, label, assets)
+    font, lines = button_label_layout(rect.size, label, assets, hint)
     box = rect.inflate(-8, -2)
     widest = max(font.size(line)[0] for line in lines)
+    middle = rect.x + label_center(rect.size, widest, hint, assets)
     if shows_keycap(rect.size, widest, hint, assets):
-        cap = _keycap_width(assets, hint, rect.height) + 12
-        box = rect.inflate(-2 * cap, -2)
+        cap = _keycap_room(assets, hint, rect.height) - 2
+        box = pygame.Rect(rect.x + 4, rect.y + 1, rect.width - cap - 4, rect.height - 2)
         cap_font = _keycap_font(assets, rect.height - 3)
         cap_rect = pygame.Rect((0, 0), cap_font.size(hint))
         cap_rect.midright = (rect.right - 15, rect.y + (rect.height - 3) // 2)
@@ -273,14 +288,29 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
     for i, line in enumerate(lines):
         w, h = font.size(line)
         r = pygame.Rect(0, 0, w, h)
-        r.center = (rect.centerx, top + line_h * i + line_h // 2)
+        r.center = (middle, top + line_h * i + line_h // 2)
         theme.note_text(line, r, box, font.get_height())
 
 
 def shows_keycap(size: tuple[int, int], label_width: int, hint: str, assets: Assets) -> bool:
-    """Whether a button has room for its key cap beside its centred label."""
+    """Whether a button has room for its key cap beside its label."""
     w, h = size
-    return bool(hint) and (w - label_width) // 2 >= _keycap_width(assets, hint, h) + 14
+    return bool(hint) and label_width <= w - _keycap_room(assets, hint, h) - 8
+
+
+def label_center(size: tuple[int, int], label_width: int, hint: str, assets: Assets) -> int:
+    """Where a label's middle goes across a button: the centre, or, when a key cap leaves too
+    little room on both sides, the middle of the room left of the cap."""
+    w, h = size
+    cap = _keycap_room(assets, hint, h) if hint else 0
+    if not shows_keycap(size, label_width, hint, assets) or (w - label_width) // 2 >= cap:
+        return w // 2
+    return (8 + w - cap) // 2
+
+
+def _keycap_room(assets: Assets, hint: str, height: int) -> int:
+    """The width a key cap takes at a button's right end, with its gap to the label."""
+    return _keycap_width(assets, hint, height) + 14
 
 
 def _keycap_font(assets: Assets, body_height: int) -> pygame.font.Font:

@@ -9,6 +9,7 @@ the sentences whose subject is "you".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..ai.levels import LEVELS
@@ -80,10 +81,18 @@ def fame(points: int) -> str:
     return ngettext("{n} fame", "{n} fame", points).format(n=points)
 
 
+#: A name starting with the sound i: I-, Í-, Hi-, Hí- not followed by a vowel (Hierro is not).
+_I_SOUND = re.compile(r"^h?[ií](?![aeiouáéíóú])", re.IGNORECASE)
+
+
 def names_list(names: list[str]) -> str:
     """``Ana, Bo and Cy`` in the chosen language (names shown with :func:`display_name`)."""
     shown = [display_name(n) for n in names]
     if len(shown) <= 1:
         return "".join(shown)
-    return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])
+    last = shown[-1]
+    if _I_SOUND.match(last):  # Spanish writes "e" for "y" before an i sound: "Tú e Imhotep"
+        return pgettext("the last name starts with the sound i", "{names} and {last}").format(
+            names=", ".join(shown[:-1]), last=last)
+    return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=last)
 

@@ -98,3 +98,28 @@ def test_tiles_left_epoch_preview_and_lot_values_over_whole_games(players: int) 
             assert tiles_left(drawn_tiles(record)) == state.bag_counts()
         rebuilt = [e for events in move_events(initial, moves) for e in events]
         assert rebuilt == record
+
+
+def test_a_lots_lasting_worth_counts_its_monuments_as_they_score_at_the_end() -> None:
+    """Before the last epoch the lot's worth for this epoch leaves monuments out; its lasting
+    worth adds what they change in the holding's end-of-game monument score."""
+    from ra_game.engine.scoring import monument_points
+    from ra_game.engine.tiles import IS_DISASTER, MONUMENTS, NUM_EPOCHS
+
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GameState.new(3, seed=seed)
+        while state.phase != OVER and state.epoch < NUM_EPOCHS:
+            lot = state.auction_tiles()
+            if state.phase == BID and lot and not any(IS_DISASTER[t] for t in lot):
+                now, lasting = lot_values(state), lot_values(state, lasting=True)
+                for seat in range(3):
+                    after = list(state.tiles[seat])
+                    for t in lot:
+                        after[t] += 1
+                    extra = monument_points(after) - monument_points(state.tiles[seat])
+                    assert lasting[seat] - now[seat] == extra
+                    checked += extra > 0 and any(t in MONUMENTS for t in lot)
+            state.apply(rng.choice(state.legal_moves()))
+    assert checked > 5

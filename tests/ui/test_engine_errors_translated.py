@@ -87,8 +87,8 @@ def test_a_save_that_cannot_be_resumed_says_why_in_the_chosen_language() -> None
     assert isinstance(title, TitleScene)
     problem = str(title.save_problem)
     assert problem.startswith(
-        "O jogo salvo não pode ser retomado: a jogada 5 'bid:99' não é permitida: sol inválido em "
-        "'bid:99': os sóis vão de 1 a 16. Ele foi guardado como ")
+        "A partida salva não pode ser retomada: a jogada 5 'bid:99' não é permitida: sol inválido "
+        "em 'bid:99': os sóis vão de 1 a 16. O arquivo foi guardado como ")
     with theme.record_text() as records:
         title.draw(pygame.display.get_surface())
     notice = [r for r in records if r.box == title.rects["notice"]]

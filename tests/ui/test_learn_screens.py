@@ -353,7 +353,12 @@ def test_stats_by_keyboard_reset_asks_first(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_ESCAPE)  # cancels the question
     assert not scene.confirming and ctx.scenes.top is scene
     press_key(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_r)  # R twice resets nothing
+    assert scene.confirming and load_stats()[0].games == 3
+    press_key(ctx, pygame.K_RETURN)  # No is the default answer
+    assert not scene.confirming and load_stats()[0].games == 3
     press_key(ctx, pygame.K_r)
+    press_key(ctx, pygame.K_y)
     assert load_stats()[0].games == 0
     press_key(ctx, pygame.K_ESCAPE)
     assert isinstance(ctx.scenes.top, TitleScene)
@@ -377,12 +382,35 @@ def test_stats_by_mouse_and_a_damaged_file_is_set_aside(ctx: AppContext) -> None
 # -- the watch command ----------------------------------------------------------------------------
 
 
-def test_watch_command_opens_the_viewer_over_the_title() -> None:
+def test_watch_command_opens_the_viewer_alone_and_closing_it_exits() -> None:
     replay = load_replay(FIXTURES / "golden_2p_full.ra.json")
     context, _ = create_app(watch=(replay, "golden_2p_full.ra.json"))
     try:
         play = context.scenes.top
         assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
-        assert isinstance(context.scenes.stack[0], TitleScene)
+        press_key(context, pygame.K_ESCAPE)
+        press_key(context, pygame.K_q)  # the viewer's menu: leave
+        assert play not in context.scenes.stack and context.quit_requested
     finally:
         pygame.display.quit()
+
+
+def test_the_replay_list_names_the_winner_and_deletes_only_on_a_second_press(
+        ctx: AppContext) -> None:
+    _fill_replays()
+    press_key(ctx, pygame.K_w)
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReplayListScene)
+    good = next(e for e in listing.entries if e.path.name == "good.ra.json")
+    assert good.replay is not None and good.winner is not None
+    assert good.fame == max(good.replay.play().scores)
+    listing.select([e.path.name for e in listing.entries].index("broken.ra.json"))
+    press_key(ctx, pygame.K_DELETE)
+    assert "broken.ra.json" in listing.message and (replays_dir() / "broken.ra.json").exists()
+    press_key(ctx, pygame.K_ESCAPE)  # takes the question back, stays on the list
+    assert ctx.scenes.top is listing and (replays_dir() / "broken.ra.json").exists()
+    press_key(ctx, pygame.K_DELETE)
+    press_key(ctx, pygame.K_DELETE)
+    assert not (replays_dir() / "broken.ra.json").exists()
+    assert "broken.ra.json" not in [e.path.name for e in listing.entries]
+    assert ctx.scenes.top is listing

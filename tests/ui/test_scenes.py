@@ -124,7 +124,8 @@ def test_setup_by_keyboard_alone(ctx: AppContext) -> None:
     assert play.seats[0].name == "Nut" and len(play.seats) == 5
 
 
-def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game(ctx: AppContext) -> None:
+def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game_only(
+        ctx: AppContext) -> None:
     press(ctx, pygame.K_n)
     setup = top(ctx)
     assert isinstance(setup, SetupScene)
@@ -135,19 +136,22 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game(ctx: AppConte
     press(ctx, pygame.K_x)  # remove the last seat
     assert len(setup.rows) == 3
     click(ctx, setup.hide.rect)
-    assert setup.hide_scores and load_settings().hide_scores
-    press(ctx, pygame.K_ESCAPE)
-    assert isinstance(top(ctx), TitleScene)
-    press(ctx, pygame.K_n)
-    again = top(ctx)
-    assert isinstance(again, SetupScene) and again.hide_scores
-    assert not again.hide.enabled and "two or more people" in again.hint_text(again.humans)
-    while again.rows[1].kind != "human":  # hidden scores apply with two people
-        again.kinds[1].step(1)
-    assert again.hide.enabled
-    click(ctx, again.buttons["start"].rect)
+    # this game's choice, not the Settings default for new games
+    assert setup.hide_scores and not load_settings().hide_scores
+    kinds = [r.kind for r in setup.rows]
+    click(ctx, setup.buttons["start"].rect)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.hide_scores
+    ctx.scenes.clear_to(TitleScene(ctx))
+    press(ctx, pygame.K_n)
+    again = top(ctx)  # the next setup starts from the last game's seats
+    assert isinstance(again, SetupScene) and [r.kind for r in again.rows] == kinds
+    assert [r.name for r in again.rows[:2]] == ["Player 1", "Player 2"]
+    assert not again.hide_scores and not load_settings().hide_scores
+    again.kinds[1].step(1)
+    while again.rows[1].kind == "human":
+        again.kinds[1].step(1)
+    assert not again.hide.enabled and "two or more people" in again.hint_text(again.humans)
 
 
 def test_watch_a_demo_plays_ai_seats_and_the_title_ends_demo_mode(ctx: AppContext) -> None:
@@ -197,7 +201,7 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     assert json.loads(settings_path().read_text()) == {
         "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
         "ai_workers": 0, "undo_grace": 2.0, "hotseat_hints": False,
-        "language": "",
+        "language": "", "last_seats": "",
     }
     assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
     press(ctx, pygame.K_ESCAPE)

@@ -5,6 +5,7 @@ AI's level on the board."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -66,7 +67,11 @@ def test_the_save_slots_show_default_names_in_the_chosen_language(
     assert isinstance(slots, SlotsScene)
     with theme.record_text() as records:
         slots.draw(pygame.display.get_surface())
-    assert "Tú, Jugador 2, Cy (IA)" in [r.content for r in records]
+    shown = [r.content for r in records]
+    # each seat with its fame, and whose turn it is: two saves of one table read apart
+    assert any(re.fullmatch(r"Tú \d+, Jugador 2 \d+, Cy \(IA\) \d+", s) for s in shown), shown
+    assert any(re.match(r"Época \d de 3 · (tu turno|turno de (Jugador 2|Cy)) · guardada el ", s)
+               for s in shown), shown
 
 
 def test_the_replay_list_and_viewer_show_default_names_in_the_chosen_language(
@@ -95,7 +100,7 @@ def test_the_hints_line_of_the_results_names_you_in_the_chosen_language() -> Non
     state = GameState.new(2, seed=1, names=["You", "Player 2"])
     results = FinalResultsScene.__new__(FinalResultsScene)
     results.state, results.hints_used = state, [2, 1]
-    assert results.hints_text() == "Pistas usadas: Tú: 2 pistas, Jugador 2: 1 pista."
+    assert results.hints_text() == "Consejos usados: Tú: 2 consejos, Jugador 2: 1 consejo."
 
 
 def board_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -198,8 +198,11 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     index, start = driver.index, driver.placed.start
     press_key(ctx, pygame.K_ESCAPE)
     press_key(ctx, pygame.K_q)  # the pause menu's "Save & quit to title"
-    assert isinstance(ctx.scenes.top, TitleScene)
+    title = ctx.scenes.top
+    assert isinstance(title, TitleScene)
     assert saved_step() == index
+    label = title.buttons["learn"].label
+    assert callable(label) and label() == f"Resume the lesson (step {index + 1} of {len(STEPS)})"
     press_key(ctx, pygame.K_p)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene) and isinstance(again.driver, TutorialDriver)
@@ -274,3 +277,12 @@ def test_callout_numbers_come_from_the_engine_tables() -> None:
     joined = " ".join(texts)
     assert f"up to {AUCTION_TRACK_SIZE}," in joined and f"worth {CIV_POINTS[3]} fame" in joined
     assert f"gains {SUN_MOST}." in joined
+
+
+def test_the_last_step_names_the_winner_with_the_games_own_final_fame() -> None:
+    from ra_game.scenes.tutorial_lesson import FINAL_FAME, NUMBERS
+
+    replay, _placed = load_lesson()
+    assert tuple(replay.play().scores) == FINAL_FAME
+    assert max(FINAL_FAME) == FINAL_FAME[0] and sorted(FINAL_FAME)[-2] == NUMBERS["second"]
+    assert "You won with 33 fame, ahead of Hatshepsut's 31." in STEPS[-1].text.format(**NUMBERS)

@@ -156,3 +156,32 @@ def test_a_button_label_layout_is_fresh_for_a_new_assets_after_the_font_module_r
         pygame.font.init()
         font, lines = button_label_layout((140, 44), "Menu", Assets())
         assert font.size(lines[0])[0] > 0
+
+
+def test_a_long_label_is_shrunk_to_keep_its_key_cap_beside_it() -> None:
+    """A label too wide for the room a key cap leaves is set smaller (or wrapped), the cap
+    kept; without the cap the same label takes the button's whole width at a larger size."""
+    from ra_game.ui.assets import Assets
+    from ra_game.ui.widgets import MIN_CAPPED_LABEL, button_label_layout, shows_keycap
+
+    assets = Assets()
+    size, label = (240, 44), "Assistir a uma demonstração"
+    plain, _lines = button_label_layout(size, label, assets)
+    font, lines = button_label_layout(size, label, assets, "Intro")
+    widest = max(font.size(line)[0] for line in lines)
+    assert shows_keycap(size, widest, "Intro", assets)
+    assert not shows_keycap(size, plain.size(label)[0], "Intro", assets)
+    assert MIN_CAPPED_LABEL <= font.get_height() < plain.get_height()
+
+
+def test_a_score_tables_rows_start_right_under_its_header() -> None:
+    """Two or three players leave no blank band between the header and the first row."""
+    from ra_game.ui.assets import Assets
+    from ra_game.ui.score_table import Column, ScoreTable
+
+    table = ScoreTable([Column("Gods", None), Column("Fame", None, strong=True)])
+    tops: list[int] = []
+    table._row = lambda _s, _a, _row, box, *_rest: tops.append(box.y)  # type: ignore[method-assign]
+    rect = pygame.Rect(0, 0, 1000, 520)
+    table.draw(pygame.Surface(rect.size), rect, Assets(), [("You", 0, ["+2", "9"], 1.0)] * 2, 1.0)
+    assert tops[0] == 100 + 12 and tops[1] - tops[0] == 84

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, format_signed
 from .. import theme
 from ..words import display_name
 from .controls import Control
@@ -35,10 +35,10 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
                              border_radius=view.s(8))
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         room: float = chip.width - chip.height - 14
-        lot = preview.lot(seat) if preview is not None else None
+        lot = preview.lasting(seat) if preview is not None else None
         if lot is not None and view.text_px(14) <= view.s(14) + 1:  # small windows: hover
             # the player area for it (clamped text would collide with the bid)
-            worth, size = view.fitted(_("lot {points:+d}").format(points=lot), 14, 64,
+            worth, size = view.fitted(_("lot {points}").format(points=format_signed(lot)), 14, 64,
                                         bold=True)
             img = view.text(worth, size, theme.LAPIS_DARK, True)
             right = chip.right - chip.height - 6

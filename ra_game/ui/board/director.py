@@ -201,6 +201,8 @@ class Director:
             self.model.passed[e.player] = True
             self.model.current = e.player
             self.model.touch()
+        if e.automatic and e.player == self.sentences.you:  # said, and held to be read
+            return Sequence(Call(mark), self._say(e), Delay(1.2))
         if e.automatic:
             return Sequence(Call(mark), Delay(0.08))
         return Sequence(Call(mark), self._say(e),

@@ -38,8 +38,8 @@ def hint_reason(state: GameState, action: int) -> str:
             points=gain)
     if action == DRAW:
         gain = tiles_gain(state, seat, lot)
-        return _("Hint: draw a tile: the track is worth only about {points} fame to you so "
-                 "far.").format(points=gain)
+        return _("Hint: draw a tile: so far the track would add only about {points} to your "
+                 "score.").format(points=gain)
     if action == RA:
         gain = tiles_gain(state, seat, lot)
         return _("Hint: invoke Ra: the lot is worth about {points} fame to you now.").format(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _, generation
+from ...i18n import _, format_signed, generation
 from .. import theme
 from ..words import ai_label, display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
@@ -68,7 +68,7 @@ class PlayerAreas:
         """Whether every AI's header has room for its level beside its name even when it is
         the player to move, holds the Ra marker and shows a wide "+N now" chip: the tags then
         name the levels on every seat, all game long, and otherwise read "AI" on every seat."""
-        chip = view.text_width(_("{points:+d} now").format(points=-88), 14, True) + view.s(14)
+        chip = view.text_width(_("{points} now").format(points=format_signed(-88)), 14, True) + view.s(14)
         for seat, kind in enumerate(kinds):
             if kind == "human":
                 continue
@@ -137,7 +137,7 @@ class PlayerAreas:
         own_line = score_box.y >= head.bottom  # a narrow area: fame on the line below
         right = head.right if own_line else score_box.x - view.s(6)
         if gain is not None:
-            chip = view.text(_("{points:+d} now").format(points=gain), 14, theme.LAPIS_DARK, True)
+            chip = view.text(_("{points} now").format(points=format_signed(gain)), 14, theme.LAPIS_DARK, True)
             box = chip.get_rect().inflate(view.s(8), view.s(4))
             box.midright = (score_box.x - view.s(6), score_box.centery)
             pygame.draw.rect(surf, theme.PAPYRUS_SHADE, box, border_radius=view.s(6))

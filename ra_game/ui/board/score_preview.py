@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.preview import epoch_preview, lot_values
 from ...engine.state import BID, GameState
-from ...i18n import _
+from ...i18n import _, format_signed
 from .sentences import breakdown
 
 
@@ -21,18 +21,21 @@ class ScorePreview:
         self.points: list[dict[str, int]] = []
         self.totals: list[int] = []
         self.lots: list[int] | None = None
+        #: The lot's worth with its monuments counted as they score at the end of the game.
+        self.lasting_lots: list[int] | None = None
 
     def update(self, state: GameState, token: object) -> None:
         if token == self.token:
             return
         self.token = token
         if state.over:
-            self.points, self.totals, self.lots = [], [], None
+            self.points, self.totals, self.lots, self.lasting_lots = [], [], None, None
             return
         self.points = epoch_preview(state)
         self.totals = [sum(p.values()) for p in self.points]
         auction = state.phase == BID and bool(state.auction_tiles())
         self.lots = lot_values(state) if auction else None
+        self.lasting_lots = lot_values(state, lasting=True) if auction else None
 
     def total(self, seat: int) -> int | None:
         return self.totals[seat] if seat < len(self.totals) else None
@@ -40,14 +43,23 @@ class ScorePreview:
     def lot(self, seat: int) -> int | None:
         return self.lots[seat] if self.lots is not None and seat < len(self.lots) else None
 
+    def lasting(self, seat: int) -> int | None:
+        """What the lot adds by the end of the game, its monuments counted (the bid chips)."""
+        lots = self.lasting_lots
+        return lots[seat] if lots is not None and seat < len(lots) else None
+
     def lines(self, seat: int, epoch: int) -> list[str]:
         """The breakdown shown when hovering the player's area."""
         if seat >= len(self.points):
             return []
-        out = [_("If epoch {epoch} ended now: {points:+d} fame ({detail}).").format(
-            epoch=epoch, points=self.totals[seat], detail=breakdown(self.points[seat]))]
-        lot = self.lot(seat)
-        if lot is not None:
-            out.append(_("Winning the lot now would change this by {points:+d}.").format(
-                points=lot))
+        out = [_("If epoch {epoch} ended now: {points} fame ({detail}).").format(
+            epoch=epoch, points=format_signed(self.totals[seat]), detail=breakdown(self.points[seat]))]
+        lot, lasting = self.lot(seat), self.lasting(seat)
+        if lot is not None and lasting is not None and lasting != lot:
+            out.append(_("Winning the lot now would change this by {points}; counting its "
+                         "monuments as they score at the end of the game, by {lasting}.").format(
+                points=format_signed(lot), lasting=format_signed(lasting)))
+        elif lot is not None:
+            out.append(_("Winning the lot now would change this by {points}.").format(
+                points=format_signed(lot)))
         return out

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import events as ev
 from ...engine.tiles import Tile
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, format_signed, ngettext, pgettext
 from .. import words
 
 #: Score categories of ``PlayerScore.points`` as shown in the log and the score preview.
@@ -25,6 +25,23 @@ CATEGORY_NAMES: dict[str, str] = {
 def tile_name(kind: int) -> str:
     """The translated name of a tile kind."""
     return words.tile_name(kind)
+
+
+def disaster_name(kind: int, start: bool = False) -> str:
+    """A disaster's name with its article where the language puts one: inside a sentence ("the
+    War", "la Guerra") or, with ``start``, starting one ("The War", "La Guerra"; each form is
+    translated: no case mapping in code, for Turkish i/İ)."""
+    forms = {
+        Tile.DROUGHT: (pgettext("a disaster inside a sentence", "the Drought"),
+                       pgettext("a disaster starting a sentence", "The Drought")),
+        Tile.FUNERAL: (pgettext("a disaster inside a sentence", "the Funeral"),
+                       pgettext("a disaster starting a sentence", "The Funeral")),
+        Tile.WAR: (pgettext("a disaster inside a sentence", "the War"),
+                   pgettext("a disaster starting a sentence", "The War")),
+        Tile.EARTHQUAKE: (pgettext("a disaster inside a sentence", "the Earthquake"),
+                          pgettext("a disaster starting a sentence", "The Earthquake")),
+    }
+    return forms[Tile(kind)][1 if start else 0]
 
 
 def tile_list(kinds: Sequence[int]) -> str:
@@ -40,7 +57,8 @@ def you_seat(kinds: Sequence[str]) -> int | None:
 
 def breakdown(points: dict[str, int]) -> str:
     """Non-zero score categories, e.g. ``Gods +4, Pharaohs -2``."""
-    parts = [_("{category} {points:+d}").format(category=_(CATEGORY_NAMES.get(k, k)), points=v)
+    parts = [_("{category} {points}").format(category=_(CATEGORY_NAMES.get(k, k)),
+                                         points=format_signed(v))
              for k, v in points.items() if v]
     return _(", ").join(parts) if parts else _("nothing")
 
@@ -124,11 +142,12 @@ class Sentences:
         return [text.format(player=self.names[e.player], count=n, tiles=tile_list(e.tiles))]
 
     def _DisasterResolved(self, e: ev.DisasterResolved) -> list[str]:
-        disaster = tile_name(e.disaster)
+        disaster = disaster_name(e.disaster, start=True)
         if not e.discarded:
-            return [self._pick(e.player, N_("{disaster} strikes you, but you hold nothing it takes."),
-                               N_("{disaster} strikes {player}, who holds nothing it takes."),
-                               disaster=disaster)]
+            return [self._pick(
+                e.player, N_("{disaster} strikes you, but you hold nothing it takes."),
+                N_("{disaster} strikes {player}, who holds nothing it takes."),
+                disaster=disaster)]
         return [self._pick(e.player, N_("{disaster} strikes you: you lose {tiles}."),
                            N_("{disaster} strikes {player}, who loses {tiles}."),
                            disaster=disaster, tiles=tile_list(e.discarded))]
@@ -147,13 +166,13 @@ class Sentences:
             if row.player == self.you:
                 text = ngettext("You score {points} fame ({detail}): now {fame}.",
                                 "You score {points} fame ({detail}): now {fame}.", abs(total))
-                out.append(text.format(points=f"{total:+d}", detail=breakdown(row.points),
+                out.append(text.format(points=format_signed(total), detail=breakdown(row.points),
                                        fame=row.after))
             else:
                 text = ngettext("{player} scores {points} fame ({detail}): now {fame}.",
                                 "{player} scores {points} fame ({detail}): now {fame}.",
                                 abs(total))
-                out.append(text.format(player=self.names[row.player], points=f"{total:+d}",
+                out.append(text.format(player=self.names[row.player], points=format_signed(total),
                                        detail=breakdown(row.points), fame=row.after))
         return out
 

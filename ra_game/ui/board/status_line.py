@@ -13,7 +13,8 @@ from ...engine.state import GameState
 from ...engine.tiles import Tile
 from ...i18n import N_, _, ngettext
 from .. import theme
-from ..words import display_name, tile_name
+from ..words import display_name
+from .sentences import disaster_name
 from .view import View
 
 MIN_STATUS_SIZE = 13.0
@@ -123,8 +124,8 @@ def ai_status(state: GameState, you: int | None = None) -> str:
         return _("Auction of {ra_player}: {player} is deciding on a bid...").format(
             ra_player=display_name(state.names[state.ra_player]), player=name)
     if state.phase == 2:
-        return _("{player} chooses what the {disaster} takes...").format(
-            player=name, disaster=tile_name(state.pending[0]))
+        return _("{player} chooses what {disaster} takes...").format(
+            player=name, disaster=disaster_name(state.pending[0]))
     return _("{player} is thinking...").format(player=name)
 
 

@@ -69,15 +69,26 @@ class TileCounter:
                        theme.TERRACOTTA, True)
         view.blit_text(surface, _("T closes"), 13, (r.right - 12, r.y + 12), "topright",
                        theme.INK_SOFT)
+        # in a small window text keeps its readable size, so the count is drawn on the tile's
+        # lower edge (left of the row under it) and without its total, which would not fit
+        small = view.text_px(12) > view.s(12) + 1
         for kind, cell in self.cells():
             img = view.tile(kind, ICON)
             if not left[kind]:
                 img = img.copy()
                 img.set_alpha(90)
             surface.blit(img, view.r(cell))
+            color = theme.INK if left[kind] else theme.INK_SOFT
+            if small:
+                label = view.text(str(left[kind]), 12, color, True)
+                spot = label.get_rect(midbottom=view.p(cell.centerx, cell.bottom))
+                pygame.draw.rect(surface, theme.PAPYRUS, spot.inflate(view.s(6), 0),
+                                 border_radius=view.s(4))
+                surface.blit(label, spot)
+                continue
             text = _("{left}/{total}").format(left=left[kind], total=TILE_COUNTS[kind])
             view.blit_text(surface, text, 12, (cell.centerx, cell.bottom + 1), "midtop",
-                           theme.INK if left[kind] else theme.INK_SOFT, True)
+                           color, True)
 
     def kind_at(self, pos: tuple[float, float]) -> int | None:
         """The kind under base position ``pos`` (for its tooltip), if the panel is open."""

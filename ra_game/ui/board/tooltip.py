@@ -20,10 +20,10 @@ CATEGORY_HELP: dict[str, tuple[str, str]] = {
     "god": (N_("God"), N_("2 fame at the epoch's end, or on your turn take one tile from the "
                           "auction track with it.")),
     "gold": (N_("Gold"), N_("3 fame at the epoch's end.")),
-    "pharaoh": (N_("Pharaoh"), N_("Most Pharaohs: 5 fame; fewest: -2. Kept all game.")),
+    "pharaoh": (N_("Pharaoh"), N_("Most Pharaohs: 5 fame; fewest: −2. Kept all game.")),
     "river": (N_("River"), N_("With at least one Flood, 1 fame for each Flood and each Nile. "
                               "Niles are kept all game, Floods for one epoch.")),
-    "civilization": (N_("Civilization"), N_("Different kinds: none -5, 3 kinds 5, 4 kinds 10, "
+    "civilization": (N_("Civilization"), N_("Different kinds: none −5, 3 kinds 5, 4 kinds 10, "
                                             "5 kinds 15 fame.")),
     "monument": (N_("Monument"), N_("Scored after the third epoch: 1 fame per kind (10 for 7, "
                                     "15 for 8), plus 5/10/15 for 3/4/5 of one kind.")),
