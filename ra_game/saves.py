@@ -250,17 +250,44 @@ class SlotWriter:
         self._error: str | None = None
         self._thread: threading.Thread | None = None
         self._stop = False
+        #: Set once the slot was found held by another copy (or changed by one): from then on
+        #: this game never writes the slot, even when the lock is free again.
+        self.lost: str | None = None
+
+    def _lose(self) -> str:
+        self.lost = _("Another copy of Ra is using save slot {slot}: this game is not being "
+                      "saved.").format(slot=self.index + 1)
+        return self.lost
 
     def claim(self) -> str | None:
         """Take the slot for this game now (before the first save), so another copy starting
         a game meanwhile chooses another slot; a one-line message if it cannot."""
+        if self.lost:
+            return self.lost
         try:
             if self.lock.acquire():
                 return None
         except OSError:
             return None  # the first save will say what is wrong with the folder
-        return _("Another copy of Ra is using save slot {slot}: this game is not being "
-                 "saved.").format(slot=self.index + 1)
+        return self._lose()
+
+    def check_unchanged(self, doc: dict[str, Any]) -> str | None:
+        """A resumed game: if the slot no longer holds ``doc`` (another copy played on and
+        saved since it was read), this game gives the slot up; a one-line message then."""
+        if self.lost:
+            return self.lost
+        try:
+            current = read_json_bounded(self.path)
+        except FileNotFoundError:
+            return None
+        except (BadFile, OSError):
+            current = None
+        if current == doc:
+            return None
+        self.lock.release()
+        self.lost = _("Another copy of Ra changed the game in save slot {slot}: this game is "
+                      "not being saved.").format(slot=self.index + 1)
+        return self.lost
 
     def write(self, doc: dict[str, Any]) -> str | None:
         """Save ``doc`` (the previous save stays as ``.bak``); a one-line error or None."""
@@ -312,10 +339,11 @@ class SlotWriter:
 
     def write_now(self, doc: dict[str, Any]) -> str | None:
         """Write ``doc`` in this thread (see :meth:`write`)."""
+        if self.lost:
+            return self.lost
         try:
             if not self.lock.acquire():
-                return _("Another copy of Ra is using save slot {slot}: this game is not "
-                         "being saved.").format(slot=self.index + 1)
+                return self._lose()
             write_json_atomic(self.path, doc, keep_backup=True)
         except (OSError, TypeError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc.__class__.__name__
@@ -334,7 +362,7 @@ class SlotWriter:
         """The game is over: empty the slot and let it go."""
         self._finish()
         try:
-            mine = self.lock.acquire()
+            mine = not self.lost and self.lock.acquire()
         except OSError:
             mine = False
         if mine:

@@ -9,7 +9,15 @@ import pygame
 
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _, format_datetime, generation
-from ra_game.saves import SlotInfo, first_free_slot, latest_resumable, list_slots
+from ra_game.safefile import SlotLock
+from ra_game.saves import (
+    SlotInfo,
+    first_free_slot,
+    latest_resumable,
+    list_slots,
+    read_slot,
+    slot_path,
+)
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
@@ -141,9 +149,16 @@ class TitleScene(LayoutScene):
         """Open the game saved in ``slot`` (one line on the title if it cannot be resumed)."""
         from ra_game.scenes.play import PlayScene
 
-        assert slot.doc is not None
+        fresh = slot if unchanged(slot) else read_slot(slot.index)  # another copy played on?
+        if fresh.doc is None or fresh.locked:
+            self.refresh_save()
+            gone = _("Another copy of Ra finished or deleted the game in slot {slot}.")
+            busy = _("Another copy of Ra is playing the game in slot {slot}.")
+            self.save_problem = fresh.problem or (busy if fresh.locked else gone).format(
+                slot=slot.index + 1)
+            return
         try:
-            scene = PlayScene.from_save(self.ctx, dict(slot.doc), slot=slot.index)
+            scene = PlayScene.from_save(self.ctx, dict(fresh.doc), slot=slot.index)
         except ValueError as exc:  # SaveError and friends: one line, no crash
             self.save_problem = str(exc)
             self.buttons["continue"].enabled = False
@@ -246,6 +261,15 @@ class TitleScene(LayoutScene):
         elif self.save_info:
             theme.fitted_text(surface, lambda s: self.font(s), self.save_info, rect, 18,
                               theme.INK_SOFT, max_lines=1)
+
+
+def unchanged(slot: SlotInfo) -> bool:
+    """Whether ``slot``'s file is as it was read and no other copy holds it (no read)."""
+    try:
+        saved_at = slot_path(slot.index).stat().st_mtime
+    except OSError:
+        return False
+    return saved_at == slot.saved_at and not SlotLock(slot_path(slot.index)).held_by_other()
 
 
 def describe_slot(slot: SlotInfo) -> str:

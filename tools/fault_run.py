@@ -221,6 +221,53 @@ def lock_race() -> Check:
     return check
 
 
+def _other_copy(index: int) -> int:
+    """A live process holding slot ``index``'s lock, as a second running copy would; its pid."""
+    from ra_game.safefile import _process_start
+
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(60)
+        os._exit(0)
+    start = _process_start(pid)
+    lock = slot_path(index).with_name(slot_path(index).name + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_text(f"{pid} {start}\n" if start else f"{pid}\n")
+    return pid
+
+
+def two_copies(rng: random.Random) -> Check:
+    """Copy B opens the game copy A plays (or played on since B read it), A saves and quits: B
+    never writes the slot (its autosaves, nor the end of its game)."""
+    from ra_game.saves import SlotWriter
+
+    def check() -> None:
+        fresh_home()
+        first, theirs = faults.sample_save(4), faults.sample_save(14, seed=rng.randrange(99))
+        write_json_atomic(slot_path(0), first)
+        seen = read_slot(0).doc
+        pid = _other_copy(0)
+        try:
+            writer = SlotWriter(0, background=False)
+            stale = rng.random() < 0.5  # A quits before B opens the game, or after
+            if stale:
+                write_json_atomic(slot_path(0), theirs, keep_backup=True)
+                slot_path(0).with_name("slot-1.ra.json.lock").unlink()
+            message = writer.claim() or writer.check_unchanged(seen)  # type: ignore[arg-type]
+            assert message and "\n" not in message
+            if not stale:
+                write_json_atomic(slot_path(0), theirs, keep_backup=True)
+                slot_path(0).with_name("slot-1.ra.json.lock").unlink()
+            for moves in range(5, 8):
+                assert writer.write(faults.sample_save(moves, seed=7)) == message
+            writer.clear()
+            assert read_slot(0).doc == theirs, "the other copy's game was overwritten"
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    return check
+
+
 def app_start(data: bytes, fifo: bool) -> Check:
     """The game starts with ``data`` (or a FIFO) as both the save and the settings."""
     def check() -> None:
@@ -334,6 +381,7 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
     for _ in range(10):
         tally.run("killed_writers", kill_writers(rng))
         tally.run("stale_lock_race", lock_race())
+        tally.run("two_copies_one_slot", two_copies(rng))
     for name, data in [*faults.malformed_json(), ("fifo", b"")]:
         tally.run(f"app_start_{name}", app_start(data, name == "fifo"))
     disk_full(tally)
