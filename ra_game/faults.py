@@ -7,9 +7,11 @@ be damaged on disk.  Nothing here is used by the game itself.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .engine import GameState, replay_dict
@@ -30,6 +32,31 @@ def sample_save(moves: int = 12, seed: int = 11, players: int = 3,
     doc = replay_dict(state, played, kinds)
     doc["hide_scores"] = False
     return doc
+
+
+#: The hostile things a small file of the game can be (see :func:`make_special`).
+SPECIAL_KINDS = ("fifo", "device", "folder", "deep", "long_number", "oversized", "not_utf8")
+
+
+def make_special(path: Path, kind: str) -> None:
+    """Make ``path`` (absent) a FIFO, a link to /dev/zero, a folder, JSON nested 100,000 deep,
+    a 5,000-digit number, a 100 MB sparse file or bytes that are not UTF-8."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "deep":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif kind == "long_number":
+        path.write_text('{"version": 1, "games": ' + "9" * 5000 + "}")
+    elif kind == "oversized":
+        with path.open("wb") as fh:
+            fh.truncate(100_000_000)
+    else:
+        path.write_bytes(b"\xff\xfe not text")
 
 
 def encode(doc: Any) -> bytes:

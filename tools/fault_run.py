@@ -25,6 +25,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -159,6 +160,44 @@ def non_regular(kind: str) -> Iterator[Check]:
             assert isinstance(message, str) and "\n" not in message
             assert not os.path.lexists(path)
         yield check
+
+
+def _special(path: Path, kind: str) -> None:
+    _put(path, b"")
+    path.unlink()
+    faults.make_special(path, kind)
+
+
+def stats_case(kind: str) -> Check:
+    """A bad ``stats.json``: set aside with one line, and the end of a game still counts."""
+    from ra_game.stats import load_stats, record_game, stats_path
+
+    def check() -> None:
+        fresh_home()
+        _special(stats_path(), kind)
+        state = load_replay_state(faults.sample_save(10_000, seed=2))
+        notice = _bounded(lambda: record_game(state, ["human", "ai:easy", "ai:easy"]))
+        assert isinstance(notice, str) and "\n" not in notice
+        stats, again = load_stats()
+        assert stats.games == 1 and again is None
+    return check
+
+
+def tutorial_case(kind: str) -> Check:
+    """A bad ``tutorial.json``: the lesson starts over."""
+    from ra_game.scenes.tutorial import progress_path, saved_step
+
+    def check() -> None:
+        fresh_home()
+        _special(Path(progress_path()), kind)
+        assert _bounded(saved_step) == 0
+    return check
+
+
+def load_replay_state(doc: dict[str, object]) -> Any:
+    from ra_game.engine import parse_replay
+
+    return parse_replay(doc).play()
 
 
 def kill_writers(rng: random.Random) -> Check:
@@ -378,6 +417,9 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
     for kind in ("fifo", "folder", "device", "oversized"):
         for check in non_regular(kind):
             tally.run(f"non_regular_{kind}" if kind != "oversized" else "oversized", check)
+    for kind in faults.SPECIAL_KINDS:
+        tally.run(f"stats_{kind}", stats_case(kind))
+        tally.run(f"tutorial_{kind}", tutorial_case(kind))
     for _ in range(10):
         tally.run("killed_writers", kill_writers(rng))
         tally.run("stale_lock_race", lock_race())
