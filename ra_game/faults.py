@@ -59,6 +59,38 @@ def make_special(path: Path, kind: str) -> None:
         path.write_bytes(b"\xff\xfe not text")
 
 
+def damaged_catalogs(data: bytes) -> Iterator[tuple[str, bytes | None]]:
+    """Ways the compiled Spanish catalog ``data`` can be damaged (None: a folder in its place):
+    empty, cut, random, a bad magic number, a Plural-Forms that does not parse or divides by
+    zero, and one entry with a renamed or a stray placeholder."""
+    plural = b"plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);"
+    yield "empty", b""
+    yield "truncated", data[: len(data) // 2]
+    yield "random", random.Random(3).randbytes(len(data))
+    yield "bad magic", b"\0\0\0\0" + data[4:]
+    yield "folder", None
+    # same lengths, so every offset in the file stays right
+    yield "plural forms", data.replace(plural, plural.replace(b"==", b"=<", 1))
+    yield "plural that divides by zero", data.replace(plural, b"plural=(n / 0);".ljust(len(plural)))
+    yield "renamed placeholder", _with_entry(data, "{player} draws {tile}.",
+                                             "{jugador} roba {tile}.")
+    yield "stray placeholder", _with_entry(data, "{player} draws {tile}.",
+                                           "{player} roba {ficha} {tile}.")
+
+
+def _with_entry(data: bytes, msgid: str, msgstr: str) -> bytes:
+    """The catalog ``data`` with ``msgid`` translated as ``msgstr`` (needs Babel)."""
+    from io import BytesIO
+
+    from babel.messages.mofile import read_mo, write_mo
+
+    catalog = read_mo(BytesIO(data))
+    catalog[msgid].string = msgstr
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
 def encode(doc: Any) -> bytes:
     return (json.dumps(doc, indent=1) + "\n").encode("utf-8")
 

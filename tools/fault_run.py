@@ -194,6 +194,34 @@ def tutorial_case(kind: str) -> Check:
     return check
 
 
+def catalog_case(kind: str, data: bytes | None) -> Check:
+    """A damaged Spanish catalog: English for it (or for the bad entry), said once, no crash;
+    also the game starting in that language."""
+    from ra_game import i18n
+
+    def check() -> None:
+        fresh_home()
+        folder = Path(tempfile.mkdtemp(prefix="ra-locale-"))
+        shutil.copytree(i18n.LOCALE_DIR, folder / "locale")
+        mo = folder / "locale" / "es" / "LC_MESSAGES" / "ra_game.mo"
+        mo.unlink()
+        mo.mkdir() if data is None else mo.write_bytes(data)
+        real, i18n.LOCALE_DIR = i18n.LOCALE_DIR, folder / "locale"
+        i18n._said.clear()
+        try:
+            i18n.set_language("es")
+            line = i18n._("{player} draws {tile}.").format(player="A", tile="B")
+            assert line == "A draws B.", line
+            i18n.ngettext("Take {n} tile", "Take {n} tiles", 3).format(n=3)
+            notices = i18n.catalog_notices()
+            assert len(notices) == 1 and "\n" not in notices[0], notices
+        finally:
+            i18n.LOCALE_DIR = real
+            i18n.set_language("en")
+            shutil.rmtree(folder)
+    return check
+
+
 def load_replay_state(doc: dict[str, object]) -> Any:
     from ra_game.engine import parse_replay
 
@@ -420,6 +448,9 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
     for kind in faults.SPECIAL_KINDS:
         tally.run(f"stats_{kind}", stats_case(kind))
         tally.run(f"tutorial_{kind}", tutorial_case(kind))
+    good_mo = ROOT / "ra_game" / "locale" / "es" / "LC_MESSAGES" / "ra_game.mo"
+    for name, data in faults.damaged_catalogs(good_mo.read_bytes()):
+        tally.run(f"catalog_{name.replace(' ', '_')}", catalog_case(name, data))
     for _ in range(10):
         tally.run("killed_writers", kill_writers(rng))
         tally.run("stale_lock_race", lock_race())
