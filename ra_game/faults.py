@@ -59,6 +59,16 @@ def make_special(path: Path, kind: str) -> None:
         path.write_bytes(b"\xff\xfe not text")
 
 
+def null_device(path: Path) -> Path:
+    """A character device like /dev/null made at ``path`` (root may make one), else the real
+    /dev/null, which only root could replace: never the system's own device while root."""
+    try:
+        os.mknod(path, 0o20666, os.makedev(1, 3))
+    except PermissionError:
+        return Path("/dev/null")
+    return path
+
+
 def damaged_catalogs(data: bytes) -> Iterator[tuple[str, bytes | None]]:
     """Ways the compiled Spanish catalog ``data`` can be damaged (None: a folder in its place):
     empty, cut, random, a bad magic number, a Plural-Forms that does not parse or divides by

@@ -145,17 +145,7 @@ def non_regular(kind: str) -> Iterator[Check]:
         def check(path_of: Callable[[int], Path] = path_of,
                   reader: Callable[[], object] = reader) -> None:
             path = path_of(0)
-            _put(path, b"")
-            path.unlink()
-            if kind == "fifo":
-                os.mkfifo(path)
-            elif kind == "folder":
-                path.mkdir()
-            elif kind == "device":
-                path.symlink_to("/dev/zero")
-            else:
-                with path.open("wb") as fh:
-                    fh.truncate(100_000_000)
+            _special(path, kind)
             message = _bounded(reader)
             assert isinstance(message, str) and "\n" not in message
             assert not os.path.lexists(path)
@@ -220,6 +210,63 @@ def catalog_case(kind: str, data: bytes | None) -> Check:
             i18n.set_language("en")
             shutil.rmtree(folder)
     return check
+
+
+CLI_GAME = ["play", "--headless", "--players", "random,random", "--seed", "3"]
+
+
+def _cli_target(kind: str, folder: Path) -> str:
+    """A ``--save-replay`` target of ``kind`` in ``folder`` (never a node of the real /dev)."""
+    path = folder / kind
+    if kind == "device":
+        return str(faults.null_device(path))
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "read_only":
+        path.write_text("mine\n")
+        path.chmod(0o444)
+    elif kind == "empty_name":
+        return ""
+    elif kind == "newline":
+        return str(folder / "no such\nfolder" / "g.ra.json")
+    return str(path)
+
+
+def cli_case(kind: str) -> Check:
+    """One command-line mistake: one line on stderr, exit 2, the target untouched."""
+    import contextlib
+    import io
+
+    from ra_game.cli import main as cli_main
+
+    def check() -> None:
+        folder = Path(tempfile.mkdtemp(prefix="ra-cli-"))
+        try:
+            if kind == "think_ms":
+                argv = [*CLI_GAME, "--think-ms", "-5"]
+            else:
+                target = _cli_target(kind, folder)
+                before = os.stat(target) if target and os.path.lexists(target) else None
+                argv = [*CLI_GAME, "--save-replay", target]
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                try:
+                    cli_main(argv)
+                    code: object = 0
+                except SystemExit as exc:
+                    code = exc.code
+            assert code == 2 and err.getvalue().count("\n") == 1, (code, err.getvalue())
+            if kind != "think_ms" and before is not None:
+                after = os.stat(target)
+                assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return check
+
+
+CLI_KINDS = ("device", "fifo", "folder", "read_only", "empty_name", "newline", "think_ms")
 
 
 def load_replay_state(doc: dict[str, object]) -> Any:
@@ -451,6 +498,8 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
     good_mo = ROOT / "ra_game" / "locale" / "es" / "LC_MESSAGES" / "ra_game.mo"
     for name, data in faults.damaged_catalogs(good_mo.read_bytes()):
         tally.run(f"catalog_{name.replace(' ', '_')}", catalog_case(name, data))
+    for kind in CLI_KINDS:
+        tally.run(f"cli_{kind}", cli_case(kind))
     for _ in range(10):
         tally.run("killed_writers", kill_writers(rng))
         tally.run("stale_lock_race", lock_race())

@@ -192,11 +192,36 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~mask
 
 
+def check_replay_target(path: str | Path) -> Path:
+    """The file a replay may be written to (a symlink followed): a regular file that is not
+    read-only, or a new name in an existing folder.  :class:`ReplayError` for anything else (a
+    device such as /dev/null, a FIFO, a folder), so such a node is never replaced."""
+    if not str(path):
+        raise ReplayError(N_("cannot write a replay: the file name is empty"))
+    target = Path(os.path.realpath(path))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise ReplayError(N_("cannot write {path}: the folder does not exist"),
+                              path=path) from None
+        return target
+    except OSError as exc:
+        raise ReplayError(N_("cannot write {path}: {reason}"), path=path,
+                          reason=exc.strerror or exc) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ReplayError(N_("cannot write {path}: it is not a regular file"), path=path)
+    if not info.st_mode & 0o222:
+        raise ReplayError(N_("cannot write {path}: the file is read-only"), path=path)
+    return target
+
+
 def save_replay(path: str | Path, doc: dict[str, Any]) -> None:
     """Write a replay document atomically: through a unique temporary file in the same folder,
-    flushed to disk before it replaces the target (a symlink is followed, not replaced).  Raises
-    OSError; the temporary file never remains."""
-    target = Path(os.path.realpath(path))
+    flushed to disk before it replaces the target (a symlink is followed, not replaced; see
+    :func:`check_replay_target` for what is refused).  Raises OSError or ReplayError; the
+    temporary file never remains."""
+    target = check_replay_target(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

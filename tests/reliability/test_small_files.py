@@ -13,7 +13,7 @@ import pytest
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState
-from ra_game.faults import SPECIAL_KINDS, make_special
+from ra_game.faults import SPECIAL_KINDS, make_special, null_device
 from ra_game.stats import load_stats, record_game, stats_path
 
 
@@ -85,3 +85,32 @@ def test_learn_to_play_and_statistics_open_over_bad_files() -> None:
     run_frames(ctx, 3)
     scene = ctx.scenes.top
     assert type(scene).__name__ == "StatsScene" and scene.notice  # type: ignore[attr-defined]
+
+
+def test_no_write_replaces_a_device_a_fifo_or_a_folder(tmp_path: Path) -> None:
+    """A small file the game writes, linked to a device (as /dev/zero would be): the device
+    stays; the bookmark and the statistics are simply not written there."""
+    import stat
+
+    from ra_game.scenes.tutorial import save_step
+
+    from ra_game.safefile import write_json_atomic
+    from ra_game.stats import Stats, save_stats
+
+    device = null_device(tmp_path / "zero")
+    for kind, target in (("device", device), ("fifo", tmp_path / "fifo"),
+                         ("folder", tmp_path / "folder")):
+        if kind == "fifo":
+            os.mkfifo(target)
+        elif kind == "folder":
+            target.mkdir()
+        for path in (tutorial_path(), stats_path()):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.unlink(missing_ok=True)
+            path.symlink_to(target)
+        mode = os.stat(target).st_mode
+        save_step(3)
+        assert save_stats(Stats(games=1))
+        with pytest.raises(OSError):
+            write_json_atomic(target, {"x": 1})
+        assert os.stat(target).st_mode == mode and not stat.S_ISREG(mode)
