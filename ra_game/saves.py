@@ -265,11 +265,28 @@ class SlotWriter:
         if self.lost:
             return self.lost
         try:
-            if self.lock.acquire():
+            if self.lock.acquire() or self._claim_another():
                 return None
         except OSError:
             return None  # the first save will say what is wrong with the folder
         return self._lose()
+
+    def _claim_another(self) -> bool:
+        """A new game lost its empty slot to another copy starting a game at the same instant:
+        take the next free slot instead (never a slot holding a game)."""
+        if os.path.lexists(self.path):
+            return False  # a saved game: it is this one's or the other copy's, not to move
+        for index in [*range(self.index + 1, SLOT_COUNT), *range(self.index)]:
+            path = slot_path(index)
+            lock = SlotLock(path)
+            if os.path.lexists(path) or not lock.acquire():
+                continue
+            if os.path.lexists(path):  # saved between the look and the lock
+                lock.release()
+                continue
+            self.index, self.path, self.lock = index, path, lock
+            return True
+        return False
 
     def check_unchanged(self, doc: dict[str, Any]) -> str | None:
         """A resumed game: if the slot no longer holds ``doc`` (another copy played on and

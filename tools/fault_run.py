@@ -382,6 +382,41 @@ def two_copies(rng: random.Random) -> Check:
     return check
 
 
+def new_game_race() -> Check:
+    """Two copies start a new game at the same instant (both see slot 1 free): both are saved,
+    in two different slots."""
+    from ra_game.saves import SlotWriter, first_free_slot, list_slots
+
+    def check() -> None:
+        fresh_home()
+        slot_path(0).parent.mkdir(parents=True)
+        r, w = os.pipe()
+        go_r, go_w = os.pipe()
+        pids = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    index = first_free_slot(list_slots())
+                    os.read(go_r, 1)
+                    writer = SlotWriter(index or 0, background=False)
+                    ok = writer.claim() is None
+                    os.write(w, bytes([writer.index if ok else 99]))
+                    time.sleep(5)
+                finally:
+                    os._exit(0)
+            pids.append(pid)
+        os.write(go_w, b"11")
+        answers = os.read(r, 1) + os.read(r, 1)
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        for fd in (r, w, go_r, go_w):
+            os.close(fd)
+        assert 99 not in answers and answers[0] != answers[1], list(answers)
+    return check
+
+
 def app_start(data: bytes, fifo: bool) -> Check:
     """The game starts with ``data`` (or a FIFO) as both the save and the settings."""
     def check() -> None:
@@ -504,6 +539,7 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
         tally.run("killed_writers", kill_writers(rng))
         tally.run("stale_lock_race", lock_race())
         tally.run("two_copies_one_slot", two_copies(rng))
+        tally.run("new_game_race", new_game_race())
     for name, data in [*faults.malformed_json(), ("fifo", b"")]:
         tally.run(f"app_start_{name}", app_start(data, name == "fifo"))
     disk_full(tally)

@@ -16,7 +16,7 @@ import pytest
 from ra_game.app import create_app, run_frames
 from ra_game.faults import sample_save
 from ra_game.safefile import _process_start, backup_path, write_json_atomic
-from ra_game.saves import SlotWriter, read_slot, slot_path
+from ra_game.saves import SLOT_COUNT, SlotWriter, read_slot, slot_path
 
 
 class OtherCopy:
@@ -119,3 +119,32 @@ def test_continue_on_a_stale_title_does_not_open_a_game_being_played(other: Othe
     assert ctx.scenes.top is title
     assert "slot 1" in (title.save_error or "")  # type: ignore[attr-defined]
     assert not title.buttons["continue"].enabled  # type: ignore[attr-defined]
+
+
+def test_a_new_game_that_loses_its_slot_takes_the_next_free_one(other: OtherCopy) -> None:
+    """Two copies start a new game at the same instant and both chose slot 1: the one that
+    loses the claim saves in slot 2 instead of not saving at all."""
+    write_json_atomic(slot_path(2), sample_save(4))  # slot 3 holds a game: never taken
+    other.take(0)
+    writer = SlotWriter(0, background=False)
+    assert writer.claim() is None and writer.index == 1
+    assert writer.write(sample_save(9, seed=5)) is None and on_disk(1) == sample_save(9, seed=5)
+    assert not slot_path(0).exists() and on_disk(2) == sample_save(4)
+    writer.release()
+
+
+def test_a_resumed_game_never_moves_to_another_slot(other: OtherCopy) -> None:
+    write_json_atomic(slot_path(0), sample_save(4))
+    other.take(0)
+    writer = SlotWriter(0, background=False)
+    assert writer.claim() and writer.index == 0
+    assert not slot_path(1).exists()
+
+
+def test_with_every_other_slot_used_the_new_game_says_it_is_not_saved(other: OtherCopy) -> None:
+    for index in range(1, SLOT_COUNT):
+        write_json_atomic(slot_path(index), sample_save(4))
+    other.take(0)
+    writer = SlotWriter(0, background=False)
+    message = writer.claim()
+    assert message and "not being saved" in message and writer.index == 0
