@@ -113,6 +113,8 @@ class SlotInfo:
     locked: bool = False
     #: One line for the player when the slot's file was damaged (and where it was kept).
     problem: str | None = None
+    #: Where the damaged file was moved to, if it was.
+    kept: Path | None = None
 
     @property
     def empty(self) -> bool:
@@ -160,9 +162,24 @@ def read_slot(index: int) -> SlotInfo:
     return info
 
 
+def _folder_problem(exc: OSError) -> str:
+    return _("The folder of saved games cannot be read ({reason}): {folder}.").format(
+        reason=exc.strerror or exc.__class__.__name__, folder=shown_path(saves_dir()))
+
+
 def _recover(info: SlotInfo, path: Path, reason: str) -> SlotInfo:
-    kept = move_aside(path)
-    where = shown_path(kept if kept is not None else path)
+    if not os.path.lexists(path):  # the folder itself is the trouble (a file, no access)
+        try:
+            os.listdir(path.parent)
+        except OSError as exc:
+            info.problem = _folder_problem(exc)
+            return info
+    kept = info.kept = move_aside(path)
+    if kept is None:  # it could not be moved: say where it stays, not where it was not put
+        info.problem = _("{problem} It was left at {file}, as it could not be moved aside."
+                         ).format(problem=reason, file=shown_path(path))
+        return info
+    where = shown_path(kept)
     bak = backup_path(path)
     try:
         doc, state = _load(bak)
@@ -194,7 +211,15 @@ def _migrate_legacy() -> None:
 
 def list_slots() -> list[SlotInfo]:
     """Every slot, each file read once (leftover temporary files are cleaned first)."""
-    clean_temporary_files(saves_dir())
+    folder = saves_dir()
+    try:
+        os.listdir(folder)
+    except FileNotFoundError:
+        pass  # no game saved yet
+    except OSError as exc:  # a file in its place, no permission: one line about the folder
+        problem = _folder_problem(exc)
+        return [SlotInfo(i, problem=problem if i == 0 else None) for i in range(SLOT_COUNT)]
+    clean_temporary_files(folder)
     _migrate_legacy()
     return [read_slot(i) for i in range(SLOT_COUNT)]
 

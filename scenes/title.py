@@ -118,7 +118,12 @@ class TitleScene(LayoutScene):
         """Read the save slots once: Continue is enabled only when a game can be resumed."""
         self.slots = list_slots()
         problems = [s.problem for s in self.slots if s.problem]
-        self.save_problem = problems[-1] if problems else None
+        self.save_problem = problems[0] if len(problems) == 1 else None
+        if len(problems) > 1:  # every damaged slot named, in one line
+            files = ", ".join(s.kept.name if s.kept else f"slot-{s.index + 1}.ra.json"
+                              for s in self.slots if s.problem)
+            self.save_problem = _("{count} damaged saves were kept aside: {files}.").format(
+                count=len(problems), files=files)
         self.latest = latest_resumable(self.slots)
         self.buttons["continue"].enabled = self.latest is not None
         self.buttons["load"].enabled = any(not s.empty for s in self.slots)
@@ -257,7 +262,7 @@ class TitleScene(LayoutScene):
         rect = self.rects["notice"]
         if lines:
             theme.fitted_text(surface, lambda s: self.font(s, bold=True), "  ·  ".join(lines),
-                              rect, 18, theme.TERRACOTTA, min_size=16, max_lines=2)
+                              rect, 18, theme.TERRACOTTA, min_size=16, max_lines=2, clip=True)
         elif self.save_info:
             theme.fitted_text(surface, lambda s: self.font(s), self.save_info, rect, 18,
                               theme.INK_SOFT, max_lines=1)

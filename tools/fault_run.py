@@ -438,6 +438,44 @@ def app_start(data: bytes, fifo: bool) -> Check:
     return check
 
 
+def title_case(kind: str, size: tuple[int, int]) -> Check:
+    """The title over several damaged slots, a very long home path, or a saves folder that is a
+    file: every damaged slot named, no file named that is not there, the line in its box."""
+    from ra_game.app import create_app, run_frames
+    from ra_game.saves import saves_dir
+    from ra_game.ui import theme
+
+    def check() -> None:
+        home = fresh_home()
+        if kind == "long_home":
+            for _ in range(16):
+                home = home / ("folder-" + "x" * 14)
+            os.environ["RA_GAME_HOME"] = str(home)
+        if kind == "folder_is_a_file":
+            saves_dir().parent.mkdir(parents=True)
+            saves_dir().write_text("not a folder")
+        else:
+            _put(slot_path(0), b"{not json")
+            for index in range(1, 3 if kind == "several_damaged" else 1):
+                slot_path(index).write_bytes(b"[1")
+        ctx, _window = create_app(size=size)
+        with theme.record_text() as records:
+            run_frames(ctx, 2)
+        title = ctx.scenes.top
+        line = title.save_error  # type: ignore[union-attr]
+        assert line and "\n" not in line
+        if kind == "several_damaged":
+            kept = [p.name for p in saves_dir().iterdir() if ".damaged-" in p.name]
+            assert len(kept) == 3 and all(name in line for name in kept), line
+        if kind == "folder_is_a_file":
+            assert "slot-" not in line, line
+        box = title.rects["notice"]  # type: ignore[union-attr]
+        drawn = [r for r in records if r.box == box]
+        assert drawn and all(box.contains(r.rect) for r in drawn), "the notice leaves its box"
+        pygame.display.quit()
+    return check
+
+
 def disk_full(tally: Tally) -> None:
     from ra_game.saves import SlotWriter
     from ra_game.settings import Settings, save_settings
@@ -542,6 +580,9 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
         tally.run("new_game_race", new_game_race())
     for name, data in [*faults.malformed_json(), ("fifo", b"")]:
         tally.run(f"app_start_{name}", app_start(data, name == "fifo"))
+    for kind in ("several_damaged", "long_home", "folder_is_a_file"):
+        for size in ((640, 360), (800, 450), (1280, 720)):
+            tally.run(f"title_{kind}", title_case(kind, size))
     disk_full(tally)
     shutil.rmtree(home, ignore_errors=True)
     return window_round(tally, rng, frames)
