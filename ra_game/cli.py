@@ -210,9 +210,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     """Open the window on the replay viewer; a file that cannot be watched is one line, exit 2."""
+    from .replays import name_problem
+
     try:
         replay = load_replay(args.file)
         replay.play()
+        name_problem(replay)  # as the replay list checks them
     except RaError as exc:
         _fail(str(exc))
     from .app import run_app

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import RaError, Replay, load_replay
+from .engine.errors import N_, ReplayError
 from .i18n import _
 from .settings import data_dir, write_json_atomic
 from .ui.words import error_text
@@ -76,12 +77,23 @@ def read_entry(path: Path) -> ReplayEntry:
     try:
         replay = load_replay(path)
         replay.play()
+        name_problem(replay)
     except RaError as exc:
         return ReplayEntry(path, None, error_text(exc), mtime=mtime)
     except (OSError, ValueError, RecursionError) as exc:  # defensive: one line, never a crash
         why = _("The file cannot be read: {why}").format(why=exc)
         return ReplayEntry(path, None, why, mtime=mtime)
     return ReplayEntry(path, replay, None, len(replay.moves), mtime)
+
+
+def name_problem(replay: Replay) -> None:
+    """Raises :class:`ReplayError` when a player's name is one the game would not save (too
+    long, a NUL, a lone surrogate, nothing visible): names are checked as saves check them."""
+    from .saves import valid_name
+
+    for player in replay.players:
+        if player["name"] and not valid_name(player["name"]):
+            raise ReplayError(N_("not a valid replay: a player's name cannot be shown"))
 
 
 def list_replays(folder: Path | None = None) -> list[ReplayEntry]:

@@ -15,6 +15,7 @@ import os
 import random
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,9 +48,12 @@ class SaveError(ValueError):
 
 
 def valid_name(name: object) -> bool:
-    """A player name the game can show: text, printable, 1 to MAX_NAME_LENGTH characters."""
+    """A player name the game can show: text, printable, 1 to MAX_NAME_LENGTH characters, at
+    least one of them visible (a letter, digit, mark of punctuation or symbol: a name of only
+    joiners or variation selectors such as U+FE0F draws nothing)."""
     return (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH
-            and name.isprintable() and bool(name.strip()))
+            and name.isprintable() and bool(name.strip())
+            and any(unicodedata.category(ch)[0] in "LNPS" for ch in name))
 
 
 def clean_name(text: str, limit: int = MAX_NAME_LENGTH) -> str:
