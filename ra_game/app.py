@@ -23,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from .i18n import _, start_language
+from .i18n import _, catalog_notices, set_catalog_logger, start_language
 from .messages import shown_path
 from .settings import data_dir, load_settings_checked, save_settings
 from .ui import frames, theme
@@ -149,6 +149,7 @@ def create_app(
     pygame.display.init()
     pygame.font.init()
     settings, warning = load_settings_checked()
+    set_catalog_logger(log_line)
     start_language(settings.language)
     pygame.display.set_caption("Ra")
     assets = Assets()
@@ -163,6 +164,7 @@ def create_app(
     Button.click_sound = lambda: ctx.play_sound("click")
     if warning:
         ctx.notices.append(warning)
+    ctx.notices.extend(catalog_notices())
     ctx.scenes.push(first_scene(ctx, players, seed))
     if watch is not None:  # ``ra-game watch FILE``: the viewer on top; closing it exits
         viewer = scene_front().replay_scene(ctx, *watch)
@@ -194,6 +196,7 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     before = ctx.scenes.top
     if before is None:
         return False
+    ctx.notices.extend(catalog_notices())  # a damaged translation met while drawing
     before.update(dt)
     top = ctx.scenes.top
     window = pygame.display.get_surface()
@@ -211,17 +214,26 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     return True
 
 
-def log_exception(exc: BaseException) -> Path | None:
-    """Append the traceback to ``error.log`` in the user data folder; its path, or None."""
+def _append_log(text: str) -> Path | None:
+    """Append ``text`` under a dated line to ``error.log``; its path, or None."""
     try:
         path = data_dir() / LOG_FILE
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("a", encoding="utf-8") as fh:
-            fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-            fh.write("".join(traceback.format_exception(exc)))
+            fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
         return path
     except OSError:
         return None
+
+
+def log_exception(exc: BaseException) -> Path | None:
+    """Append the traceback to ``error.log`` in the user data folder; its path, or None."""
+    return _append_log("".join(traceback.format_exception(exc)))
+
+
+def log_line(text: str) -> None:
+    """Append one line to ``error.log`` (nothing if the folder cannot be written)."""
+    _append_log(text + "\n")
 
 
 def crash_message(exc: BaseException, log: Path | None) -> str:

@@ -12,12 +12,12 @@ import json
 import multiprocessing
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import __version__
 from .engine import RaError, load_replay
-from .i18n import LANGUAGES, normalize_language, override_language, set_language
+from .i18n import LANGUAGES, _, normalize_language, override_language, set_language
 from .seats import SeatSpecError, parse_seats, seat_kinds
 
 
@@ -29,8 +29,21 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _fail(message: str) -> NoReturn:
-    print(f"ra-game: error: {message}", file=sys.stderr)
+    _say(f"error: {message}")
     raise SystemExit(2)
+
+
+def _say(message: str) -> None:
+    """One line on stderr (a newline in a file name is shown as ``\\n``); a stderr that cannot
+    be written (``2>/dev/full``) changes nothing else."""
+    line = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    try:
+        print(f"ra-game: {line}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        try:
+            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
+        except OSError:
+            pass
 
 
 def _seed(text: str) -> int:
@@ -40,14 +53,22 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed must be an integer, not {text!r}") from None
 
 
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs a whole number of processes, at least 1, not {text!r}")
-    return value
+def _at_least_one(unit: str) -> Callable[[str], int]:
+    """An argument type: a whole number of ``unit``, at least 1."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(
+                f"needs a whole number of {unit}, at least 1, not {text!r}")
+        return value
+    return parse
+
+
+_workers = _at_least_one("processes")
+_milliseconds = _at_least_one("milliseconds")
 
 
 def _language(text: str) -> str:
@@ -78,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"comma list of seats: {', '.join(seat_kinds())}")
     play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
     play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
-    play.add_argument("--think-ms", type=int, default=None, help="hard AI budget per decision")
+    play.add_argument("--think-ms", type=_milliseconds, default=None, help="hard AI budget per decision")
     play.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
                       help="processes for the AI's search (default: all cores headless, "
                            "all but one in the window)")
@@ -150,17 +171,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .ai import workers
     from .headless import play_headless
 
+    if args.save_replay is not None:
+        from .replays import check_replay_target
+
+        try:  # before the game, so a bad target costs no time and is never replaced
+            check_replay_target(args.save_replay)
+        except RaError as exc:
+            _fail(str(exc))
     count = args.ai_workers or workers.default_workers(window=False)
     pool = workers.Workers(count if count > 1 else 0, window=False)
     try:
         state, doc = play_headless(seats, args.seed, think_ms=args.think_ms, workers=pool)
     finally:
         pool.close()
-    if args.save_replay:
+    if args.save_replay is not None:
         from .replays import save_replay
 
         try:
             save_replay(args.save_replay, doc)
+        except RaError as exc:
+            _fail(str(exc))
         except OSError as exc:
             _fail(f"cannot write {args.save_replay}: {exc.strerror or exc}")
     return _print_json(state.summary())
@@ -180,9 +210,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     """Open the window on the replay viewer; a file that cannot be watched is one line, exit 2."""
+    from .replays import name_problem
+
     try:
         replay = load_replay(args.file)
         replay.play()
+        name_problem(replay)  # as the replay list checks them
     except RaError as exc:
         _fail(str(exc))
     from .app import run_app
@@ -208,6 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     override_language(args.lang)
     if args.lang:
         set_language(args.lang)
+    cores = os.cpu_count() or 1
+    if (args.ai_workers or 0) > cores:
+        _say(_("warning: --ai-workers {asked} is more than the {cores} cores of this computer; "
+               "{cores} are used.").format(asked=args.ai_workers, cores=cores))
+        args.ai_workers = cores
     if args.command == "play":
         return cmd_play(args)
     if args.command == "replay":

@@ -7,9 +7,11 @@ be damaged on disk.  Nothing here is used by the game itself.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .engine import GameState, replay_dict
@@ -33,6 +35,73 @@ def sample_save(moves: int = 12, seed: int = 11, players: int = 3,
     doc = replay_dict(state, played, kinds)
     doc["hide_scores"] = False
     return doc
+
+
+#: The hostile things a small file of the game can be (see :func:`make_special`).
+SPECIAL_KINDS = ("fifo", "device", "folder", "deep", "long_number", "oversized", "not_utf8")
+
+
+def make_special(path: Path, kind: str) -> None:
+    """Make ``path`` (absent) a FIFO, a link to /dev/zero, a folder, JSON nested 100,000 deep,
+    a 5,000-digit number, a 100 MB sparse file or bytes that are not UTF-8."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "deep":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif kind == "long_number":
+        path.write_text('{"version": 1, "games": ' + "9" * 5000 + "}")
+    elif kind == "oversized":
+        with path.open("wb") as fh:
+            fh.truncate(100_000_000)
+    else:
+        path.write_bytes(b"\xff\xfe not text")
+
+
+def null_device(path: Path) -> Path:
+    """A character device like /dev/null made at ``path`` (root may make one), else the real
+    /dev/null, which only root could replace: never the system's own device while root."""
+    try:
+        os.mknod(path, 0o20666, os.makedev(1, 3))
+    except PermissionError:
+        return Path("/dev/null")
+    return path
+
+
+def damaged_catalogs(data: bytes) -> Iterator[tuple[str, bytes | None]]:
+    """Ways the compiled Spanish catalog ``data`` can be damaged (None: a folder in its place):
+    empty, cut, random, a bad magic number, a Plural-Forms that does not parse or divides by
+    zero, and one entry with a renamed or a stray placeholder."""
+    plural = b"plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);"
+    yield "empty", b""
+    yield "truncated", data[: len(data) // 2]
+    yield "random", random.Random(3).randbytes(len(data))
+    yield "bad magic", b"\0\0\0\0" + data[4:]
+    yield "folder", None
+    # same lengths, so every offset in the file stays right
+    yield "plural forms", data.replace(plural, plural.replace(b"==", b"=<", 1))
+    yield "plural that divides by zero", data.replace(plural, b"plural=(n / 0);".ljust(len(plural)))
+    yield "renamed placeholder", _with_entry(data, "{player} draws {tile}.",
+                                             "{jugador} roba {tile}.")
+    yield "stray placeholder", _with_entry(data, "{player} draws {tile}.",
+                                           "{player} roba {ficha} {tile}.")
+
+
+def _with_entry(data: bytes, msgid: str, msgstr: str) -> bytes:
+    """The catalog ``data`` with ``msgid`` translated as ``msgstr`` (needs Babel)."""
+    from io import BytesIO
+
+    from babel.messages.mofile import read_mo, write_mo
+
+    catalog = read_mo(BytesIO(data))
+    catalog[msgid].string = msgstr
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
 
 
 def encode(doc: Any) -> bytes:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import string
 import sys
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -41,18 +42,119 @@ Text = str | Callable[[], str]
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (the English text if no translation exists)."""
-    return _translation.gettext(message)
+    """``message`` in the current language (the English text if no translation exists, or if
+    the translation's placeholders would not format)."""
+    text = _translation.gettext(message)
+    if text is message or "{" not in text:
+        return text
+    return _checked(text, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message that fits ``n`` in the current language."""
-    return _translation.ngettext(singular, plural, n)
+    english = singular if n == 1 else plural
+    try:
+        text = _translation.ngettext(singular, plural, n)
+    except Exception as exc:  # noqa: BLE001 - a damaged Plural-Forms: English, said once
+        _broken_entry(f"plural of {singular!r}: {exc!r}")
+        return english
+    if text in (singular, plural) or "{" not in text:
+        return text
+    return _checked(text, singular, plural, english=english)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` translated in ``context`` (for short words that mean different things)."""
-    return _translation.pgettext(context, message)
+    text = _translation.pgettext(context, message)
+    if text is message or "{" not in text:
+        return text
+    return _checked(text, message)
+
+
+# --- damaged catalogs: English instead, logged, said once ------------------------------------
+
+#: Per translated text of the current catalog: whether its placeholders are the msgid's.
+_formats: dict[str, bool] = {}
+#: Lines for the log not yet written, and one-line notices for the player not yet shown.
+_log_lines: list[str] = []
+_notices: list[str] = []
+_said: set[tuple[str, str]] = set()
+_logger: Callable[[str], None] | None = None
+
+
+def _fields(text: str) -> set[tuple[str, str | None, str]] | None:
+    """The placeholders of a format string (name, conversion, spec); None if it is not one."""
+    try:
+        return {(name, conv, spec or "") for _lit, name, spec, conv in
+                string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return None
+
+
+def _checked(text: str, *sources: str, english: str | None = None) -> str:
+    """``text`` if it formats with the placeholders of ``sources`` (the msgids), else English."""
+    good = _formats.get(text)
+    if good is None:
+        wanted: set[tuple[str, str | None, str]] = set()
+        for source in sources:
+            fields = _fields(source)
+            if fields is None:  # the English is no template: anything goes
+                wanted = set()
+                break
+            wanted |= fields
+        got = _fields(text)
+        good = _formats[text] = not wanted or (got is not None and got <= wanted)
+        if not good:
+            _broken_entry(f"placeholders of {sources[0]!r} in {text!r}")
+    return text if good else (english if english is not None else sources[0])
+
+
+def _broken_entry(detail: str) -> None:
+    _report(f"{_language}: {detail}", "entry", N_(
+        "Some sentences of the {language} translation are damaged; they are shown in English."))
+
+
+def _report(detail: str, kind: str, notice: str) -> None:
+    """Log ``detail``; queue the player's ``notice`` once per language and kind."""
+    _log_lines.append(f"catalog {detail}")
+    if (_language, kind) not in _said:
+        _said.add((_language, kind))
+        _notices.append(notice)
+    _flush_log()
+
+
+def _flush_log() -> None:
+    if _logger is not None:
+        while _log_lines:
+            _logger(_log_lines.pop(0))
+
+
+def set_catalog_logger(logger: Callable[[str], None]) -> None:
+    """Where damaged catalogs are logged (the game's error log); pending lines go there now."""
+    global _logger
+    _logger = logger
+    _flush_log()
+
+
+def catalog_notices() -> list[str]:
+    """The one-line notices about damaged catalogs not shown yet (each is given once)."""
+    out = [_(n).format(language=LANGUAGES.get(_language, _language)) for n in _notices]
+    _notices.clear()
+    return out
+
+
+def _load_catalog(lang: str) -> gettext.NullTranslations:
+    """``lang``'s compiled catalog; English (logged, said once) when it cannot be used."""
+    try:
+        catalog = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang],
+                                      fallback=True)
+        for n in (0, 1, 2, 5, 11, 21, 100, 1_000_000):  # a Plural-Forms that cannot count
+            catalog.ngettext("", " ", n)
+    except Exception as exc:  # noqa: BLE001 - any damage: English for this language
+        _report(f"{lang}: {exc!r}", "catalog", N_(
+            "The {language} translation is damaged: the game is shown in English."))
+        return gettext.NullTranslations()
+    return catalog
 
 
 def N_(message: str) -> str:
@@ -90,10 +192,10 @@ def set_language(code: str) -> str:
     if lang == DEFAULT_LANGUAGE:
         _translation = gettext.NullTranslations()
     else:
-        _translation = gettext.translation(
-            DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True
-        )
+        _language = lang  # damage found while loading is reported for this language
+        _translation = _load_catalog(lang)
     _language = lang
+    _formats.clear()
     _generation += 1
     return lang
 

@@ -7,13 +7,16 @@ the engine, so a file that cannot be read is listed with its one-line reason, ne
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .engine import RaError, Replay, load_replay
+from .engine.errors import N_, ReplayError
 from .i18n import _
 from .messages import error_text
 from .settings import data_dir, write_json_atomic
@@ -38,10 +41,35 @@ def replay_file_name(names: list[str], when: float | None = None) -> str:
     return f"{stamp}_{'-'.join(_slug(n) for n in names)}{SUFFIX}"
 
 
+def check_replay_target(path: str | Path) -> Path:
+    """The file a replay may be written to (a symlink followed): a regular file that is not
+    read-only, or a new name in an existing folder.  :class:`ReplayError` for anything else (a
+    device such as /dev/null, a FIFO, a folder), so such a node is never replaced."""
+    if not str(path):
+        raise ReplayError(N_("cannot write a replay: the file name is empty"))
+    target = Path(os.path.realpath(path))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise ReplayError(N_("cannot write {path}: the folder does not exist"),
+                              path=path) from None
+        return target
+    except OSError as exc:
+        raise ReplayError(N_("cannot write {path}: {reason}"), path=path,
+                          reason=exc.strerror or exc) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ReplayError(N_("cannot write {path}: it is not a regular file"), path=path)
+    if not info.st_mode & 0o222:
+        raise ReplayError(N_("cannot write {path}: the file is read-only"), path=path)
+    return target
+
+
 def save_replay(path: str | Path, doc: dict[str, Any]) -> None:
     """Write a replay document atomically (:func:`ra_game.safefile.write_json_atomic`: a
-    symlink is followed, the temporary file never remains).  Raises OSError."""
-    write_json_atomic(Path(path), doc)
+    symlink is followed, the temporary file never remains; :func:`check_replay_target` says
+    what is refused).  Raises OSError or ReplayError."""
+    write_json_atomic(check_replay_target(path), doc)
 
 
 def save_game_replay(doc: dict[str, Any], names: list[str]) -> Path:
@@ -85,6 +113,7 @@ def read_entry(path: Path) -> ReplayEntry:
     try:
         replay = load_replay(path)
         end = replay.play()
+        name_problem(replay)
     except RaError as exc:
         return ReplayEntry(path, None, error_text(exc), mtime=mtime)
     except (OSError, ValueError, RecursionError) as exc:  # defensive: one line, never a crash
@@ -93,6 +122,16 @@ def read_entry(path: Path) -> ReplayEntry:
     winner = end.winner if end.over else None
     fame = end.scores[winner] if winner is not None else 0
     return ReplayEntry(path, replay, None, len(replay.moves), mtime, winner, fame)
+
+
+def name_problem(replay: Replay) -> None:
+    """Raises :class:`ReplayError` when a player's name is one the game would not save (too
+    long, a NUL, a lone surrogate, nothing visible): names are checked as saves check them."""
+    from .saves import valid_name
+
+    for player in replay.players:
+        if player["name"] and not valid_name(player["name"]):
+            raise ReplayError(N_("not a valid replay: a player's name cannot be shown"))
 
 
 def list_replays(folder: Path | None = None) -> list[ReplayEntry]:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -139,6 +140,8 @@ def write_bytes_atomic(path: Path, data: bytes, keep_backup: bool = False) -> No
     A symlink at ``path`` is followed (its target is written).  With ``keep_backup`` the
     previous file stays as ``NAME.bak``.  Raises OSError; the temporary file never remains."""
     path = Path(os.path.realpath(path))
+    if os.path.exists(path) and not path.is_file():  # never replace a device, FIFO or folder
+        raise OSError(errno.EINVAL, _(NOT_REGULAR), str(path))
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=folder)

@@ -15,6 +15,7 @@ import os
 import random
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,9 +48,12 @@ class SaveError(ValueError):
 
 
 def valid_name(name: object) -> bool:
-    """A player name the game can show: text, printable, 1 to MAX_NAME_LENGTH characters."""
+    """A player name the game can show: text, printable, 1 to MAX_NAME_LENGTH characters, at
+    least one of them visible (a letter, digit, mark of punctuation or symbol: a name of only
+    joiners or variation selectors such as U+FE0F draws nothing)."""
     return (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH
-            and name.isprintable() and bool(name.strip()))
+            and name.isprintable() and bool(name.strip())
+            and any(unicodedata.category(ch)[0] in "LNPS" for ch in name))
 
 
 def clean_name(text: str, limit: int = MAX_NAME_LENGTH) -> str:
@@ -116,6 +120,8 @@ class SlotInfo:
     locked: bool = False
     #: One line for the player when the slot's file was damaged (and where it was kept).
     problem: str | None = None
+    #: Where the damaged file was moved to, if it was.
+    kept: Path | None = None
 
     @property
     def empty(self) -> bool:
@@ -165,9 +171,24 @@ def read_slot(index: int) -> SlotInfo:
     return info
 
 
+def _folder_problem(exc: OSError) -> str:
+    return _("The folder of saved games cannot be read ({reason}): {folder}.").format(
+        reason=exc.strerror or exc.__class__.__name__, folder=shown_path(saves_dir()))
+
+
 def _recover(info: SlotInfo, path: Path, reason: str) -> SlotInfo:
-    kept = move_aside(path)
-    where = shown_path(kept if kept is not None else path)
+    if not os.path.lexists(path):  # the folder itself is the trouble (a file, no access)
+        try:
+            os.listdir(path.parent)
+        except OSError as exc:
+            info.problem = _folder_problem(exc)
+            return info
+    kept = info.kept = move_aside(path)
+    if kept is None:  # it could not be moved: say where it stays, not where it was not put
+        info.problem = _("{problem} It was left at {file}, as it could not be moved aside."
+                         ).format(problem=reason, file=shown_path(path))
+        return info
+    where = shown_path(kept)
     bak = backup_path(path)
     try:
         doc, state = _load(bak)
@@ -199,7 +220,15 @@ def _migrate_legacy() -> None:
 
 def list_slots() -> list[SlotInfo]:
     """Every slot, each file read once (leftover temporary files are cleaned first)."""
-    clean_temporary_files(saves_dir())
+    folder = saves_dir()
+    try:
+        os.listdir(folder)
+    except FileNotFoundError:
+        pass  # no game saved yet
+    except OSError as exc:  # a file in its place, no permission: one line about the folder
+        problem = _folder_problem(exc)
+        return [SlotInfo(i, problem=problem if i == 0 else None) for i in range(SLOT_COUNT)]
+    clean_temporary_files(folder)
     _migrate_legacy()
     return [read_slot(i) for i in range(SLOT_COUNT)]
 
@@ -255,17 +284,61 @@ class SlotWriter:
         self._error: str | None = None
         self._thread: threading.Thread | None = None
         self._stop = False
+        #: Set once the slot was found held by another copy (or changed by one): from then on
+        #: this game never writes the slot, even when the lock is free again.
+        self.lost: str | None = None
+
+    def _lose(self) -> str:
+        self.lost = _("Another copy of Ra is using save slot {slot}: this game is not being "
+                      "saved.").format(slot=self.index + 1)
+        return self.lost
 
     def claim(self) -> str | None:
         """Take the slot for this game now (before the first save), so another copy starting
         a game meanwhile chooses another slot; a one-line message if it cannot."""
+        if self.lost:
+            return self.lost
         try:
-            if self.lock.acquire():
+            if self.lock.acquire() or self._claim_another():
                 return None
         except OSError:
             return None  # the first save will say what is wrong with the folder
-        return _("Another copy of Ra is using save slot {slot}: this game is not being "
-                 "saved.").format(slot=self.index + 1)
+        return self._lose()
+
+    def _claim_another(self) -> bool:
+        """A new game lost its empty slot to another copy starting a game at the same instant:
+        take the next free slot instead (never a slot holding a game)."""
+        if os.path.lexists(self.path):
+            return False  # a saved game: it is this one's or the other copy's, not to move
+        for index in [*range(self.index + 1, SLOT_COUNT), *range(self.index)]:
+            path = slot_path(index)
+            lock = SlotLock(path)
+            if os.path.lexists(path) or not lock.acquire():
+                continue
+            if os.path.lexists(path):  # saved between the look and the lock
+                lock.release()
+                continue
+            self.index, self.path, self.lock = index, path, lock
+            return True
+        return False
+
+    def check_unchanged(self, doc: dict[str, Any]) -> str | None:
+        """A resumed game: if the slot no longer holds ``doc`` (another copy played on and
+        saved since it was read), this game gives the slot up; a one-line message then."""
+        if self.lost:
+            return self.lost
+        try:
+            current = read_json_bounded(self.path)
+        except FileNotFoundError:
+            return None
+        except (BadFile, OSError):
+            current = None
+        if current == doc:
+            return None
+        self.lock.release()
+        self.lost = _("Another copy of Ra changed the game in save slot {slot}: this game is "
+                      "not being saved.").format(slot=self.index + 1)
+        return self.lost
 
     def write(self, doc: dict[str, Any]) -> str | None:
         """Save ``doc`` (the previous save stays as ``.bak``); a one-line error or None."""
@@ -317,10 +390,11 @@ class SlotWriter:
 
     def write_now(self, doc: dict[str, Any]) -> str | None:
         """Write ``doc`` in this thread (see :meth:`write`)."""
+        if self.lost:
+            return self.lost
         try:
             if not self.lock.acquire():
-                return _("Another copy of Ra is using save slot {slot}: this game is not "
-                         "being saved.").format(slot=self.index + 1)
+                return self._lose()
             write_json_atomic(self.path, doc, keep_backup=True)
         except (OSError, TypeError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc.__class__.__name__
@@ -339,7 +413,7 @@ class SlotWriter:
         """The game is over: empty the slot and let it go."""
         self._finish()
         try:
-            mine = self.lock.acquire()
+            mine = not self.lost and self.lock.acquire()
         except OSError:
             mine = False
         if mine:

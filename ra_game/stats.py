@@ -10,7 +10,6 @@ statistics start again, with a one-line notice, never a crash.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .ai.levels import LEVELS
 from .i18n import _
+from .safefile import BadFile, read_json_bounded
 from .settings import data_dir, write_json_atomic
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 STATS_FILE = "stats.json"
 VERSION = 1
+#: The largest statistics file read (a real one is well under a kilobyte).
+MAX_STATS_BYTES = 100_000
 
 
 @dataclass
@@ -139,23 +141,24 @@ def load_stats() -> tuple[Stats, str | None]:
     """The statistics and None, or fresh ones and a one-line notice when the file was damaged
     (it is then set aside, so nothing is lost and the next write starts clean)."""
     path = stats_path()
-    try:
-        text = path.read_text(encoding="utf-8")
+    try:  # a regular file only, bounded: a FIFO or /dev/zero can neither block nor fill memory
+        data = read_json_bounded(path, MAX_STATS_BYTES)
     except FileNotFoundError:
         return Stats(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.__class__.__name__
+    except BadFile as exc:
+        problem = str(exc)
     else:
         try:
-            return parse_stats(json.loads(text)), None
-        except json.JSONDecodeError as exc:
-            why = exc.msg
+            return parse_stats(data), None
         except DamagedStats as exc:
-            why = str(exc)
+            aside = _set_aside(path)
+            return Stats(), _("The statistics file was damaged ({why}); it was kept as {file} "
+                              "and the statistics start again.").format(
+                why=exc, file=aside.name if aside else path.name)
     aside = _set_aside(path)
-    where = aside.name if aside else path.name
-    return Stats(), _("The statistics file was damaged ({why}); it was kept as {file} and the "
-                      "statistics start again.").format(why=why, file=where)
+    return Stats(), _("{problem} The statistics file was kept as {file}, and the statistics "
+                      "start again.").format(problem=problem,
+                                             file=aside.name if aside else path.name)
 
 
 def save_stats(stats: Stats) -> str | None:

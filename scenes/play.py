@@ -159,6 +159,8 @@ class PlayScene(Scene):
                  for i, p in enumerate(replay.players, start=1)]
         scene = cls(ctx, seats, None, bool(doc.get("hide_scores", False)), state=state,
                     moves=replay.moves, slot=slot)
+        if scene.saver is not None and not scene.notice:
+            scene.notice = scene.saver.check_unchanged(doc) or ""
         scene.resume_record(move_events(replay.initial_state(), replay.moves), doc.get("hints"))
         return scene
 

@@ -16,7 +16,15 @@ from typing import Any
 import pygame
 
 from ra_game.ai.workers import cpu_count, default_workers
-from ra_game.i18n import LANGUAGES, N_, _, current_language, ngettext, set_language
+from ra_game.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    catalog_notices,
+    current_language,
+    ngettext,
+    set_language,
+)
 from ra_game.settings import SPEEDS, save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -144,7 +152,8 @@ class SettingsScene(LayoutScene):
         setattr(self.ctx.settings, FIELDS[key], value)
         if key == "sound" and value:
             self.ctx.play_sound("click")
-        self.message = save_settings(self.ctx.settings) or SAVED
+        damaged = catalog_notices() if key == "language" else []
+        self.message = save_settings(self.ctx.settings) or next(iter(damaged), SAVED)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)

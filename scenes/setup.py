@@ -12,7 +12,7 @@ import pygame
 
 from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _, ngettext
-from ra_game.saves import clean_name, first_free_slot, list_slots
+from ra_game.saves import clean_name, first_free_slot, list_slots, valid_name
 from ra_game.seats import AI_NAMES, Seat, seat_kinds
 from ra_game.settings import save_settings
 from ra_game.ui import theme
@@ -111,7 +111,7 @@ class SetupScene(LayoutScene):
         out, seen = [], 0
         for i, row in enumerate(self.rows):
             name = clean_name(row.name, NAME_LENGTH).strip()
-            if row.auto or not name:
+            if row.auto or not valid_name(name):  # nothing visible: the automatic name
                 name = auto_name(row.kind, i, seen, humans)
             out.append(Seat(row.kind, name))
             seen += row.kind == "human"

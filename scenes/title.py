@@ -9,7 +9,15 @@ import pygame
 
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, Text, _, format_datetime, generation
-from ra_game.saves import SlotInfo, first_free_slot, latest_resumable, list_slots
+from ra_game.safefile import SlotLock
+from ra_game.saves import (
+    SlotInfo,
+    first_free_slot,
+    latest_resumable,
+    list_slots,
+    read_slot,
+    slot_path,
+)
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
@@ -110,7 +118,12 @@ class TitleScene(LayoutScene):
         """Read the save slots once: Continue is enabled only when a game can be resumed."""
         self.slots = list_slots()
         problems = [s.problem for s in self.slots if s.problem]
-        self.save_problem = problems[-1] if problems else None
+        self.save_problem = problems[0] if len(problems) == 1 else None
+        if len(problems) > 1:  # every damaged slot named, in one line
+            files = ", ".join(s.kept.name if s.kept else f"slot-{s.index + 1}.ra.json"
+                              for s in self.slots if s.problem)
+            self.save_problem = _("{count} damaged saves were kept aside: {files}.").format(
+                count=len(problems), files=files)
         self.latest = latest_resumable(self.slots)
         self.buttons["continue"].enabled = self.latest is not None
         self.buttons["load"].enabled = any(not s.empty for s in self.slots)
@@ -154,9 +167,16 @@ class TitleScene(LayoutScene):
         """Open the game saved in ``slot`` (one line on the title if it cannot be resumed)."""
         from .play import PlayScene
 
-        assert slot.doc is not None
+        fresh = slot if unchanged(slot) else read_slot(slot.index)  # another copy played on?
+        if fresh.doc is None or fresh.locked:
+            self.refresh_save()
+            gone = _("Another copy of Ra finished or deleted the game in slot {slot}.")
+            busy = _("Another copy of Ra is playing the game in slot {slot}.")
+            self.save_problem = fresh.problem or (busy if fresh.locked else gone).format(
+                slot=slot.index + 1)
+            return
         try:
-            scene = PlayScene.from_save(self.ctx, dict(slot.doc), slot=slot.index)
+            scene = PlayScene.from_save(self.ctx, dict(fresh.doc), slot=slot.index)
         except ValueError as exc:  # SaveError and friends: one line, no crash
             self.save_problem = str(exc)
             self.buttons["continue"].enabled = False
@@ -255,10 +275,19 @@ class TitleScene(LayoutScene):
         rect = self.rects["notice"]
         if lines:
             theme.fitted_text(surface, lambda s: self.font(s, bold=True), "  ·  ".join(lines),
-                              rect, 18, theme.TERRACOTTA, min_size=16, max_lines=2)
+                              rect, 18, theme.TERRACOTTA, min_size=16, max_lines=2, clip=True)
         elif self.save_info:
             theme.fitted_text(surface, lambda s: self.font(s), self.save_info, rect, 18,
                               theme.INK_SOFT, max_lines=1)
+
+
+def unchanged(slot: SlotInfo) -> bool:
+    """Whether ``slot``'s file is as it was read and no other copy holds it (no read)."""
+    try:
+        saved_at = slot_path(slot.index).stat().st_mtime
+    except OSError:
+        return False
+    return saved_at == slot.saved_at and not SlotLock(slot_path(slot.index)).held_by_other()
 
 
 def describe_slot(slot: SlotInfo) -> str:

@@ -21,6 +21,7 @@ import pygame
 
 from ra_game.engine import Move, Replay, parse_replay
 from ra_game.i18n import _
+from ra_game.safefile import read_json_bounded
 from ra_game.seats import Seat
 from ra_game.settings import data_dir, write_json_atomic
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout
@@ -82,9 +83,9 @@ def progress_path() -> Any:
 def saved_step() -> int:
     """The step the player left the lesson at (0 when new, finished, or unreadable)."""
     try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
+        data = read_json_bounded(progress_path(), 4096)  # never a FIFO, never unbounded
         step = int(data["step"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
         return 0
     return step if 0 <= step < len(STEPS) else 0
 

@@ -25,6 +25,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -143,21 +144,134 @@ def non_regular(kind: str) -> Iterator[Check]:
         def check(path_of: Callable[[int], Path] = path_of,
                   reader: Callable[[], object] = reader) -> None:
             path = path_of(0)
-            _put(path, b"")
-            path.unlink()
-            if kind == "fifo":
-                os.mkfifo(path)
-            elif kind == "folder":
-                path.mkdir()
-            elif kind == "device":
-                path.symlink_to("/dev/zero")
-            else:
-                with path.open("wb") as fh:
-                    fh.truncate(100_000_000)
+            _special(path, kind)
             message = _bounded(reader)
             assert isinstance(message, str) and "\n" not in message
             assert not os.path.lexists(path)
         yield check
+
+
+def _special(path: Path, kind: str) -> None:
+    _put(path, b"")
+    path.unlink()
+    faults.make_special(path, kind)
+
+
+def stats_case(kind: str) -> Check:
+    """A bad ``stats.json``: set aside with one line, and the end of a game still counts."""
+    from ra_game.stats import load_stats, record_game, stats_path
+
+    def check() -> None:
+        fresh_home()
+        _special(stats_path(), kind)
+        state = load_replay_state(faults.sample_save(10_000, seed=2))
+        notice = _bounded(lambda: record_game(state, ["human", "ai:easy", "ai:easy"]))
+        assert isinstance(notice, str) and "\n" not in notice
+        stats, again = load_stats()
+        assert stats.games == 1 and again is None
+    return check
+
+
+def tutorial_case(kind: str) -> Check:
+    """A bad ``tutorial.json``: the lesson starts over."""
+    from ra_game.scenes.tutorial import progress_path, saved_step
+
+    def check() -> None:
+        fresh_home()
+        _special(Path(progress_path()), kind)
+        assert _bounded(saved_step) == 0
+    return check
+
+
+def catalog_case(kind: str, data: bytes | None) -> Check:
+    """A damaged Spanish catalog: English for it (or for the bad entry), said once, no crash;
+    also the game starting in that language."""
+    from ra_game import i18n
+
+    def check() -> None:
+        fresh_home()
+        folder = Path(tempfile.mkdtemp(prefix="ra-locale-"))
+        shutil.copytree(i18n.LOCALE_DIR, folder / "locale")
+        mo = folder / "locale" / "es" / "LC_MESSAGES" / "ra_game.mo"
+        mo.unlink()
+        mo.mkdir() if data is None else mo.write_bytes(data)
+        real, i18n.LOCALE_DIR = i18n.LOCALE_DIR, folder / "locale"
+        i18n._said.clear()
+        try:
+            i18n.set_language("es")
+            line = i18n._("{player} draws {tile}.").format(player="A", tile="B")
+            assert line == "A draws B.", line
+            i18n.ngettext("Take {n} tile", "Take {n} tiles", 3).format(n=3)
+            notices = i18n.catalog_notices()
+            assert len(notices) == 1 and "\n" not in notices[0], notices
+        finally:
+            i18n.LOCALE_DIR = real
+            i18n.set_language("en")
+            shutil.rmtree(folder)
+    return check
+
+
+CLI_GAME = ["play", "--headless", "--players", "random,random", "--seed", "3"]
+
+
+def _cli_target(kind: str, folder: Path) -> str:
+    """A ``--save-replay`` target of ``kind`` in ``folder`` (never a node of the real /dev)."""
+    path = folder / kind
+    if kind == "device":
+        return str(faults.null_device(path))
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "read_only":
+        path.write_text("mine\n")
+        path.chmod(0o444)
+    elif kind == "empty_name":
+        return ""
+    elif kind == "newline":
+        return str(folder / "no such\nfolder" / "g.ra.json")
+    return str(path)
+
+
+def cli_case(kind: str) -> Check:
+    """One command-line mistake: one line on stderr, exit 2, the target untouched."""
+    import contextlib
+    import io
+
+    from ra_game.cli import main as cli_main
+
+    def check() -> None:
+        folder = Path(tempfile.mkdtemp(prefix="ra-cli-"))
+        try:
+            if kind == "think_ms":
+                argv = [*CLI_GAME, "--think-ms", "-5"]
+            else:
+                target = _cli_target(kind, folder)
+                before = os.stat(target) if target and os.path.lexists(target) else None
+                argv = [*CLI_GAME, "--save-replay", target]
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                try:
+                    cli_main(argv)
+                    code: object = 0
+                except SystemExit as exc:
+                    code = exc.code
+            assert code == 2 and err.getvalue().count("\n") == 1, (code, err.getvalue())
+            if kind != "think_ms" and before is not None:
+                after = os.stat(target)
+                assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return check
+
+
+CLI_KINDS = ("device", "fifo", "folder", "read_only", "empty_name", "newline", "think_ms")
+
+
+def load_replay_state(doc: dict[str, object]) -> Any:
+    from ra_game.engine import parse_replay
+
+    return parse_replay(doc).play()
 
 
 def kill_writers(rng: random.Random) -> Check:
@@ -220,6 +334,88 @@ def lock_race() -> Check:
     return check
 
 
+def _other_copy(index: int) -> int:
+    """A live process holding slot ``index``'s lock, as a second running copy would; its pid."""
+    from ra_game.safefile import _process_start
+
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(60)
+        os._exit(0)
+    start = _process_start(pid)
+    lock = slot_path(index).with_name(slot_path(index).name + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_text(f"{pid} {start}\n" if start else f"{pid}\n")
+    return pid
+
+
+def two_copies(rng: random.Random) -> Check:
+    """Copy B opens the game copy A plays (or played on since B read it), A saves and quits: B
+    never writes the slot (its autosaves, nor the end of its game)."""
+    from ra_game.saves import SlotWriter
+
+    def check() -> None:
+        fresh_home()
+        first, theirs = faults.sample_save(4), faults.sample_save(14, seed=rng.randrange(99))
+        write_json_atomic(slot_path(0), first)
+        seen = read_slot(0).doc
+        pid = _other_copy(0)
+        try:
+            writer = SlotWriter(0, background=False)
+            stale = rng.random() < 0.5  # A quits before B opens the game, or after
+            if stale:
+                write_json_atomic(slot_path(0), theirs, keep_backup=True)
+                slot_path(0).with_name("slot-1.ra.json.lock").unlink()
+            message = writer.claim() or writer.check_unchanged(seen)  # type: ignore[arg-type]
+            assert message and "\n" not in message
+            if not stale:
+                write_json_atomic(slot_path(0), theirs, keep_backup=True)
+                slot_path(0).with_name("slot-1.ra.json.lock").unlink()
+            for moves in range(5, 8):
+                assert writer.write(faults.sample_save(moves, seed=7)) == message
+            writer.clear()
+            assert read_slot(0).doc == theirs, "the other copy's game was overwritten"
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    return check
+
+
+def new_game_race() -> Check:
+    """Two copies start a new game at the same instant (both see slot 1 free): both are saved,
+    in two different slots."""
+    from ra_game.saves import SlotWriter, first_free_slot, list_slots
+
+    def check() -> None:
+        fresh_home()
+        slot_path(0).parent.mkdir(parents=True)
+        r, w = os.pipe()
+        go_r, go_w = os.pipe()
+        pids = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    index = first_free_slot(list_slots())
+                    os.read(go_r, 1)
+                    writer = SlotWriter(index or 0, background=False)
+                    ok = writer.claim() is None
+                    os.write(w, bytes([writer.index if ok else 99]))
+                    time.sleep(5)
+                finally:
+                    os._exit(0)
+            pids.append(pid)
+        os.write(go_w, b"11")
+        answers = os.read(r, 1) + os.read(r, 1)
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        for fd in (r, w, go_r, go_w):
+            os.close(fd)
+        assert 99 not in answers and answers[0] != answers[1], list(answers)
+    return check
+
+
 def app_start(data: bytes, fifo: bool) -> Check:
     """The game starts with ``data`` (or a FIFO) as both the save and the settings."""
     def check() -> None:
@@ -237,6 +433,44 @@ def app_start(data: bytes, fifo: bool) -> Check:
         assert type(title).__name__ == "TitleScene"
         lines = [*ctx.notices, *([title.save_error] if title.save_error else [])]
         assert lines and all("\n" not in line for line in lines)
+        pygame.display.quit()
+    return check
+
+
+def title_case(kind: str, size: tuple[int, int]) -> Check:
+    """The title over several damaged slots, a very long home path, or a saves folder that is a
+    file: every damaged slot named, no file named that is not there, the line in its box."""
+    from ra_game.app import create_app, run_frames
+    from ra_game.saves import saves_dir
+    from ra_game.ui import theme
+
+    def check() -> None:
+        home = fresh_home()
+        if kind == "long_home":
+            for _ in range(16):
+                home = home / ("folder-" + "x" * 14)
+            os.environ["RA_GAME_HOME"] = str(home)
+        if kind == "folder_is_a_file":
+            saves_dir().parent.mkdir(parents=True)
+            saves_dir().write_text("not a folder")
+        else:
+            _put(slot_path(0), b"{not json")
+            for index in range(1, 3 if kind == "several_damaged" else 1):
+                slot_path(index).write_bytes(b"[1")
+        ctx, _window = create_app(size=size)
+        with theme.record_text() as records:
+            run_frames(ctx, 2)
+        title = ctx.scenes.top
+        line = title.save_error  # type: ignore[union-attr]
+        assert line and "\n" not in line
+        if kind == "several_damaged":
+            kept = [p.name for p in saves_dir().iterdir() if ".damaged-" in p.name]
+            assert len(kept) == 3 and all(name in line for name in kept), line
+        if kind == "folder_is_a_file":
+            assert "slot-" not in line, line
+        box = title.rects["notice"]  # type: ignore[union-attr]
+        drawn = [r for r in records if r.box == box]
+        assert drawn and all(box.contains(r.rect) for r in drawn), "the notice leaves its box"
         pygame.display.quit()
     return check
 
@@ -330,11 +564,24 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
     for kind in ("fifo", "folder", "device", "oversized"):
         for check in non_regular(kind):
             tally.run(f"non_regular_{kind}" if kind != "oversized" else "oversized", check)
+    for kind in faults.SPECIAL_KINDS:
+        tally.run(f"stats_{kind}", stats_case(kind))
+        tally.run(f"tutorial_{kind}", tutorial_case(kind))
+    good_mo = ROOT / "ra_game" / "locale" / "es" / "LC_MESSAGES" / "ra_game.mo"
+    for name, data in faults.damaged_catalogs(good_mo.read_bytes()):
+        tally.run(f"catalog_{name.replace(' ', '_')}", catalog_case(name, data))
+    for kind in CLI_KINDS:
+        tally.run(f"cli_{kind}", cli_case(kind))
     for _ in range(10):
         tally.run("killed_writers", kill_writers(rng))
         tally.run("stale_lock_race", lock_race())
+        tally.run("two_copies_one_slot", two_copies(rng))
+        tally.run("new_game_race", new_game_race())
     for name, data in [*faults.malformed_json(), ("fifo", b"")]:
         tally.run(f"app_start_{name}", app_start(data, name == "fifo"))
+    for kind in ("several_damaged", "long_home", "folder_is_a_file"):
+        for size in ((640, 360), (800, 450), (1280, 720)):
+            tally.run(f"title_{kind}", title_case(kind, size))
     disk_full(tally)
     shutil.rmtree(home, ignore_errors=True)
     return window_round(tally, rng, frames)

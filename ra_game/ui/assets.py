@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from importlib.resources import files
+from typing import Any
 
 import pygame
 
@@ -35,10 +36,39 @@ def font_data(name: str) -> bytes:
     return data
 
 
+def drawable(text: str) -> str:
+    """``text`` as a font can take it: a lone surrogate (a file name in bytes that are not
+    UTF-8, a damaged replay) becomes U+FFFD, a NUL is dropped."""
+    if "\0" in text:
+        text = text.replace("\0", "")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
+
+
+class SafeFont(pygame.font.Font):
+    """A font that draws any text: what it cannot encode is replaced (see :func:`drawable`),
+    and text it draws with no width at all (only U+FE0F, say) is an empty image, not an error."""
+
+    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        clean = drawable(text) if isinstance(text, str) else text
+        try:
+            return super().render(clean, antialias, color, bgcolor, wraplength)
+        except pygame.error:  # "Text has zero width"
+            return super().render("", antialias, color, bgcolor, wraplength)
+
+    def size(self, text: Any) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+
 def _load_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:
     """The packaged face for (serif, bold) at ``size`` (pygame keeps the BytesIO open)."""
     data = font_data(FONT_FILES[(serif, bold)])
-    return pygame.font.Font(io.BytesIO(data), max(1, round(size * _SIZE_FACTOR)))
+    return SafeFont(io.BytesIO(data), max(1, round(size * _SIZE_FACTOR)))
 
 
 #: Most scaled images and font objects kept at once (every window size adds a few).

@@ -181,12 +181,17 @@ def fitted_text(
     align: str = "center",
     min_size: float = 12,
     max_lines: int = 2,
+    clip: bool = False,
 ) -> list[pygame.Rect]:
     """Text inside ``box``: shrunk (not below ``min_size``) or wrapped so that it fits.
 
-    ``font_for(size)`` gives the font for a base size; ``align`` is center, left or right."""
+    ``font_for(size)`` gives the font for a base size; ``align`` is center, left or right.
+    With ``clip``, text that still does not fit (a long path) is broken inside words and cut
+    with an ellipsis, so it never leaves ``box``."""
     font, lines = fit_lines(font_for, content, box.width, box.height, size, min_size, max_lines)
     line_h = font.get_linesize()
+    if clip:
+        lines = clipped(font, lines, box.width, max(1, min(max_lines, box.height // line_h)))
     top = box.centery - line_h * len(lines) // 2
     rects = []
     for i, line in enumerate(lines):
@@ -195,6 +200,36 @@ def fitted_text(
             align, ("center", box.centerx))
         rects.append(text(surface, font, line, (x, y), color, anchor, box=box))
     return rects
+
+
+def longest_prefix(font: pygame.font.Font, content: str, width: int, tail: str = "") -> int:
+    """How many leading characters of ``content`` (followed by ``tail``) fit ``width``: a binary
+    search, so a 100,000-character text costs about 17 measurements, not 100,000."""
+    low, high = 0, len(content)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if font.size(content[:mid] + tail)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def clipped(font: pygame.font.Font, lines: list[str], width: int, max_lines: int) -> list[str]:
+    """``lines`` broken wherever they are too wide, at most ``max_lines`` of them, the last one
+    ending with an ellipsis when text was left out."""
+    out: list[str] = []
+    rest = list(lines)
+    while rest and len(out) < max_lines:
+        line = rest.pop(0)
+        cut = max(1, longest_prefix(font, line, width))
+        if cut < len(line):
+            rest.insert(0, line[cut:].lstrip())
+        out.append(line[:cut])
+    if rest and out:
+        last = out[-1]
+        out[-1] = last[:longest_prefix(font, last, width, "\u2026")].rstrip() + "\u2026"
+    return out
 
 
 def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:

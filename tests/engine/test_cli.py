@@ -262,6 +262,7 @@ def test_ai_workers_on_the_bare_command_reaches_the_window(
 
     seen: list[object] = []
     monkeypatch.setattr(ra_game.app, "run_app", lambda **kw: seen.append(kw.get("ai_workers")) or 0)
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)  # more than 8 would be capped
     assert main(["--ai-workers", "3"]) == 0
     assert main([]) == 0
     assert main(["--ai-workers", "2", "play", "--players", "human,ai:medium"]) == 0

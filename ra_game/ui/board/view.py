@@ -80,9 +80,9 @@ class View:
             size -= 1
         if self.text_width(content, size, bold) <= limit:
             return content, size
-        while len(content) > 1 and self.text_width(content + "\u2026", size, bold) > limit:
-            content = content[:-1]
-        return content.rstrip() + "\u2026", size
+        font = self.sprites.assets.font(self.text_px(size), bold)
+        cut = max(1, theme.longest_prefix(font, content, int(limit), "\u2026"))
+        return content[:cut].rstrip() + "\u2026", size
 
     def blit_text(self, surface: pygame.Surface, content: str, size: float,
                   pos: tuple[float, float], anchor: str = "topleft",
