@@ -430,7 +430,9 @@ def app_start(data: bytes, fifo: bool) -> Check:
         ctx, _ = _bounded(create_app)  # type: ignore[misc]
         run_frames(ctx, 2)
         title = ctx.scenes.top
-        assert type(title).__name__ == "TitleScene"
+        from ra_game.scenes.title import TitleScene
+
+        assert type(title) is TitleScene
         lines = [*ctx.notices, *([title.save_error] if title.save_error else [])]
         assert lines and all("\n" not in line for line in lines)
         pygame.display.quit()

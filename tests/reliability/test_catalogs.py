@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ra_game.scenes.title import TitleScene
 
 from ra_game import i18n
 from ra_game.app import create_app, run_frames
@@ -92,7 +93,7 @@ def test_the_game_starts_with_a_damaged_language_from_settings_or_lang(
             monkeypatch.setenv("LANGUAGE", "es")
         ctx, _window = create_app()
         run_frames(ctx, 3)
-        assert type(ctx.scenes.top).__name__ == "TitleScene"
+        assert type(ctx.scenes.top) is TitleScene
         assert any("Español" in line for line in ctx.notices)
         log = (ra_home / "data" / "error.log").read_text()
         assert "catalog es" in log

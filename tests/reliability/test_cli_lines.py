@@ -95,8 +95,15 @@ def test_more_ai_workers_than_cores_are_capped_with_one_line(
     from ra_game import cli
     from ra_game.ai import workers
 
-    seen: list[int] = []
-    monkeypatch.setattr(workers, "configure", lambda n: seen.append(n))
+    seen: list[int | None] = []
+    real_init = workers.Workers.__init__
+
+    def counting_init(self: workers.Workers, count: int | None, *args: object,
+                      **kwargs: object) -> None:
+        seen.append(count)
+        real_init(self, count, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(workers.Workers, "__init__", counting_init)
     monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
     assert main(["--ai-workers", "100000", *GAME]) == 0
     err = capsys.readouterr().err

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ra_game.scenes.replays import ReplayListScene
+from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
@@ -59,12 +61,11 @@ def test_the_replay_list_stays_usable_over_bad_names() -> None:
     assert entries[good.name].replay is not None
     bad = [e for name, e in entries.items() if name.startswith("bad-")]
     assert len(bad) == len(UNSHOWABLE) and all(e.replay is None and e.error for e in bad)
-    from ra_game.scenes.replays import ReplayListScene
 
     ctx, _window = create_app()
     ctx.scenes.push(ReplayListScene(ctx))
     run_frames(ctx, 3)
-    assert type(ctx.scenes.top).__name__ == "ReplayListScene"
+    assert type(ctx.scenes.top) is ReplayListScene
 
 
 @pytest.mark.parametrize("name", ["A\0B", "A\ud800", "\ufe0f", "n" * 100_000])
@@ -108,5 +109,5 @@ def test_a_home_folder_in_bytes_that_are_not_utf8_shows_its_path(tmp_path: Path,
     ctx, _window = create_app()
     run_frames(ctx, 3)
     title = ctx.scenes.top
-    assert type(title).__name__ == "TitleScene" and title.save_error  # type: ignore[attr-defined]
+    assert type(title) is TitleScene and title.save_error
     assert pygame.display.get_surface() is not None

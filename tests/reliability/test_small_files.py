@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from ra_game.scenes.play import PlayScene
+from ra_game.scenes.stats import StatsScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState
@@ -79,12 +81,12 @@ def test_learn_to_play_and_statistics_open_over_bad_files() -> None:
     title = ctx.scenes.top
     title.menu_learn()  # type: ignore[attr-defined]
     run_frames(ctx, 3)
-    assert type(ctx.scenes.top).__name__ == "PlayScene"
+    assert type(ctx.scenes.top) is PlayScene
     ctx.scenes.pop()
     title.menu_stats()  # type: ignore[attr-defined]
     run_frames(ctx, 3)
     scene = ctx.scenes.top
-    assert type(scene).__name__ == "StatsScene" and scene.notice  # type: ignore[attr-defined]
+    assert type(scene) is StatsScene and scene.notice
 
 
 def test_no_write_replaces_a_device_a_fifo_or_a_folder(tmp_path: Path) -> None:

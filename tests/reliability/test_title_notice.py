@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.faults import sample_save
@@ -101,7 +102,7 @@ def test_a_home_that_is_a_file_is_one_plain_line(home: str, tmp_path: Path,
         path.write_text("x")
     monkeypatch.setenv("RA_GAME_HOME", str(path) if home == "file" else home)
     title, _records = title_lines()
-    assert type(title).__name__ == "TitleScene"
+    assert type(title) is TitleScene
     line = title.save_error  # type: ignore[attr-defined]
     assert line and "\n" not in line and "kept as" not in line and "slot-5" not in line
     assert pygame.display.get_surface() is not None

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.faults import sample_save
@@ -102,7 +103,7 @@ def test_continue_on_a_stale_title_opens_the_newer_game(other: OtherCopy) -> Non
     title.menu_continue()  # type: ignore[attr-defined]
     run_frames(ctx, 2)
     play = ctx.scenes.top
-    assert type(play).__name__ == "PlayScene"
+    assert type(play) is PlayScene
     assert play.moves == theirs["moves"]  # type: ignore[attr-defined]
     assert play.notice == ""  # type: ignore[attr-defined]
 
