@@ -11,9 +11,11 @@ import os
 import re
 import stat
 import time
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from .engine import RaError, Replay, load_replay
 from .engine.errors import N_, ReplayError
@@ -121,6 +123,7 @@ def read_entry(path: Path) -> ReplayEntry:
         return ReplayEntry(path, None, why, mtime=mtime)
     winner = end.winner if end.over else None
     fame = end.scores[winner] if winner is not None else 0
+    replay.extra = {}  # fields this game does not know are never held in the list
     return ReplayEntry(path, replay, None, len(replay.moves), mtime, winner, fame)
 
 
@@ -134,14 +137,60 @@ def name_problem(replay: Replay) -> None:
             raise ReplayError(N_("not a valid replay: a player's name cannot be shown"))
 
 
-def list_replays(folder: Path | None = None) -> list[ReplayEntry]:
-    """Every ``*.ra.json`` of the folder, newest first."""
+def replay_paths(folder: Path | None = None) -> list[Path]:
+    """Every ``*.ra.json`` file of the folder, newest first (only the folder and each file's
+    date are read)."""
     folder = folder or replays_dir()
+    dated: list[tuple[float, str, Path]] = []
     try:
-        paths = [p for p in folder.iterdir() if p.name.endswith(SUFFIX) and p.is_file()]
+        for entry in os.scandir(folder):
+            if entry.name.endswith(SUFFIX):
+                try:
+                    if entry.is_file():
+                        dated.append((entry.stat().st_mtime, entry.name, Path(entry.path)))
+                except OSError:
+                    continue
     except OSError:
         return []
-    entries = [read_entry(p) for p in paths]
-    entries.sort(key=lambda e: (e.mtime, e.path.name), reverse=True)
-    return entries
+    dated.sort(reverse=True)
+    return [path for _mtime, _name, path in dated]
+
+
+class ReplayList(Sequence[ReplayEntry]):
+    """The replays folder, newest first, each file read only when it is asked for (a row
+    drawn, a row chosen) and at most :data:`CACHED` of them held: a folder of thousands of
+    replays opens at once and never holds them all."""
+
+    CACHED = 64
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.paths = replay_paths(folder)
+        self._read: OrderedDict[Path, ReplayEntry] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @overload
+    def __getitem__(self, index: int) -> ReplayEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ReplayEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> ReplayEntry | list[ReplayEntry]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        path = self.paths[index]
+        entry = self._read.pop(path, None) or read_entry(path)
+        self._read[path] = entry
+        while len(self._read) > self.CACHED:
+            self._read.popitem(last=False)
+        return entry
+
+    def __delitem__(self, index: int) -> None:
+        self._read.pop(self.paths.pop(index), None)
+
+
+def list_replays(folder: Path | None = None) -> list[ReplayEntry]:
+    """Every ``*.ra.json`` of the folder, newest first, each read and checked."""
+    return [read_entry(path) for path in replay_paths(folder)]
 

@@ -12,7 +12,7 @@ from datetime import datetime
 import pygame
 
 from ra_game.i18n import N_, _, format_datetime, ngettext
-from ra_game.replays import ReplayEntry, list_replays, replays_dir
+from ra_game.replays import ReplayEntry, ReplayList, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
@@ -29,8 +29,9 @@ class ReplayListScene(LayoutScene):
                 "button_delete", *(f"row_{i}" for i in range(ROWS)))
 
     def build(self) -> None:
-        self.entries: list[ReplayEntry] = list_replays()
-        self.selected = next((i for i, e in enumerate(self.entries) if e.replay), 0)
+        self.entries = ReplayList()
+        shown = range(min(ROWS, len(self.entries)))
+        self.selected = next((i for i in shown if self.entries[i].replay), 0)
         self.top = 0
         self.message = ""
         self.back = self.group.add(Button((0, 0, 10, 10), N_("Back"), self.manager.pop,
@@ -44,7 +45,9 @@ class ReplayListScene(LayoutScene):
         self.group.focus(self.watch if self.watch.enabled else self.back)
 
     def refresh_buttons(self) -> None:
-        self.watch.enabled = any(e.replay for e in self.entries)
+        """Watch while the chosen replay can be watched; Delete while there is a file."""
+        self.watch.enabled = bool(self.entries) and \
+            self.entries[self.selected].replay is not None
         self.delete.enabled = bool(self.entries)
 
     def place(self) -> None:
@@ -61,6 +64,7 @@ class ReplayListScene(LayoutScene):
         self.top = min(max(self.top, self.selected - ROWS + 1), self.selected)
         self.message = ""
         self.asking = None
+        self.refresh_buttons()
 
     def delete_selected(self) -> None:
         """The first press asks (naming the file), a second one deletes it; anything else in

@@ -117,6 +117,27 @@ def replay_case(data: bytes) -> Check:
     return check
 
 
+def many_replays(count: int) -> Check:
+    """A replays folder of ``count`` files (each with a large unknown field): the list opens
+    reading only the rows it shows, holds a bounded number and none of the unknown field."""
+    def check() -> None:
+        from ra_game import replays
+
+        folder = replays.replays_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        doc = faults.sample_save(12)
+        doc["notes"] = "x" * 50_000
+        text = json.dumps(doc)
+        for i in range(count):
+            (folder / f"many-{i:05d}.ra.json").write_text(text)
+        listing = replays.ReplayList(folder)
+        shown = [listing[i] for i in range(min(8, len(listing)))]
+        assert len(listing) >= count and len(listing._read) == len(shown)
+        assert all(e.replay is None or e.replay.extra == {} for e in shown)
+        shutil.rmtree(folder)
+    return check
+
+
 def _bounded(action: Callable[[], object], seconds: float = 10) -> object:
     """``action()`` in a thread; fails if it blocks (a FIFO opened for reading would)."""
     out: list[object] = []
@@ -584,6 +605,7 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
     for kind in ("several_damaged", "long_home", "folder_is_a_file"):
         for size in ((640, 360), (800, 450), (1280, 720)):
             tally.run(f"title_{kind}", title_case(kind, size))
+    tally.run("many_replays", many_replays(2_000))
     disk_full(tally)
     shutil.rmtree(home, ignore_errors=True)
     return window_round(tally, rng, frames)
