@@ -460,6 +460,55 @@ def app_start(data: bytes, fifo: bool) -> Check:
     return check
 
 
+#: Player names the font draws with no width, or cannot draw at all (issue: names).
+BAD_NAMES = {"variation_selector": "\ufe0f", "grapheme_joiner": "\u034f",
+             "khmer_vowel": "\u17b4", "tag_selector": "\U000e0100", "nul": "A\0B",
+             "lone_surrogate": "A\ud800", "very_long": "n" * 100_000}
+
+
+def name_case(name: str) -> Check:
+    """A save and a replay whose player is named ``name``: the save is set aside with one line,
+    the replay is listed with its reason, and the title and the replay list draw."""
+    def check() -> None:
+        from ra_game.scenes.replays import ReplayListScene
+
+        from ra_game.app import create_app, run_frames
+        from ra_game.replays import list_replays, replays_dir
+
+        fresh_home()
+        doc = faults.sample_save(8)
+        doc["players"][1]["name"] = name  # type: ignore[index]
+        _put(slot_path(0), faults.encode(doc))
+        (replays_dir()).mkdir(parents=True)
+        (replays_dir() / "bad.ra.json").write_text(json.dumps(doc))
+        info = read_slot(0)
+        assert info.empty and info.problem and "\n" not in info.problem
+        assert [e.replay for e in list_replays()] == [None]
+        ctx, _ = create_app()
+        ctx.scenes.push(ReplayListScene(ctx))
+        run_frames(ctx, 2)
+        pygame.display.quit()
+    return check
+
+
+def odd_home() -> Check:
+    """``RA_GAME_HOME`` with bytes that are not UTF-8, over a damaged save: the title starts and
+    says so in one line; a replay saved and read there works."""
+    def check() -> None:
+        from ra_game.app import create_app, run_frames
+
+        home = Path(os.fsdecode(os.fsencode(str(fresh_home())) + b"/\xff\xfe-home"))
+        os.environ["RA_GAME_HOME"] = str(home)
+        _put(slot_path(0), b"{")
+        ctx, _ = create_app()
+        run_frames(ctx, 2)
+        title = ctx.scenes.top
+        lines = [*ctx.notices, *([title.save_error] if getattr(title, "save_error", "") else [])]
+        assert lines and all("\n" not in line for line in lines)
+        pygame.display.quit()
+    return check
+
+
 def title_case(kind: str, size: tuple[int, int]) -> Check:
     """The title over several damaged slots, a very long home path, or a saves folder that is a
     file: every damaged slot named, no file named that is not there, the line in its box."""
@@ -606,6 +655,9 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
         for size in ((640, 360), (800, 450), (1280, 720)):
             tally.run(f"title_{kind}", title_case(kind, size))
     tally.run("many_replays", many_replays(2_000))
+    for kind, name in BAD_NAMES.items():
+        tally.run(f"name_{kind}", name_case(name))
+    tally.run("odd_home", odd_home())
     disk_full(tally)
     shutil.rmtree(home, ignore_errors=True)
     return window_round(tally, rng, frames)
