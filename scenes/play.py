@@ -670,7 +670,7 @@ class PlayScene(Scene):
         assert self.static is not None
         surface.blit(self.static, (0, 0))
         g, m = self.geom, self.model
-        preview = self.info.preview if not self.queue.busy else None
+        preview = self.info.preview
         draw_tracks(surface, view, g, m)
         draw_bids(surface, view, g, m, preview)
         self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview)
