@@ -169,7 +169,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         return run_app(players=seats, seed=args.seed, ai_workers=args.ai_workers)
     from .ai import workers
-    from .headless import play_headless
+    from .headless import play_headless, terminal
 
     if args.save_replay is not None:
         from .replays import check_replay_target
@@ -181,7 +181,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     count = args.ai_workers or workers.default_workers(window=False)
     pool = workers.Workers(count if count > 1 else 0, window=False)
     try:
-        state, doc = play_headless(seats, args.seed, think_ms=args.think_ms, workers=pool)
+        state, doc = play_headless(seats, args.seed, think_ms=args.think_ms, workers=pool,
+                                   progress=terminal(sys.stderr))
     finally:
         pool.close()
     if args.save_replay is not None:

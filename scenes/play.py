@@ -37,6 +37,7 @@ from ra_game.ui.board.controls import HumanInput
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.discard_picker import draw_discard_picker
 from ra_game.ui.board.driver import Driver
+from ra_game.ui.board.epoch_skip import SKIP_KEY, EpochSkip
 from ra_game.ui.board.geometry import BoardGeometry
 from ra_game.ui.board.god_picker import draw_god_picker
 from ra_game.ui.board.hint import draw_hint_marks
@@ -135,6 +136,7 @@ class PlayScene(Scene):
         self.pressed = False
         self.notice = ""
         self.game_over: ev.GameOver | None = None
+        self.epoch_skip = EpochSkip()
         if driver is not None:
             driver.attach(self)
             self.controllers.insert(0, driver)
@@ -238,6 +240,21 @@ class PlayScene(Scene):
         self.undo = UndoBook()
         self.info.hints.clear()
 
+    def skip_offered(self) -> bool:
+        """Whether "skip to the end of the epoch" is offered now: no person at this screen
+        has a turn left this epoch (a mode with a script never offers it)."""
+        if self.driver is not None or self.pause is not None:
+            return False
+        return self.epoch_skip.offered(self.state, sorted(self.person.seats))
+
+    def skip_epoch(self) -> None:
+        """Play the rest of the epoch with its animations finished at once; the undo chance
+        of the person's last decision ends here."""
+        self.epoch_skip.start(self.state)
+        self.undo.close()
+        self.queue.skip()
+        self.request_redraw()
+
     def human_ready(self) -> bool:
         """Whether a person's decision is open on an idle board (their controls are shown)."""
         return (not self.queue.busy and self.human_to_move() and self.input.mode != "idle"
@@ -287,7 +304,7 @@ class PlayScene(Scene):
 
     def sound(self, name: str) -> None:
         play = getattr(self.ctx, "play_sound", None)
-        if play is not None:
+        if play is not None and not self.epoch_skip.active(self.state):
             play(name)
 
     def is_top(self) -> bool:
@@ -369,6 +386,8 @@ class PlayScene(Scene):
         self.input.stop()
         self.input_token = None
         self.queue.add(self.director.animate(list(events), self.state))
+        if self.epoch_skip.active(self.state):  # the move that ends the epoch is shown
+            self.queue.skip()
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
 
     def _saved(self, move: Move, events: Sequence[object]) -> None:
@@ -469,7 +488,8 @@ class PlayScene(Scene):
         controller = self.controller(seat)
         if controller is self.person:
             self._person_turn(seat, idle)
-        delay = 0.0 if controller is self.person else self.ai_delay(self.speed)
+        fast = controller is self.person or self.epoch_skip.active(self.state)
+        delay = 0.0 if fast else self.ai_delay(self.speed)
         move = controller.poll(self.match.observation(seat),
                                Tick(self.match.version, dt, idle, delay))
         if move is not None:
@@ -542,7 +562,12 @@ class PlayScene(Scene):
 
     def _board_event(self, key: int | None, down: bool, up: bool,
                      event: pygame.event.Event) -> None:
-        """Input for the animation (skip) and the person's decision."""
+        """Input for the animation (skip), the epoch's skip and the person's decision."""
+        if (key == SKIP_KEY or (up and self.epoch_skip.rect(self.geom).collidepoint(
+                self._base(event.pos)))) and self.skip_offered():
+            self.skip_epoch()
+            self.pressed = False
+            return
         if self.queue.busy:
             if down or key == pygame.K_SPACE:
                 self.queue.skip()
@@ -627,6 +652,8 @@ class PlayScene(Scene):
             w = self.state.winner or 0
             end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
             return " ".join(self.director.sentences.event(end)), False
+        if self.epoch_skip.active(self.state):
+            return self.epoch_skip.status(), False
         if self.queue.busy:
             return resolve(self.model.caption) if self.model.caption else "", False
         if self.human_ready():
@@ -645,7 +672,7 @@ class PlayScene(Scene):
         assert self.static is not None
         surface.blit(self.static, (0, 0))
         g, m = self.geom, self.model
-        preview = self.info.preview if not self.queue.busy else None
+        preview = self.info.preview
         draw_tracks(surface, view, g, m)
         draw_bids(surface, view, g, m, preview)
         self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview)
@@ -659,6 +686,8 @@ class PlayScene(Scene):
                 img.set_alpha(max(0, int(f.alpha)))
             view.blit_center(surface, img, (f.x, f.y))
         self._draw_decision(surface, view)
+        if self.skip_offered() and self.is_top():
+            self.epoch_skip.draw(surface, view, g, self.hover)
         if self.driver is not None:
             self.driver.draw(surface, view)
         text, urgent = self.status()

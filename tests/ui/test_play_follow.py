@@ -109,7 +109,11 @@ def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
             assert play.info.tiles_left() == bag_by_record(play.state) == play.state.bag_counts()
         if play.human_ready():
             decisions += 1
-            assert play.info.preview.points == engine_epoch_scores(play.state)
+            shown = play.state.clone()  # the tiles picked to discard count as gone
+            if play.input.mode == "discard":
+                for kind in play.input.selection:
+                    shown.tiles[shown.disaster_owner][kind] -= 1
+            assert play.info.preview.points == engine_epoch_scores(shown)
             if play.state.phase == BID and play.state.auction_tiles():
                 assert play.info.preview.lots == lot_values(play.state)
         for event in pilot.events():

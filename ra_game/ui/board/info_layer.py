@@ -156,7 +156,9 @@ class InfoLayer:
 
     def update(self, dt: float) -> None:
         s = self.scene
-        self.preview.update(s.state, len(s.moves))
+        if not s.queue.busy:  # meanwhile the preview of the position the board shows stays
+            chosen = s.input.selection if s.input.mode == "discard" else ()
+            self.preview.update(s.state, len(s.moves), chosen)
         if self.hints.runner is not None and self.hints.update(
                 s.state, s.match.observation(s.state.current), len(s.moves), dt):
             s.request_redraw()  # a still board shows it on the next frame

@@ -2,10 +2,13 @@
 auction what the lot on the track is worth to each player now.
 
 Computed from the engine's public state with the engine's own scoring
-(:mod:`ra_game.engine.preview`), once per decision (not per frame).
+(:mod:`ra_game.engine.preview`), once per decision (not per frame), and again for each change
+of the tiles a person picks to discard for a disaster (the preview then counts them gone).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ...engine.preview import epoch_preview, lot_values
 from ...engine.state import BID, GameState
@@ -24,14 +27,17 @@ class ScorePreview:
         #: The lot's worth with its monuments counted as they score at the end of the game.
         self.lasting_lots: list[int] | None = None
 
-    def update(self, state: GameState, token: object) -> None:
+    def update(self, state: GameState, token: object, discarding: Sequence[int] = ()) -> None:
+        """Preview ``state`` (named by ``token``), the tiles of kinds ``discarding`` gone
+        from the area of the disaster's owner."""
+        token = (token, tuple(discarding))
         if token == self.token:
             return
         self.token = token
         if state.over:
             self.points, self.totals, self.lots, self.lasting_lots = [], [], None, None
             return
-        self.points = epoch_preview(state)
+        self.points = epoch_preview(_without(state, discarding) if discarding else state)
         self.totals = [sum(p.values()) for p in self.points]
         auction = state.phase == BID and bool(state.auction_tiles())
         self.lots = lot_values(state) if auction else None
@@ -63,3 +69,12 @@ class ScorePreview:
             out.append(_("Winning the lot now would change this by {points}.").format(
                 points=format_signed(lot)))
         return out
+
+
+def _without(state: GameState, kinds: Sequence[int]) -> GameState:
+    """A copy of ``state`` with one tile of each of ``kinds`` gone from the disaster owner."""
+    copy = state.clone()
+    owned = copy.tiles[copy.disaster_owner]
+    for kind in kinds:
+        owned[kind] = max(0, owned[kind] - 1)
+    return copy

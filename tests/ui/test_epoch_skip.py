@@ -1,0 +1,113 @@
+"""Skip to the end of the epoch: offered once the person has no face-up sun left; it plays the
+AI seats' moves with their animations finished at once, the log complete, and stops at the
+epoch's scoring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pytest
+
+from ra_game.app import create_app, step_frame
+from ra_game.engine import GameState
+from ra_game.seats import Seat
+from ra_game.ui import frames
+from ra_game.ui.board.autopilot import key_events
+
+if TYPE_CHECKING:
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.ui.app_context import AppContext
+
+SEATS = [Seat("human", "You"), Seat("random", "Imhotep"), Seat("random", "Hatshepsut")]
+
+
+@pytest.fixture(autouse=True)
+def _no_frames_asked() -> None:
+    frames.reset()
+
+
+def out_of_suns(seed: int = 5) -> GameState:
+    """Epoch 1 of a 3-player game in which seat 0, the person, has spent all its suns."""
+    state = GameState.new(3, seed=seed, names=[s.name for s in SEATS])
+    while state.current == 0:
+        state.apply("draw")
+    state.suns_down[0] += state.suns_up[0]
+    state.suns_up[0] = []
+    return state
+
+
+def scene(state: GameState) -> tuple[AppContext, PlayScene]:
+    from ra_game.scenes.play import PlayScene
+
+    ctx, _w = create_app(ai_workers=1)
+    ctx.settings.animation_speed = "normal"
+    play = PlayScene(ctx, SEATS, seed=5, state=state)
+    ctx.scenes.clear_to(play)
+    return ctx, play
+
+
+def test_the_skip_is_offered_only_when_the_person_has_no_turn_left() -> None:
+    ctx, play = scene(GameState.new(3, seed=5, names=[s.name for s in SEATS]))
+    step_frame(ctx, 1 / 60)
+    assert not play.skip_offered()
+    for e in key_events(pygame.K_k):
+        pygame.event.post(e)
+    step_frame(ctx, 1 / 60)
+    assert not play.epoch_skip.active(play.state)
+    play.close()
+    ctx, play = scene(out_of_suns())
+    step_frame(ctx, 1 / 60)
+    assert play.skip_offered()
+    play.close()
+
+
+def test_k_plays_the_rest_of_the_epoch_at_once_and_stops_at_its_scoring() -> None:
+    from ra_game.scenes.scoring import EpochScoringScene
+
+    ctx, play = scene(out_of_suns())
+    step_frame(ctx, 1 / 60)
+    for e in key_events(pygame.K_k):
+        pygame.event.post(e)
+    step_frame(ctx, 1 / 60)
+    assert play.epoch_skip.active(play.state)
+    assert play.status()[0] == "Playing on to the end of the epoch..."
+    frames_taken = 0
+    while play.state.epoch == 1 and frames_taken < 3000:
+        step_frame(ctx, 1 / 60)
+        frames_taken += 1
+        if play.state.epoch == 1:
+            assert not play.queue.busy  # each move's animation was finished at once
+    assert play.state.epoch == 2 and not play.epoch_skip.active(play.state)
+    assert len(play.info.log.moves) == len(play.moves)  # the log has every move
+    for _ in range(600):  # the last move's animation plays and the scoring is shown
+        if isinstance(ctx.scenes.top, EpochScoringScene):
+            break
+        step_frame(ctx, 1 / 60)
+    assert isinstance(ctx.scenes.top, EpochScoringScene)
+    assert not play.skip_offered()  # a new epoch: the person has suns again
+    play.close()
+
+
+def test_without_the_skip_the_ai_moves_are_animated() -> None:
+    ctx, play = scene(out_of_suns())
+    moves = len(play.moves)
+    for _ in range(600):
+        step_frame(ctx, 1 / 60)
+        if len(play.moves) > moves:
+            break
+    assert len(play.moves) > moves and play.queue.busy
+    play.close()
+
+
+def test_a_click_on_the_button_starts_the_skip() -> None:
+    ctx, play = scene(out_of_suns())
+    step_frame(ctx, 1 / 60)
+    assert play.view is not None
+    pos = play.view.r(play.epoch_skip.rect(play.geom)).center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    step_frame(ctx, 1 / 60)
+    assert play.epoch_skip.active(play.state)
+    play.close()

@@ -1,0 +1,98 @@
+"""The "+N now" previews stay shown while a move is animated (for the position the board shows)
+and follow the tiles a person picks to discard for a disaster."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ra_game.app import create_app, step_frame
+from ra_game.engine import GameState, Tile
+from ra_game.engine.preview import epoch_preview
+from ra_game.engine.state import DISCARD, EMPTY, TURN
+from ra_game.seats import Seat
+from ra_game.ui.board.autopilot import key_events
+
+if TYPE_CHECKING:
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.ui.app_context import AppContext
+
+
+def war_position() -> GameState:
+    """Seat 0 (human) may play a God on a War; it holds 3 civilization kinds (+5 now) and 2
+    Gods, so the War's discard of 2 civilizations is its choice."""
+    s = GameState.new(2, seed=4, names=["You", "Bot"])
+    s.phase, s.current = TURN, 0
+    s.auction = [Tile.WAR, Tile.GOLD] + [EMPTY] * 6
+    held = s.tiles[0]
+    held[Tile.GOD] = 2
+    held[Tile.AGRICULTURE], held[Tile.ART], held[Tile.WRITING] = 2, 1, 1
+    return s
+
+
+def board(state: GameState, speed: str = "max") -> tuple[AppContext, PlayScene]:
+    from ra_game.scenes.play import PlayScene
+
+    ctx, _w = create_app()
+    ctx.settings.animation_speed = speed
+    play = PlayScene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=1, state=state)
+    ctx.scenes.clear_to(play)
+    frames(ctx)
+    return ctx, play
+
+
+def frames(ctx: Any, n: int = 3, *keys: int) -> None:
+    """Press ``keys``, then play ``n`` frames."""
+    for key in keys:
+        for e in key_events(key):
+            pygame.event.post(e)
+    for _ in range(n):
+        step_frame(ctx, 1 / 60)
+
+
+def test_the_preview_follows_the_discards_picked() -> None:
+    ctx, play = board(war_position())
+    frames(ctx, 2, pygame.K_g, pygame.K_1, pygame.K_RETURN)
+    assert play.moves == ["god:war"] and play.state.phase == DISCARD
+    frames(ctx, 3)
+    assert play.input.mode == "discard"
+    before = play.info.preview.total(0)
+    assert before == sum(epoch_preview(play.state)[0].values())
+    kinds = [c.value for c in play.input.controls() if c.name == "kind"]
+    frames(ctx, 2, pygame.K_0 + kinds.index(Tile.ART) + 1)
+    assert play.input.selection == [Tile.ART]
+    gone = play.state.clone()
+    gone.tiles[0][Tile.ART] = 0
+    after = play.info.preview.total(0)
+    assert after == sum(epoch_preview(gone)[0].values()) and after != before
+    frames(ctx, 2, pygame.K_BACKSPACE)
+    assert play.info.preview.total(0) == before
+    play.close()
+
+
+def test_the_preview_stays_shown_while_a_move_is_animated() -> None:
+    ctx, play = board(war_position(), speed="slow")
+    shown: list[Any] = []
+    draw = play.areas.draw
+
+    def spy(*args: Any) -> None:
+        shown.append(args[-1])
+        draw(*args)
+
+    play.areas.draw = spy  # type: ignore[method-assign]
+    at_rest = play.info.preview.total(0)
+    assert at_rest is not None
+    frames(ctx, 2, pygame.K_d)  # draw a tile: its animation plays
+    assert play.moves == ["draw"] and play.queue.busy
+    shown.clear()
+    frames(ctx, 3)
+    assert play.queue.busy
+    assert shown and all(p is play.info.preview for p in shown)
+    assert play.info.preview.total(0) == at_rest  # the position the board still shows
+    play.close()
