@@ -32,17 +32,24 @@ def disaster_discards(held: Sequence[int], disaster: int) -> list[tuple[int, ...
     return [tuple(lost)]
 
 
-def disaster_outcomes(held: Sequence[int], lot: Sequence[int]) -> list[list[int]]:
-    """Every holding the owner of ``held`` may end with after taking ``lot`` (R-AUC-7, R-TURN-5):
-    its tiles placed first, then its disasters resolved one at a time in the lot's order
-    (R-DIS-6), branching where the owner chooses (R-DIS-7).  ``held`` is not changed."""
-    start = list(held)
+def place_lot(held: list[int], lot: Sequence[int]) -> list[int]:
+    """Add the lot's tiles other than disasters to ``held`` (R-AUC-7); returns its disasters, in
+    the lot's order, still to resolve (R-DIS-6)."""
     disasters = []
     for t in lot:
         if IS_DISASTER[t]:
             disasters.append(t)
         else:
-            start[t] += 1
+            held[t] += 1
+    return disasters
+
+
+def disaster_outcomes(held: Sequence[int], lot: Sequence[int]) -> list[list[int]]:
+    """Every holding the owner of ``held`` may end with after taking ``lot`` (R-AUC-7, R-TURN-5):
+    its tiles placed first, then its disasters resolved one at a time in the lot's order
+    (R-DIS-6), branching where the owner chooses (R-DIS-7).  ``held`` is not changed."""
+    start = list(held)
+    disasters = place_lot(start, lot)
     outcomes = [start]
     for disaster in disasters:
         following: list[list[int]] = []

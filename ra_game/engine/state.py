@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from . import events as ev
-from .disasters import disaster_discards
+from .disasters import disaster_discards, place_lot
 from .errors import N_, IllegalMoveError, SetupError
 from .moves import (
     DISCARD_BASE,
@@ -35,7 +35,6 @@ from .tiles import (
     AUCTION_TRACK_SIZE,
     CIVILIZATIONS,
     DISCARDED_AT_EPOCH_END,
-    IS_DISASTER,
     MONUMENTS,
     NUM_EPOCHS,
     NUM_KINDS,
@@ -524,13 +523,7 @@ class GameState:
         self, player: int, lot: Sequence[int], resume: int, events: EventList | None
     ) -> None:
         """R-AUC-7 / R-TURN-5: place the tiles, then resolve the disasters among them in order."""
-        held = self.tiles[player]
-        pending = []
-        for t in lot:
-            if IS_DISASTER[t]:
-                pending.append(t)
-            else:
-                held[t] += 1
+        pending = place_lot(self.tiles[player], lot)
         if not pending:
             if resume == _AFTER_AUCTION:
                 self._finish_auction(events)
