@@ -14,6 +14,7 @@ from ra_game import replays
 from ra_game.app import create_app, run_frames
 from ra_game.faults import sample_save
 from ra_game.replays import ReplayList, replays_dir
+from ra_game.ui.app_context import AppContext
 
 FILES = 2_000
 
@@ -30,18 +31,24 @@ def fill(count: int) -> None:
         os.utime(path, (1_700_000_000 + i, 1_700_000_000 + i))
 
 
+def open_list() -> tuple[AppContext, ReplayListScene]:
+    """A window showing the replay list, after its first frames."""
+    ctx, _window = create_app(size=(1280, 720))
+    ctx.scenes.push(ReplayListScene(ctx))
+    run_frames(ctx, 3)
+    listing = ctx.scenes.top
+    assert type(listing) is ReplayListScene
+    return ctx, listing
+
+
 def test_the_list_reads_only_the_rows_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     fill(FILES)
     reads: list[str] = []
     real = replays.read_entry
     monkeypatch.setattr(replays, "read_entry", lambda path: reads.append(path.name) or
                         real(path))
-    ctx, _window = create_app(size=(1280, 720))
+    ctx, listing = open_list()
     try:
-        ctx.scenes.push(ReplayListScene(ctx))
-        run_frames(ctx, 3)
-        listing = ctx.scenes.top
-        assert type(listing) is ReplayListScene
         assert len(listing.entries) == FILES
         assert 0 < len(reads) <= ROWS  # the rows on screen, each read once
         assert listing.entries[0].path.name == f"game-{FILES - 1:05d}.ra.json"  # newest first
@@ -69,12 +76,8 @@ def test_a_broken_row_keeps_watch_off_while_it_is_chosen() -> None:
     fill(1)
     (replays_dir() / "broken.ra.json").write_text("{")
     os.utime(replays_dir() / "broken.ra.json", (1_800_000_000, 1_800_000_000))
-    ctx, _window = create_app(size=(1280, 720))
+    _ctx, listing = open_list()
     try:
-        ctx.scenes.push(ReplayListScene(ctx))
-        run_frames(ctx, 1)
-        listing = ctx.scenes.top
-        assert type(listing) is ReplayListScene
         assert listing.entries[0].replay is None  # the newest file is the broken one
         assert listing.selected == 1 and listing.watch.enabled  # the first watchable row
         listing.select(0)
