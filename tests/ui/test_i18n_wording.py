@@ -125,3 +125,27 @@ def test_disasters_are_named_with_their_articles(lang: str, you: str, them: str,
     state = GameState.new(2, seed=1, names=["You", "Ana"])
     state.phase, state.current, state.pending = 2, 1, [Tile.EARTHQUAKE]
     assert ai_status(state, you=0) == choosing
+
+
+def test_spanish_writes_e_before_every_i_sound_key_caps_included() -> None:
+    texts = [s for _, _id, strings in entries("es") for s in strings]
+    assert [s for s in texts if re.search(r"\by (?:[IiÍí]|[Hh][IiÍí])(?![aeouáéó])", s)] == []
+    assert sum("e Intro" in s for s in texts) > 10
+
+
+def test_portuguese_calls_one_match_a_partida_and_jogo_only_the_program_or_ra() -> None:
+    # "saem do jogo": out of play, as the rule text says of spent Gods
+    program_or_ra = re.compile(
+        r"the game is shown|this game can read|board game|auction game|leave the game")
+    jogo = [(msgid, s) for _, msgid, strings in entries("pt") for s in strings
+            if re.search(r"\bgames?\b", msgid, re.IGNORECASE) and re.search(r"\bjogos?\b", s,
+                                                                            re.IGNORECASE)]
+    assert [(msgid, s) for msgid, s in jogo if not program_or_ra.search(msgid)] == []
+    assert len(jogo) >= 3
+
+
+def test_turkish_never_writes_sıradan_which_also_means_ordinary_and_one_word_for_sun_sets() -> None:
+    texts = [s for _, _id, strings in entries("tr") for s in strings]
+    assert [s for s in texts if re.search(r"\bsıradan\b", s)] == []
+    assert [s for s in texts if "güneş takım" in s] == []
+    assert sum("güneş set" in s for s in texts) >= 3
