@@ -137,6 +137,9 @@ class PlayScene(Scene):
         self.notice = ""
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
+        #: Scenes an animation opened while the pause menu was up, shown once it closes.
+        self.after_pause: list[Any] = []
+        self._hushed = False
         if driver is not None:
             driver.attach(self)
             self.controllers.insert(0, driver)
@@ -304,11 +307,13 @@ class PlayScene(Scene):
 
     def sound(self, name: str) -> None:
         play = getattr(self.ctx, "play_sound", None)
-        if play is not None and not self.epoch_skip.active(self.state):
+        if play is not None and not self._hushed and not self.epoch_skip.active(self.state):
             play(name)
 
     def is_top(self) -> bool:
-        return self.ctx.scenes.top is self
+        """Whether the board is in front: no scene above it, none waiting for the pause menu
+        to close (an animation holds there)."""
+        return self.ctx.scenes.top is self and not self.after_pause
 
     def reached(self, event: object | None) -> None:
         """The animation reached ``event`` (None: the whole move): the log may show it."""
@@ -318,6 +323,9 @@ class PlayScene(Scene):
             self.info.log.reached(event)
 
     def epoch_scored(self, event: ev.EpochScored) -> None:
+        if self.pause is not None:
+            self.after_pause.append(lambda: self.epoch_scored(event))
+            return
         try:
             from .scoring import EpochScoringScene
         except ImportError:
@@ -325,6 +333,9 @@ class PlayScene(Scene):
         self.ctx.scenes.push(EpochScoringScene(self.ctx, event, self.state, self.hide_scores))
 
     def finish_game(self, event: ev.GameOver) -> None:
+        if self.pause is not None:
+            self.after_pause.append(lambda: self.finish_game(event))
+            return
         self.game_over = event
         if self.driver is not None and self.driver.finish_game(event):
             return
@@ -587,10 +598,26 @@ class PlayScene(Scene):
             self.offer(move)
 
     def _open_pause(self) -> None:
+        """The pause menu over the board.  A move still animated is finished first (silently),
+        so the menu lies over whole pieces, never a tile frozen half-way; a scene that
+        animation opens (an epoch's scoring, the results) waits until the menu closes."""
         label = self.driver.quit_label if self.driver is not None else None
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
                                quit_label=label)
+        self._hushed = True
+        try:
+            self.queue.skip()
+        finally:
+            self._hushed = False
+        self.request_redraw()
+
+    def _close_pause(self) -> None:
+        """Back to the board: the scenes held while the menu was up open now, in order."""
+        self.pause = None
+        held, self.after_pause = self.after_pause, []
+        for show in held:
+            show()
 
     def _pause_event(self, event: pygame.event.Event) -> None:
         assert self.pause is not None
@@ -599,9 +626,11 @@ class PlayScene(Scene):
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             choice = self.pause.click(self._base(event.pos))
-        if choice in ("resume", "quit"):  # Rules and Settings return to this menu
+        if choice == "resume":  # Rules and Settings return to this menu
+            self._close_pause()
+        elif choice == "quit":
             self.pause = None
-        if choice == "quit":
+            self.after_pause.clear()
             self._save_and_quit()
         elif choice in ("rules", "settings"):
             self._open_scene(choice)
