@@ -664,6 +664,8 @@ class PlayScene(Scene):
         if self.view is None or self.view.size != size:
             self.view = View(size, self.sprites)
             self.static = None
+            if self.geom.fit(self.view.height):  # a taller window: a taller board
+                self.info.panel.rect = self.geom.rect("log_panel")
         if self.static is None or self._static_generation != generation():
             self.static = build_static(self.view, self.geom, self.state.ra_length)
             self._static_generation = generation()
