@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.engine import Move, Replay, parse_replay
-from ra_game.engine.state import BID
+from ra_game.engine.state import BID, EMPTY
 from ra_game.i18n import _
 from ra_game.safefile import read_json_bounded
 from ra_game.seats import Seat
@@ -331,7 +331,8 @@ class TutorialDriver(Driver):
 
     def marks(self) -> tuple[list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]]:
         """What a pointer must not cross (fame badges with their "+N now" chips, suns, the
-        status text, bid chips, the buttons shown), what it had better not (tiles, names) and
+        status text, bid chips, the buttons shown, the tiles up for auction), what it had
+        better not (the players' tiles, names, the Ra track's tiles) and
         the board's frames (a note had better not cover them)."""
         scene = self.scene
         marks: list[pygame.Rect] = []
@@ -346,6 +347,9 @@ class TutorialDriver(Driver):
         status = self.status_text_rect()
         if status is not None:
             marks.append(status)
+        geom, model = scene.geom, scene.model
+        marks += [geom.auction_slots[i] for i, kind in enumerate(model.auction) if kind != EMPTY]
+        soft += geom.ra_slots[:model.ra_count]
         if any(scene.model.bids) or scene.state.phase == BID:
             marks += [scene.geom.bid_chip(seat) for seat in range(scene.state.n)]
         target = self.target()

@@ -30,7 +30,7 @@ SHORT = 40  # a pointer shorter than this is not drawn
 #: Costs: a pointer over a mark, over a soft rect; a note over a mark, over a frame of the
 #: board (the Ra track, the epoch, ...), over a soft rect.
 CROSS_MARK, CROSS_SOFT, COVER_MARK, COVER_FRAME, COVER_SOFT = 1000, 60, 600, 150, 40
-SHORTLIST = 48
+SHORTLIST = 20
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,13 @@ class Placement:
     pointer: Pointer | None
 
 
-def crossings(pointer: Pointer | None, rects: Sequence[pygame.Rect]) -> int:
-    """How many of ``rects`` the pointer's line runs over (with a 3 px margin)."""
+def crossings(pointer: Pointer | None, rects: Sequence[pygame.Rect], margin: int = 3) -> int:
+    """How many of ``rects`` the pointer's line runs over (with a ``margin``)."""
     if pointer is None:
         return 0
     legs = list(pairwise(pointer))
-    return sum(1 for r in rects if any(r.inflate(6, 6).clipline(a, b) for a, b in legs))
+    grown = [r.inflate(2 * margin, 2 * margin) for r in rects] if margin else rects
+    return sum(1 for r in grown if any(r.clipline(a, b) for a, b in legs))
 
 
 def _pointers(box: pygame.Rect, target: pygame.Rect) -> list[Pointer | None]:
@@ -127,13 +128,19 @@ def place_note(height_for: Callable[[int], int], board: pygame.Rect,
                           WIDTHS[0], height)
         return Placement(box, None if target is None else _pointers(box, target)[0])
     boxes.sort(key=lambda item: item[0])
+    hard = [r.inflate(6, 6) for r in marks]
+    light = [r.inflate(6, 6) for r in (*soft, *frames)]
     best: tuple[float, Placement] | None = None
     for base, box in boxes[:SHORTLIST]:
         options = [None] if target is None else _pointers(box, target)
         for pointer in options:
-            cost = (base + CROSS_MARK * crossings(pointer, marks)
-                    + CROSS_SOFT * (crossings(pointer, soft) + crossings(pointer, frames))
-                    + _length(pointer))
+            cost = base + _length(pointer)
+            if best is not None and cost >= best[0]:
+                continue
+            cost += CROSS_MARK * crossings(pointer, hard, 0)
+            if best is not None and cost >= best[0]:
+                continue
+            cost += CROSS_SOFT * crossings(pointer, light, 0)
             if best is None or cost < best[0]:
                 best = (cost, Placement(box, pointer))
     assert best is not None
