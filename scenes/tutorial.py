@@ -15,6 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -373,8 +374,10 @@ class TutorialDriver(Driver):
         if self._placed is None or self._placed[0] != key:
             board = pygame.Rect(0, 0, 1280, self.scene.geom.height)
             marks, soft, frames = self.marks()
+            seats = sorted(self.scene.geom.seats, key=lambda r: (r.y, r.x))
+            lanes = [(a.right + b.x) // 2 for a, b in pairwise(seats) if a.y == b.y]
             placed = place_note(lambda width: note_height(view, callout, width), board,
-                                callout.target, self.keep_clear(), marks, soft, frames)
+                                callout.target, self.keep_clear(), marks, soft, frames, lanes)
             self._placed = (key, placed)
         return self._placed[1]
 

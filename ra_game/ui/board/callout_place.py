@@ -50,9 +50,11 @@ def crossings(pointer: Pointer | None, rects: Sequence[pygame.Rect], margin: int
     return sum(1 for r in grown if any(r.clipline(a, b) for a, b in legs))
 
 
-def _pointers(box: pygame.Rect, target: pygame.Rect) -> list[Pointer | None]:
+def _pointers(box: pygame.Rect, target: pygame.Rect,
+              lanes: Sequence[int] = ()) -> list[Pointer | None]:
     """Pointers from ``box``'s edges to ``target``'s that pass through neither: straight, or
-    an elbow (up or down from the note, then across into the target)."""
+    an elbow (up or down from the note, along one of the ``lanes`` (x) if it likes, then
+    across into the target)."""
     gap_x = max(target.x - box.right, box.x - target.right)
     gap_y = max(target.y - box.bottom, box.y - target.bottom)
     if max(gap_x, gap_y) < SHORT:
@@ -63,6 +65,7 @@ def _pointers(box: pygame.Rect, target: pygame.Rect) -> list[Pointer | None]:
         lo, hi = box.x + 40, box.right - 40
         starts += [(min(max(x, lo), hi), y) for x in
                    (target.centerx, target.x + 16, target.right - 16, lo, hi, box.centerx)]
+        starts += [(x, y) for x in lanes if box.x + 20 <= x <= box.right - 20]
     if gap_x > 0:  # beside: from the facing side
         x = box.x if target.right <= box.x else box.right
         lo, hi = box.y + 24, box.bottom - 24
@@ -99,9 +102,10 @@ def _length(pointer: Pointer | None) -> float:
 def place_note(height_for: Callable[[int], int], board: pygame.Rect,
                target: pygame.Rect | None, keep_clear: Sequence[pygame.Rect],
                marks: Sequence[pygame.Rect], soft: Sequence[pygame.Rect],
-               frames: Sequence[pygame.Rect] = ()) -> Placement:
+               frames: Sequence[pygame.Rect] = (), lanes: Sequence[int] = ()) -> Placement:
     """The best note box on ``board`` for a note whose height at width ``w`` is
-    ``height_for(w)`` (see the module docstring)."""
+    ``height_for(w)`` (see the module docstring); ``lanes`` are free columns (x) a pointer
+    may run along, such as the gaps between the players' areas."""
     clear = [r.inflate(8, 8) for r in keep_clear]
     if target is not None:
         clear.append(target.inflate(16, 16))
@@ -128,11 +132,11 @@ def place_note(height_for: Callable[[int], int], board: pygame.Rect,
                           WIDTHS[0], height)
         return Placement(box, None if target is None else _pointers(box, target)[0])
     boxes.sort(key=lambda item: item[0])
-    hard = [r.inflate(6, 6) for r in marks]
+    hard = [r.inflate(8, 8) for r in marks]  # 4 px of air around what matters
     light = [r.inflate(6, 6) for r in (*soft, *frames)]
     best: tuple[float, Placement] | None = None
     for base, box in boxes[:SHORTLIST]:
-        options = [None] if target is None else _pointers(box, target)
+        options = [None] if target is None else _pointers(box, target, lanes)
         for pointer in options:
             cost = base + _length(pointer)
             if best is not None and cost >= best[0]:
