@@ -307,7 +307,7 @@ def learn(ctx: AppContext, out: Path) -> None:
     save(out, "replay_viewer")
     ctx.scenes.clear_to(TitleScene(ctx))
     kinds = [["human", "ai:medium", "ai:medium"], ["human", "ai:hard", "ai:easy", "ai:hard"],
-             ["human", "ai:easy"], ["human", "ai:medium", "ai:medium"]]
+             ["human", "ai:easy"], ["human", "ai:expert", "ai:medium"]]
     rng = random.Random(5)
     for seed, seats in enumerate(kinds * 2):
         game = GameState.new(len(seats), seed=seed)
