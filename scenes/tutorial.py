@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.engine import Move, Replay, parse_replay
+from ra_game.engine.preview import move_events
 from ra_game.engine.state import BID, EMPTY
 from ra_game.i18n import _
 from ra_game.safefile import read_json_bounded
@@ -124,8 +125,11 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     state.names = names
     seats = [Seat(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
-    return PlayScene(ctx, seats, replay.seed, False, state=state,
-                     moves=replay.moves[:start], driver=driver)
+    scene = PlayScene(ctx, seats, replay.seed, False, state=state,
+                      moves=replay.moves[:start], driver=driver)
+    # the log and the tile counter know the moves before the step it starts at
+    scene.resume_record(move_events(replay.initial_state(), replay.moves[:start]))
+    return scene
 
 
 class TutorialDriver(Driver):
@@ -211,9 +215,13 @@ class TutorialDriver(Driver):
             save_step(self.index)
         if self.step.kind == "skip":
             state = self.scene.state
-            for text in self.placed.moves[self.played():]:
+            rest = self.placed.moves[self.played():]
+            events = move_events(state, rest)
+            for text in rest:
                 state.apply(text)
-            self.scene.reset_to(state, [*self.scene.moves, *self.placed.moves[self.played():]])
+            self.scene.reset_to(state, [*self.scene.moves, *rest])
+            for moved in events:  # the log and the tile counter hold the moves skipped
+                self.scene.info.log.add_move(moved, shown=True)
 
     def advance(self) -> None:
         """Go on to the next step (a step that explains the opponents' moves gives the player
