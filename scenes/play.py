@@ -137,6 +137,10 @@ class PlayScene(Scene):
         self.notice = ""
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
+        #: A line for the person that outlives an instant animation (their automatic pass),
+        #: and the seconds it stays in the status line.
+        self.said = ""
+        self.said_for = 0.0
         #: Scenes an animation opened while the pause menu was up, shown once it closes.
         self.after_pause: list[Any] = []
         self._hushed = False
@@ -242,6 +246,7 @@ class PlayScene(Scene):
         self.notice = ""
         self.undo = UndoBook()
         self.info.hints.clear()
+        self.said_for = 0.0
 
     def skip_offered(self) -> bool:
         """Whether "skip to the end of the epoch" is offered now: no person at this screen
@@ -399,7 +404,21 @@ class PlayScene(Scene):
         self.queue.add(self.director.animate(list(events), self.state))
         if self.epoch_skip.active(self.state):  # the move that ends the epoch is shown
             self.queue.skip()
+        self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
+
+    SAID_SECONDS = 4.0
+
+    def _hold_own_pass(self, events: Sequence[object]) -> None:
+        """At the instant speed no animation holds the person's automatic pass on screen:
+        the status line says it for a few seconds (before their own next question, if that
+        comes first)."""
+        if self.speed != "max":
+            return
+        for e in events:
+            if isinstance(e, ev.Passed) and e.automatic and e.player == self.you:
+                self.said = " ".join(self.sentences.event(e))
+                self.said_for = self.SAID_SECONDS
 
     def _saved(self, move: Move, events: Sequence[object]) -> None:
         """Autosave after each move; a finished game leaves its slot."""
@@ -478,6 +497,7 @@ class PlayScene(Scene):
                 self.request_redraw()
         if self.pause is not None:
             return
+        self.said_for = max(0.0, self.said_for - dt)
         speed = self.speed
         self.queue.speed = SPEED_FACTORS[speed]
         if self.driver is not None:
@@ -687,16 +707,24 @@ class PlayScene(Scene):
             return self.epoch_skip.status(), False
         if self.queue.busy:
             return resolve(self.model.caption) if self.model.caption else "", False
+        said = self.said if self.said_for > 0 else ""
         if self.human_ready():
-            hints = self.info.hints
-            if hints.for_token(len(self.moves)) is not None:
-                return hints.reason, False
-            if hints.thinking:
-                return _("Looking for a hint: the hard AI is thinking..."), False
-            text = human_status(self.state, self.input.mode, self.input.legal,
-                                self.state.current == self.you)
-            return text, self.state.forced_bid() or self.input.mode == "discard"
+            text, urgent = self._human_status()
+            return (f"{said} {text}" if said else text), urgent
+        if said:
+            return said, False
         return ai_status(self.state, self.you), False
+
+    def _human_status(self) -> tuple[str, bool]:
+        """The status line for a person's open decision: a hint, or what they may do."""
+        hints = self.info.hints
+        if hints.for_token(len(self.moves)) is not None:
+            return hints.reason, False
+        if hints.thinking:
+            return _("Looking for a hint: the hard AI is thinking..."), False
+        text = human_status(self.state, self.input.mode, self.input.legal,
+                            self.state.current == self.you)
+        return text, self.state.forced_bid() or self.input.mode == "discard"
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())

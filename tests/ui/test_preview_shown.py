@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.app import create_app, step_frame
-from ra_game.engine import GameState, Tile
+from ra_game.engine import GameState, Move, Tile
 from ra_game.engine.preview import epoch_preview
 from ra_game.engine.state import DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
@@ -157,4 +157,24 @@ def test_quitting_from_the_pause_drops_the_held_scoring() -> None:
     assert play.after_pause
     frames(ctx, 2, pygame.K_q)
     assert isinstance(ctx.scenes.top, TitleScene)
+    play.close()
+
+
+def test_at_the_instant_speed_the_persons_automatic_pass_is_said() -> None:
+    """You invoke Ra, the bot bids a sun none of yours beats: at "instant" no animation holds
+    the line, so the status line says the pass for a few seconds, before your next question
+    too; then only the question."""
+    s = GameState.new(2, seed=4, names=["You", "Bot"])
+    s.phase, s.current = TURN, 0
+    s.auction = [Tile.GOLD, Tile.PHARAOH] + [EMPTY] * 6
+    if max(s.suns_up[1]) < max(s.suns_up[0]):
+        s.suns_up[0], s.suns_up[1] = s.suns_up[1], s.suns_up[0]
+    ctx, play = board(s)
+    play.apply(Move.parse("ra"))
+    play.apply(Move.parse(f"bid:{max(play.state.suns_up[1])}"))  # as the bot would
+    said = "You have no sun that can bid, so you pass."
+    frames(ctx, 2)
+    assert play.status()[0].startswith(said)
+    frames(ctx, 60 * 5)
+    assert said not in play.status()[0]
     play.close()
