@@ -14,7 +14,7 @@ them).  Esc opens the pause menu.  Layout: ``scenes/play.tmx`` (written by
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -142,7 +142,7 @@ class PlayScene(Scene):
         self.said = ""
         self.said_for = 0.0
         #: Scenes an animation opened while the pause menu was up, shown once it closes.
-        self.after_pause: list[Any] = []
+        self.after_pause: list[Callable[[], None]] = []
         self._hushed = False
         if driver is not None:
             driver.attach(self)
