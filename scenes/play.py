@@ -14,7 +14,7 @@ them).  Esc opens the pause menu.  Layout: ``scenes/play.tmx`` (written by
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -137,6 +137,13 @@ class PlayScene(Scene):
         self.notice = ""
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
+        #: A line for the person that outlives an instant animation (their automatic pass),
+        #: and the seconds it stays in the status line.
+        self.said = ""
+        self.said_for = 0.0
+        #: Scenes an animation opened while the pause menu was up, shown once it closes.
+        self.after_pause: list[Callable[[], None]] = []
+        self._hushed = False
         if driver is not None:
             driver.attach(self)
             self.controllers.insert(0, driver)
@@ -239,6 +246,7 @@ class PlayScene(Scene):
         self.notice = ""
         self.undo = UndoBook()
         self.info.hints.clear()
+        self.said_for = 0.0
 
     def skip_offered(self) -> bool:
         """Whether "skip to the end of the epoch" is offered now: no person at this screen
@@ -304,11 +312,13 @@ class PlayScene(Scene):
 
     def sound(self, name: str) -> None:
         play = getattr(self.ctx, "play_sound", None)
-        if play is not None and not self.epoch_skip.active(self.state):
+        if play is not None and not self._hushed and not self.epoch_skip.active(self.state):
             play(name)
 
     def is_top(self) -> bool:
-        return self.ctx.scenes.top is self
+        """Whether the board is in front: no scene above it, none waiting for the pause menu
+        to close (an animation holds there)."""
+        return self.ctx.scenes.top is self and not self.after_pause
 
     def reached(self, event: object | None) -> None:
         """The animation reached ``event`` (None: the whole move): the log may show it."""
@@ -318,6 +328,9 @@ class PlayScene(Scene):
             self.info.log.reached(event)
 
     def epoch_scored(self, event: ev.EpochScored) -> None:
+        if self.pause is not None:
+            self.after_pause.append(lambda: self.epoch_scored(event))
+            return
         try:
             from .scoring import EpochScoringScene
         except ImportError:
@@ -325,6 +338,9 @@ class PlayScene(Scene):
         self.ctx.scenes.push(EpochScoringScene(self.ctx, event, self.state, self.hide_scores))
 
     def finish_game(self, event: ev.GameOver) -> None:
+        if self.pause is not None:
+            self.after_pause.append(lambda: self.finish_game(event))
+            return
         self.game_over = event
         if self.driver is not None and self.driver.finish_game(event):
             return
@@ -388,7 +404,21 @@ class PlayScene(Scene):
         self.queue.add(self.director.animate(list(events), self.state))
         if self.epoch_skip.active(self.state):  # the move that ends the epoch is shown
             self.queue.skip()
+        self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
+
+    SAID_SECONDS = 4.0
+
+    def _hold_own_pass(self, events: Sequence[object]) -> None:
+        """At the instant speed no animation holds the person's automatic pass on screen:
+        the status line says it for a few seconds (before their own next question, if that
+        comes first)."""
+        if self.speed != "max":
+            return
+        for e in events:
+            if isinstance(e, ev.Passed) and e.automatic and e.player == self.you:
+                self.said = " ".join(self.sentences.event(e))
+                self.said_for = self.SAID_SECONDS
 
     def _saved(self, move: Move, events: Sequence[object]) -> None:
         """Autosave after each move; a finished game leaves its slot."""
@@ -467,6 +497,7 @@ class PlayScene(Scene):
                 self.request_redraw()
         if self.pause is not None:
             return
+        self.said_for = max(0.0, self.said_for - dt)
         speed = self.speed
         self.queue.speed = SPEED_FACTORS[speed]
         if self.driver is not None:
@@ -587,10 +618,26 @@ class PlayScene(Scene):
             self.offer(move)
 
     def _open_pause(self) -> None:
+        """The pause menu over the board.  A move still animated is finished first (silently),
+        so the menu lies over whole pieces, never a tile frozen half-way; a scene that
+        animation opens (an epoch's scoring, the results) waits until the menu closes."""
         label = self.driver.quit_label if self.driver is not None else None
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
                                quit_label=label)
+        self._hushed = True
+        try:
+            self.queue.skip()
+        finally:
+            self._hushed = False
+        self.request_redraw()
+
+    def _close_pause(self) -> None:
+        """Back to the board: the scenes held while the menu was up open now, in order."""
+        self.pause = None
+        held, self.after_pause = self.after_pause, []
+        for show in held:
+            show()
 
     def _pause_event(self, event: pygame.event.Event) -> None:
         assert self.pause is not None
@@ -599,9 +646,11 @@ class PlayScene(Scene):
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             choice = self.pause.click(self._base(event.pos))
-        if choice in ("resume", "quit"):  # Rules and Settings return to this menu
+        if choice == "resume":  # Rules and Settings return to this menu
+            self._close_pause()
+        elif choice == "quit":
             self.pause = None
-        if choice == "quit":
+            self.after_pause.clear()
             self._save_and_quit()
         elif choice in ("rules", "settings"):
             self._open_scene(choice)
@@ -635,6 +684,8 @@ class PlayScene(Scene):
         if self.view is None or self.view.size != size:
             self.view = View(size, self.sprites)
             self.static = None
+            if self.geom.fit(self.view.height):  # a taller window: a taller board
+                self.info.panel.rect = self.geom.rect("log_panel")
         if self.static is None or self._static_generation != generation():
             self.static = build_static(self.view, self.geom, self.state.ra_length)
             self._static_generation = generation()
@@ -656,16 +707,24 @@ class PlayScene(Scene):
             return self.epoch_skip.status(), False
         if self.queue.busy:
             return resolve(self.model.caption) if self.model.caption else "", False
+        said = self.said if self.said_for > 0 else ""
         if self.human_ready():
-            hints = self.info.hints
-            if hints.for_token(len(self.moves)) is not None:
-                return hints.reason, False
-            if hints.thinking:
-                return _("Looking for a hint: the hard AI is thinking..."), False
-            text = human_status(self.state, self.input.mode, self.input.legal,
-                                self.state.current == self.you)
-            return text, self.state.forced_bid() or self.input.mode == "discard"
+            text, urgent = self._human_status()
+            return (f"{said} {text}" if said else text), urgent
+        if said:
+            return said, False
         return ai_status(self.state, self.you), False
+
+    def _human_status(self) -> tuple[str, bool]:
+        """The status line for a person's open decision: a hint, or what they may do."""
+        hints = self.info.hints
+        if hints.for_token(len(self.moves)) is not None:
+            return hints.reason, False
+        if hints.thinking:
+            return _("Looking for a hint: the hard AI is thinking..."), False
+        text = human_status(self.state, self.input.mode, self.input.legal,
+                            self.state.current == self.you)
+        return text, self.state.forced_bid() or self.input.mode == "discard"
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())

@@ -15,19 +15,24 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ra_game.engine import Move, Replay, parse_replay
+from ra_game.engine.preview import move_events
+from ra_game.engine.state import BID, EMPTY
 from ra_game.i18n import _
 from ra_game.safefile import read_json_bounded
 from ra_game.seats import Seat
 from ra_game.settings import data_dir, write_json_atomic
-from ra_game.ui.board.callout import Callout, button_rects, draw_callout
+from ra_game.ui.board.callout import Callout, button_rects, draw_callout, note_height
+from ra_game.ui.board.callout_place import Placement, place_note
 from ra_game.ui.board.driver import Driver
+from ra_game.ui.board.status_line import status_lines
 
-from .tutorial_lesson import KINDS, NAMES, NUMBERS, STEPS, Step
+from .tutorial_lesson import ALSO, KINDS, NAMES, NUMBERS, STEPS, Step
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -42,8 +47,9 @@ PROGRESS_FILE = "tutorial.json"
 YOU = 0
 THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
 READ_DELAY = 1.5  # seconds to read a callout before the opponents' first move
-#: Targets whose callout goes above them (over the auction track) instead of below.
-HIGH_TARGETS = ("seat_1", "seat_2", "button_draw", "button_ra", "button_god")
+#: The board's frames a pointer had better not cross (unless the step is about them).
+FRAMES = ("ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
+          "button_menu")
 _NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 
 
@@ -119,8 +125,11 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     state.names = names
     seats = [Seat(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
-    return PlayScene(ctx, seats, replay.seed, False, state=state,
-                     moves=replay.moves[:start], driver=driver)
+    scene = PlayScene(ctx, seats, replay.seed, False, state=state,
+                      moves=replay.moves[:start], driver=driver)
+    # the log and the tile counter know the moves before the step it starts at
+    scene.resume_record(move_events(replay.initial_state(), replay.moves[:start]))
+    return scene
 
 
 class TutorialDriver(Driver):
@@ -133,6 +142,7 @@ class TutorialDriver(Driver):
         self.gap = READ_DELAY
         self.done = False
         self._entered = -1
+        self._placed: tuple[tuple[object, ...], Placement] | None = None
 
     # -- where we are
 
@@ -205,9 +215,13 @@ class TutorialDriver(Driver):
             save_step(self.index)
         if self.step.kind == "skip":
             state = self.scene.state
-            for text in self.placed.moves[self.played():]:
+            rest = self.placed.moves[self.played():]
+            events = move_events(state, rest)
+            for text in rest:
                 state.apply(text)
-            self.scene.reset_to(state, [*self.scene.moves, *self.placed.moves[self.played():]])
+            self.scene.reset_to(state, [*self.scene.moves, *rest])
+            for moved in events:  # the log and the tile counter hold the moves skipped
+                self.scene.info.log.add_move(moved, shown=True)
 
     def advance(self) -> None:
         """Go on to the next step (a step that explains the opponents' moves gives the player
@@ -291,8 +305,8 @@ class TutorialDriver(Driver):
 
     # -- drawing
 
-    def target(self) -> pygame.Rect | None:
-        name = self.step.target
+    def _rect(self, name: str) -> pygame.Rect | None:
+        """A name of the play layout, or ``seat_N`` (a player's area), as a base rect."""
         geom = self.scene.geom
         if name.startswith("seat_"):
             seat: pygame.Rect = geom.seats[int(name[5:])]
@@ -300,11 +314,85 @@ class TutorialDriver(Driver):
         rect: pygame.Rect | None = geom.rect(name) if name in geom.layout.names() else None
         return rect
 
+    def target(self) -> pygame.Rect | None:
+        return self._rect(self.step.target)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the note must leave visible: the target, what the step also talks about, the
+        status text and the person's controls."""
+        rects = [r for r in map(self._rect, (self.step.target, *ALSO.get(self.step.id, ())))
+                 if r is not None]
+        status = self.status_text_rect()
+        if status is not None:
+            rects.append(status)
+        return rects + self.buttons() + [self.scene.geom.rect("bag")]
+
+    def status_text_rect(self) -> pygame.Rect | None:
+        """Where the status line's text is drawn (base pixels), or None before a frame."""
+        view = self.scene.view
+        if view is None:
+            return None
+        line = self.scene.info.status_rect()
+        text = self.scene.status()[0]
+        lines, size = status_lines(view, text, line.width - 16)
+        width = max((view.text_width(t, size, True) for t in lines), default=0) / view.scale
+        return pygame.Rect(line.x + 10, line.y, int(width) + 4, line.height)
+
+    def marks(self) -> tuple[list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]]:
+        """What a pointer must not cross (fame badges with their "+N now" chips, suns, the
+        status text, bid chips, the buttons shown, the tiles up for auction), what it had
+        better not (the players' tiles, names, the Ra track's tiles) and
+        the board's frames (a note had better not cover them)."""
+        scene = self.scene
+        marks: list[pygame.Rect] = []
+        soft: list[pygame.Rect] = []
+        for seat in range(scene.state.n):
+            slots = scene.areas.slots(scene.model, seat)
+            score = slots.score
+            marks.append(pygame.Rect(score.x - 64, score.y, score.width + 64, score.height))
+            marks += [r for _s, r in slots.suns_up + slots.suns_down]
+            soft += [r for _k, _c, r in slots.tiles]
+            soft.append(pygame.Rect(slots.header.x, slots.header.y, 170, slots.header.height))
+        status = self.status_text_rect()
+        if status is not None:
+            marks.append(status)
+        geom, model = scene.geom, scene.model
+        marks += [geom.auction_slots[i] for i, kind in enumerate(model.auction) if kind != EMPTY]
+        soft += geom.ra_slots[:model.ra_count]
+        if any(scene.model.bids) or scene.state.phase == BID:
+            marks += [scene.geom.bid_chip(seat) for seat in range(scene.state.n)]
+        target = self.target()
+        marks += [r for r in self.buttons() if target is None or not target.contains(r)]
+        named = {self.step.target, *ALSO.get(self.step.id, ())}
+        frames = [scene.geom.rect(name) for name in FRAMES if name not in named]
+        return marks, soft, frames
+
+    def buttons(self) -> list[pygame.Rect]:
+        """The buttons shown on the board: the person's controls, Menu and the status row's."""
+        scene = self.scene
+        return ([c.rect for c in scene.current_controls()] + [b[3] for b in scene.info.button_rects()]
+                + [scene.geom.rect("button_menu")])
+
+    def placement(self, callout: Callout) -> Placement:
+        """The note's box and pointer for ``callout`` (kept while nothing on the board moved)."""
+        view = self.scene.view
+        assert view is not None
+        key = (self.index, view.size, len(self.scene.moves), self.scene.input.mode,
+               self.scene.queue.busy, callout.text, callout.button, callout.buttons)
+        if self._placed is None or self._placed[0] != key:
+            board = pygame.Rect(0, 0, 1280, self.scene.geom.height)
+            marks, soft, frames = self.marks()
+            seats = sorted(self.scene.geom.seats, key=lambda r: (r.y, r.x))
+            lanes = [(a.right + b.x) // 2 for a, b in pairwise(seats) if a.y == b.y]
+            placed = place_note(lambda width: note_height(view, callout, width), board,
+                                callout.target, self.keep_clear(), marks, soft, frames, lanes)
+            self._placed = (key, placed)
+        return self._placed[1]
+
     def callout(self) -> Callout:
         step = self.step
         target = self.target()
-        high = step.target in HIGH_TARGETS
-        area = self.scene.geom.rect("callout_high" if high else "callout_low")
+        area = self.scene.geom.rect("callout_low")
         text = _(step.text).format(**NUMBERS) if step.text else ""
         if self.resumed:
             text = _("Welcome back: the lesson goes on from here.") + " " + text
@@ -312,10 +400,14 @@ class TutorialDriver(Driver):
             step=self.index + 1, steps=len(self.steps))
         hint = _("Esc: menu · Home: start over")
         if step.kind == "end":
-            return Callout(text, target, area, title, "", hint,
+            note = Callout(text, target, area, title, "", hint,
                            (_("Play a real game"), _("Back to title")))
-        button = _("Next") if self.waiting_for_next() else ""
-        return Callout(text, target, area, title, button, hint)
+        else:
+            button = _("Next") if self.waiting_for_next() else ""
+            note = Callout(text, target, area, title, button, hint)
+        if self.scene.view is not None:
+            note.placement = self.placement(note)
+        return note
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         if self.step.kind == "skip" and not self.step.text:

@@ -49,6 +49,24 @@ class Step:
     how: str = ""
 
 
+#: What a step talks about besides its ``target`` (names as for ``target``): its note never
+#: covers these either.
+ALSO: dict[str, tuple[str, ...]] = {
+    "invoke": ("auction_track",),
+    "bid": ("bid_area", "auction_track"),
+    "exchange": ("seat_0",),
+    "invoke_again": ("auction_track",),
+    "forced": ("bid_area", "auction_track"),
+    "ra_track": ("bid_area",),
+    "win_god": ("bid_area", "auction_track"),
+    "play_god": ("auction_track", "button_confirm", "button_cancel"),
+    "disaster_tiles": ("auction_track",),
+    "bid_last_sun": ("bid_area", "auction_track"),
+    "discard": ("button_confirm", "seat_0"),
+    "epoch_end": ("seat_0", "seat_1", "seat_2"),
+    "final": ("ra_track", "seat_0"),
+}
+
 STEPS: tuple[Step, ...] = (
     Step("welcome", "note", "bag", N_(
         "Welcome to Ra! You play against Imhotep and Hatshepsut. Over three epochs you collect "

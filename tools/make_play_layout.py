@@ -44,10 +44,9 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("button_pass", "button", (1054, 308, 190, 60)),
         ("discard_panel", "panel", (200, 84, 880, 176)),
         ("pause_panel", "panel", (440, 130, 400, 400)),
-        # the guided first game: where its callouts may go (low by default, high when the
-        # callout points at a turn button or at an opponent's area)
+        # the guided first game: where a callout goes before its place is worked out (the
+        # lesson places each note clear of what its step shows: ra_game/ui/board/callout_place)
         ("callout_low", "panel", (446, 446, 798, 258)),
-        ("callout_high", "panel", (24, 82, 860, 180)),
         # the replay viewer's controls, in the action bar row
         ("replay_start", "button", (24, 308, 96, 60)),
         ("replay_back", "button", (130, 308, 96, 60)),

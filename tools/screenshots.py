@@ -7,8 +7,12 @@ person at seat 1 (played here by key presses: D draw, R invoke Ra, P pass) is ab
 the AIs have bid; epoch_scoring.png and final_results.png from a seeded demo fast-forwarded to
 those scenes; slots.png (and title_continue.png, slots_confirm.png) from three saved games;
 tutorial*.png, rules_*.png, replay_*.png and stats.png from the guided first game, the rules,
-the replays folder (the tutorial's game and a broken file) and a few recorded games.  Settings
-and saves go to a temporary folder, never the user's.
+the replays folder (the tutorial's game and a broken file) and a few recorded games (``lesson``
+shoots only the guided game's); play_god_pick.png and play_discard.png from a God taking an
+Earthquake (``pickers``); play_skip.png from a game in which the person has spent every sun
+(``skip``: "Skip to the end of the epoch"); play_tall.png is the fixed board in the window of
+``--size`` (``tall``, e.g. 1000x900).  Settings and saves go to a temporary folder, never the
+user's.
 
     xvfb-run -a python3 tools/screenshots.py --lang es --only menus,board   # -> play_es.png
 
@@ -151,7 +155,7 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
                                          buttons=(0, 0, 0)))
     run_frames(ctx, 5)
     save(out, f"play_preview{suffix}")
-def board(ctx: AppContext, out: Path) -> None:
+def board(ctx: AppContext, out: Path, name: str = "play_board") -> None:
     """A fixed table from a golden replay (epoch 2, bids on the table, you to bid): the same
     picture in every language, for play_<lang>.png."""
     from ra_game.scenes.play import PlayScene
@@ -173,7 +177,65 @@ def board(ctx: AppContext, out: Path) -> None:
     ctx.scenes.clear_to(PlayScene(ctx, seats, replay.seed, state=state,
                                   moves=replay.moves[:upto]))
     run_frames(ctx, 60)
-    save(out, "play_board")
+    save(out, name)
+
+
+def pickers(ctx: AppContext, out: Path) -> None:
+    """A God on the auction track (G, then the Earthquake picked), then the discard it asks
+    for (Enter): play_god_pick.png and play_discard.png."""
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.engine import GameState, Tile
+    from ra_game.engine.state import DISCARD, EMPTY
+    from ra_game.seats import AI_NAMES, Seat
+
+    names = ["You", AI_NAMES[1], AI_NAMES[2]]
+    state = GameState.new(3, seed=4, names=names)
+    state.phase, state.current = TURN, 0
+    state.auction = [Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH] + [EMPTY] * 4
+    held = state.tiles[0]
+    held[Tile.GOD] = 2
+    held[Tile.FORTRESS], held[Tile.TEMPLE], held[Tile.PYRAMID] = 2, 1, 1
+    seats = [Seat("human", names[0])] + [Seat("ai:easy", n) for n in names[1:]]
+    ctx.demo = None
+    ctx.scenes.clear_to(PlayScene(ctx, seats, seed=4, state=state))
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    run_frames(ctx, 30)
+    press(ctx, pygame.K_g, 10)
+    press(ctx, pygame.K_2, 10)
+    save(out, "play_god_pick")
+    press(ctx, pygame.K_RETURN)
+    wait_for(ctx, "the discard", lambda c: play.state.phase == DISCARD and play.human_ready())
+    press(ctx, pygame.K_1, 20)
+    save(out, "play_discard")
+
+
+def epoch_skip(ctx: AppContext, out: Path) -> None:
+    """Epoch 1 after the person spent every sun: the AIs play on and "Skip to the end of the
+    epoch" (K) is offered: play_skip.png."""
+    from ra_game.scenes.play import PlayScene
+
+    from ra_game.engine import GameState
+    from ra_game.seats import AI_NAMES, Seat
+
+    names = ["You", AI_NAMES[1], AI_NAMES[2]]
+    state = GameState.new(3, seed=5, names=names)
+    while state.current == 0:
+        state.apply("draw")
+    for _ in range(3):  # a few tiles on the track
+        state.apply("draw")
+    state.suns_down[0] += state.suns_up[0]
+    state.suns_up[0] = []
+    seats = [Seat("human", names[0])] + [Seat("ai:easy", n) for n in names[1:]]
+    ctx.demo = None
+    ctx.settings.animation_speed = "normal"
+    ctx.scenes.clear_to(PlayScene(ctx, seats, seed=5, state=state))
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene)
+    wait_for(ctx, "the skip offered", lambda c: play.skip_offered() and not play.queue.busy)
+    run_frames(ctx, 10)
+    save(out, "play_skip")
 
 
 def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
@@ -195,17 +257,10 @@ def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
     save(out, "final_results")
 
 
-def learn(ctx: AppContext, out: Path) -> None:
-    """The guided first game, the rules (set-up and glossary), replays and statistics."""
-    import json
-    import random
-
+def lesson(ctx: AppContext, out: Path) -> None:
+    """Two steps of the guided first game: a bid and a disaster's discard."""
     from ra_game.scenes.title import TitleScene
     from ra_game.scenes.tutorial import load_lesson, tutorial_scene
-
-    from ra_game.engine import GameState, replay_dict
-    from ra_game.replays import replays_dir
-    from ra_game.stats import record_game
 
     ctx.demo = None
     ctx.scenes.clear_to(TitleScene(ctx))
@@ -216,6 +271,21 @@ def learn(ctx: AppContext, out: Path) -> None:
         run_frames(ctx, 90)
         save(out, name)
         ctx.scenes.pop()
+
+
+def learn(ctx: AppContext, out: Path) -> None:
+    """The guided first game, the rules (set-up and glossary), replays and statistics."""
+    import json
+    import random
+
+    from ra_game.scenes.title import TitleScene
+    from ra_game.scenes.tutorial import load_lesson
+
+    from ra_game.engine import GameState, replay_dict
+    from ra_game.replays import replays_dir
+    from ra_game.stats import record_game
+
+    lesson(ctx, out)
     press(ctx, pygame.K_r, 10)
     for key, name in ((pygame.K_2, "rules_setup"), (pygame.K_8, "rules_glossary")):
         press(ctx, key, 10)
@@ -237,7 +307,7 @@ def learn(ctx: AppContext, out: Path) -> None:
     save(out, "replay_viewer")
     ctx.scenes.clear_to(TitleScene(ctx))
     kinds = [["human", "ai:medium", "ai:medium"], ["human", "ai:hard", "ai:easy", "ai:hard"],
-             ["human", "ai:easy"], ["human", "ai:medium", "ai:medium"]]
+             ["human", "ai:easy"], ["human", "ai:expert", "ai:medium"]]
     rng = random.Random(5)
     for seed, seats in enumerate(kinds * 2):
         game = GameState.new(len(seats), seed=seed)
@@ -282,7 +352,9 @@ def main() -> int:
                         help="comma list of: menus (title, setup), auction, board (a fixed "
                              "table: play_board.png), follow (log, tile counter, score preview), "
                              "scoring (epoch scoring and final results), slots (the save slot "
-                             "list), learn (tutorial, rules, replays, statistics)")
+                             "list), learn (tutorial, rules, replays, statistics), lesson "
+                             "(the tutorial only), pickers (God pick, discard), skip (the "
+                             "epoch skip), tall (the fixed board at --size: play_tall.png)")
     parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 640x480")
     parser.add_argument("--players", type=int, default=4, help="seats in the follow shots")
@@ -310,6 +382,14 @@ def main() -> int:
         follow(ctx, out, args.seed, args.players, args.suffix)
     if "board" in only:
         board(ctx, out)
+    if "tall" in only:
+        board(ctx, out, "play_tall")
+    if "pickers" in only:
+        pickers(ctx, out)
+    if "skip" in only:
+        epoch_skip(ctx, out)
+    if "lesson" in only and "learn" not in only:
+        lesson(ctx, out)
     if "scoring" in only:
         scoring_and_results(ctx, out, args.seed)
     if "learn" in only:

@@ -50,7 +50,7 @@ def test_every_required_name_and_seat_areas_do_not_overlap() -> None:
     assert all(layout.rect("auction_track").contains(r) for r in slots)
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768), (800, 450)])
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768), (800, 450), (1000, 900)])
 def test_clicks_land_on_the_board_at_any_window_size(size: tuple[int, int], tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RA_GAME_HOME", str(tmp_path))

@@ -1,5 +1,6 @@
 """The "+N now" previews stay shown while a move is animated (for the position the board shows)
-and follow the tiles a person picks to discard for a disaster."""
+and follow the tiles a person picks to discard for a disaster; pausing mid-animation shows whole
+pieces and holds the scenes the animation opens until the menu closes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.app import create_app, step_frame
-from ra_game.engine import GameState, Tile
+from ra_game.engine import GameState, Move, Tile
 from ra_game.engine.preview import epoch_preview
 from ra_game.engine.state import DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
@@ -95,4 +96,85 @@ def test_the_preview_stays_shown_while_a_move_is_animated() -> None:
     assert play.queue.busy
     assert shown and all(p is play.info.preview for p in shown)
     assert play.info.preview.total(0) == at_rest  # the position the board still shows
+    play.close()
+
+
+def last_ra_position() -> GameState:
+    """Seat 0 (human) to move in epoch 1 with the Ra track one short of full and a Ra tile
+    next in the bag: its draw ends the epoch."""
+    s = GameState.new(2, seed=4, names=["You", "Bot"])
+    while s.current != 0:
+        s.apply("draw")
+    order = list(s.bag_order)
+    ra = order.index(Tile.RA, s.bag_pos)
+    order[s.bag_pos], order[ra] = order[ra], order[s.bag_pos]
+    s.bag_order = tuple(order)
+    s.ra_count = s.ra_length - 1
+    return s
+
+
+def test_pausing_mid_animation_finishes_the_move_first() -> None:
+    """Esc while a drawn tile is still flying: the board under the pause menu shows the tile
+    on the track, not frozen half-way, and stays so while the menu is up."""
+    ctx, play = board(war_position(), speed="slow")
+    frames(ctx, 2, pygame.K_d)
+    assert play.queue.busy and play.model.flyers
+    frames(ctx, 1, pygame.K_ESCAPE)
+    assert play.pause is not None
+    assert not play.queue.busy and not play.model.flyers
+    assert play.model.auction == play.state.auction
+    frames(ctx, 30)
+    assert play.pause is not None and not play.model.flyers and play.moves == ["draw"]
+    play.close()
+
+
+def test_a_scoring_reached_while_paused_opens_after_the_menu_closes() -> None:
+    """The draw that ends the epoch, paused mid-animation: the menu stays in front (no scoring
+    scene above it); Resume shows the epoch's scoring, and the board waits under it."""
+    from ra_game.scenes.scoring import EpochScoringScene
+
+    ctx, play = board(last_ra_position(), speed="slow")
+    frames(ctx, 2, pygame.K_d)
+    assert play.queue.busy and play.state.epoch == 2
+    frames(ctx, 1, pygame.K_ESCAPE)
+    assert play.pause is not None and ctx.scenes.top is play
+    assert len(play.after_pause) == 1 and not play.model.flyers
+    frames(ctx, 30)
+    assert ctx.scenes.top is play and play.pause is not None
+    frames(ctx, 2, pygame.K_ESCAPE)  # Esc resumes
+    assert play.pause is None and not play.after_pause
+    assert isinstance(ctx.scenes.top, EpochScoringScene)
+    play.close()
+
+
+def test_quitting_from_the_pause_drops_the_held_scoring() -> None:
+    """Save and quit while a scoring waits: the title comes, not the scoring."""
+    from ra_game.scenes.title import TitleScene
+
+    ctx, play = board(last_ra_position(), speed="slow")
+    frames(ctx, 2, pygame.K_d)
+    frames(ctx, 1, pygame.K_ESCAPE)
+    assert play.after_pause
+    frames(ctx, 2, pygame.K_q)
+    assert isinstance(ctx.scenes.top, TitleScene)
+    play.close()
+
+
+def test_at_the_instant_speed_the_persons_automatic_pass_is_said() -> None:
+    """You invoke Ra, the bot bids a sun none of yours beats: at "instant" no animation holds
+    the line, so the status line says the pass for a few seconds, before your next question
+    too; then only the question."""
+    s = GameState.new(2, seed=4, names=["You", "Bot"])
+    s.phase, s.current = TURN, 0
+    s.auction = [Tile.GOLD, Tile.PHARAOH] + [EMPTY] * 6
+    if max(s.suns_up[1]) < max(s.suns_up[0]):
+        s.suns_up[0], s.suns_up[1] = s.suns_up[1], s.suns_up[0]
+    ctx, play = board(s)
+    play.apply(Move.parse("ra"))
+    play.apply(Move.parse(f"bid:{max(play.state.suns_up[1])}"))  # as the bot would
+    said = "You have no sun that can bid, so you pass."
+    frames(ctx, 2)
+    assert play.status()[0].startswith(said)
+    frames(ctx, 60 * 5)
+    assert said not in play.status()[0]
     play.close()

@@ -286,3 +286,27 @@ def test_the_last_step_names_the_winner_with_the_games_own_final_fame() -> None:
     assert tuple(replay.play().scores) == FINAL_FAME
     assert max(FINAL_FAME) == FINAL_FAME[0] and sorted(FINAL_FAME)[-2] == NUMBERS["second"]
     assert "You won with 33 fame, ahead of Hatshepsut's 31." in STEPS[-1].text.format(**NUMBERS)
+
+
+def test_a_lesson_started_later_knows_the_moves_before_it(ctx: AppContext) -> None:
+    """Resumed at a later step, or past a step whose moves are skipped, the tile counter
+    (from the game log) counts the bag as it is, and the log holds the earlier moves."""
+    from ra_game.scenes.tutorial import tutorial_scene
+
+    ids = [step.id for step in STEPS]
+    for start in (ids.index("invoke_again"), ids.index("sit_out")):
+        play = tutorial_scene(ctx, start)
+        ctx.scenes.clear_to(play)
+        run_frames(ctx, 2)
+        assert play.info.tiles_left() == play.state.bag_counts(), STEPS[start].id
+        assert len(play.info.log.moves) == len(play.moves) > 0
+        driver = play.driver
+        assert isinstance(driver, TutorialDriver)
+        if STEPS[start].id == "sit_out":
+            before = play.state.bag_left
+            press_key(ctx, pygame.K_RETURN)  # Next: the rest of the epoch is skipped
+            run_frames(ctx, 5)
+            assert driver.step.id != "sit_out" and play.state.bag_left < before
+            assert play.info.tiles_left() == play.state.bag_counts()
+            assert len(play.info.log.moves) == len(play.moves)
+        play.close()

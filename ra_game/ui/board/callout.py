@@ -1,17 +1,19 @@
 """A callout: a papyrus note with an arrow pointing at a part of the board (the tutorial's).
 
-Everything is in base (1280x720) pixels and drawn through a :class:`View`.  The note sits in
-``area`` (bottom-aligned, sized to its text); the arrow runs from its nearest edge to
-``target``, which gets a gold outline.
+Everything is in base pixels and drawn through a :class:`View`.  The note sits where its
+``placement`` says (see :mod:`.callout_place`; without one, at the bottom of ``area``, sized to
+its text); the arrow runs from its edge to ``target``, which gets a gold outline.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pygame
 
 from .. import theme
+from .callout_place import Placement
 from .view import View
 
 PAD = 18
@@ -32,6 +34,7 @@ class Callout:
     button: str = ""
     hint: str = ""
     buttons: tuple[str, ...] = ()
+    placement: Placement | None = None
 
 
 def _wrap(view: View, text: str, width: int) -> list[str]:
@@ -39,14 +42,22 @@ def _wrap(view: View, text: str, width: int) -> list[str]:
     return theme.wrap(font, text, view.s(width))
 
 
-def box_rect(view: View, callout: Callout) -> pygame.Rect:
-    """The note's base rect: as wide as ``area``, as tall as its text, at the bottom of it."""
-    area = callout.area
-    lines = len(_wrap(view, callout.text, area.width - 2 * PAD))
+def note_height(view: View, callout: Callout, width: int) -> int:
+    """The note's base height at ``width``: its title, its wrapped text and its buttons."""
+    lines = len(_wrap(view, callout.text, width - 2 * PAD))
     height = PAD * 2 + TITLE_SIZE + 10 + lines * LINE
     if callout.button or callout.buttons:
         height += 62
-    height = min(area.height, height)
+    return height
+
+
+def box_rect(view: View, callout: Callout) -> pygame.Rect:
+    """The note's base rect: the placement's, else as wide as ``area``, as tall as its text,
+    at the bottom of it."""
+    if callout.placement is not None:
+        return callout.placement.box.copy()
+    area = callout.area
+    height = min(area.height, note_height(view, callout, area.width))
     return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
 
@@ -63,8 +74,14 @@ def button_rects(view: View, callout: Callout) -> list[pygame.Rect]:
     return rects
 
 
-def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame.Rect) -> None:
-    """An arrow from the note's nearest edge to the target (none when they nearly touch)."""
+def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame.Rect,
+           placement: Placement | None) -> None:
+    """An arrow from the note's edge to the target: the placement's pointer, else from the
+    nearest edge (none when they nearly touch)."""
+    if placement is not None:
+        if placement.pointer is not None:
+            _line(surface, view, *placement.pointer)
+        return
     tx = min(max(target.centerx, box.x + 40), box.right - 40)
     if target.bottom < box.y - FAR:  # far above: rise along the right, clear of the status text
         tx = box.right - 40
@@ -81,10 +98,19 @@ def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame
         end = (target.right + 6 if left else target.x - 6, target.centery)
     if abs(start[0] - end[0]) + abs(start[1] - end[1]) < 40:
         return
-    a, b = view.p(*start), view.p(*end)
+    _line(surface, view, start, end)
+
+
+def _line(surface: pygame.Surface, view: View, *points: tuple[float, float]) -> None:
+    """The arrow itself: a gold line through ``points`` with a head at the last one."""
+    screen = [view.p(*point) for point in points]
     width = view.s(6)
-    pygame.draw.line(surface, theme.GOLD_DARK, a, b, width + view.s(4))
-    pygame.draw.line(surface, theme.GOLD_LIGHT, a, b, width)
+    for color, w in ((theme.GOLD_DARK, width + view.s(4)), (theme.GOLD_LIGHT, width)):
+        for u, v in pairwise(screen):
+            pygame.draw.line(surface, color, u, v, w)
+        for joint in screen[1:-1]:
+            pygame.draw.circle(surface, color, joint, w // 2)
+    a, b = screen[-2], screen[-1]
     direction = pygame.math.Vector2(b[0] - a[0], b[1] - a[1])
     if direction.length() < 1:
         return
@@ -103,7 +129,7 @@ def draw_callout(surface: pygame.Surface, view: View, callout: Callout,
         outline = view.r(callout.target.inflate(10, 10))
         pygame.draw.rect(surface, theme.GOLD_DARK, outline, view.s(5), border_radius=view.s(12))
         pygame.draw.rect(surface, theme.GOLD_LIGHT, outline, view.s(2), border_radius=view.s(12))
-        _arrow(surface, view, box, callout.target)
+        _arrow(surface, view, box, callout.target, callout.placement)
     screen = view.r(box)
     theme.panel(surface, screen, fill=theme.shade(theme.PAPYRUS, 1.05), radius=view.s(14))
     y = box.y + PAD

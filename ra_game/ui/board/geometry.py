@@ -1,7 +1,9 @@
-"""Where things are on the board, in base (1280x720) pixels, from ``scenes/play.tmx``.
+"""Where things are on the board, in base pixels, from ``scenes/play.tmx`` (1280x720).
 
 :class:`BoardGeometry` names the track slots, centre sun, bag, buttons and seat areas for a
-player count; :func:`area_slots` lays out one player's area (suns, tiles by category with
+player count.  A window taller than 16:9 gets a taller board (:func:`board_height`, up to
+:data:`MAX_HEIGHT`) instead of empty bars: :meth:`BoardGeometry.fit` gives the extra height to
+the seat areas (whose tiles grow with it) and the log, and moves what sits at the bottom; :func:`area_slots` lays out one player's area (suns, tiles by category with
 counts) and is shared by the renderer and the animations, so a tile flies to where it is drawn.
 """
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
-from ..layout import Layout
+from ..layout import BASE_SIZE, Layout
 
 #: Rows of a player area: special tiles, civilizations, monuments (each row may wrap).
 TILE_ROWS: tuple[tuple[int, ...], ...] = (
@@ -25,6 +27,23 @@ HEADER_H = 34
 PAD = 10
 #: Areas narrower than this (base pixels) show fame on a line of its own below the name.
 NARROW = 260
+#: The board's base size as authored, and the tallest base height a tall window gets (a
+#: taller window is letterboxed above and below).
+BASE_WIDTH, BASE_HEIGHT = BASE_SIZE
+MAX_HEIGHT = 1160
+#: From this much extra height on, four or five seat areas are set in two rows.
+TWO_ROWS = 300
+#: Names that keep their place under the bottom edge of a taller board ...
+_BOTTOM = ("callout_low",)
+#: ... and those stretched down to it.
+_STRETCHED = ("log_panel",)
+
+
+def board_height(window: tuple[int, int]) -> int:
+    """The base height of the board in ``window``: 720 for 16:9 or wider, taller (up to
+    :data:`MAX_HEIGHT`) for a taller window, at the scale the width allows."""
+    scale = min(window[0] / BASE_WIDTH, window[1] / BASE_HEIGHT)
+    return max(BASE_HEIGHT, min(MAX_HEIGHT, int(window[1] / scale)))
 
 
 class BoardGeometry:
@@ -37,9 +56,29 @@ class BoardGeometry:
         self.auction_slots = [layout.rect(f"auction_slot_{i}") for i in range(8)]
         self.seats = [layout.rect(f"seat_{n}p_{i}_area") for i in range(n)]
         self.bid_area = layout.rect("bid_area")
+        self.height = BASE_HEIGHT
+        self._fitted: dict[str, pygame.Rect] = {}
 
     def rect(self, name: str) -> pygame.Rect:
-        return self.layout.rect(name)
+        fitted = self._fitted.get(name)
+        return fitted.copy() if fitted is not None else self.layout.rect(name)
+
+    def fit(self, height: int) -> bool:
+        """Lay the board out ``height`` base pixels tall (see the module docstring); whether
+        anything moved."""
+        if height == self.height:
+            return False
+        extra = height - BASE_HEIGHT
+        self.height = height
+        layout = self.layout
+        self.seats = [_taller(layout.rect(f"seat_{self.n}p_{i}_area"), extra)
+                      for i in range(self.n)]
+        if self.n >= 4 and extra >= TWO_ROWS:
+            self.seats = _two_rows(self.seats)
+        self._fitted = {name: layout.rect(name).move(0, extra) for name in _BOTTOM}
+        self._fitted |= {name: _taller(layout.rect(name), extra) for name in _STRETCHED}
+        self._fitted["pause_panel"] = layout.rect("pause_panel").move(0, extra // 2)
+        return True
 
     def bid_chip(self, seat: int) -> pygame.Rect:
         """The place in the bid area where ``seat``'s bid (or pass) is shown."""
@@ -51,6 +90,25 @@ class BoardGeometry:
     def bid_sun_center(self, seat: int) -> tuple[float, float]:
         chip = self.bid_chip(seat)
         return (chip.right - chip.height / 2 - 2, chip.centery)
+
+
+def _taller(rect: pygame.Rect, extra: int) -> pygame.Rect:
+    return pygame.Rect(rect.x, rect.y, rect.width, rect.height + extra)
+
+
+def _two_rows(row: list[pygame.Rect], gap: int = 12) -> list[pygame.Rect]:
+    """The seat areas of one tall row set in two rows (the first holds the odd one), each
+    area as wide as its row allows."""
+    left, right = row[0].x, row[-1].right
+    top, bottom = row[0].y, row[0].bottom
+    height = (bottom - top - gap) // 2
+    first = (len(row) + 1) // 2
+    areas = []
+    for line, count in enumerate((first, len(row) - first)):
+        width = (right - left - gap * (count - 1)) // count
+        y = top + line * (height + gap)
+        areas += [pygame.Rect(left + i * (width + gap), y, width, height) for i in range(count)]
+    return areas
 
 
 @dataclass
@@ -98,10 +156,24 @@ def _tile_rows(tiles: list[int], pending: list[int]) -> list[list[tuple[int, int
     return rows
 
 
-def _fit_tile_size(width: int, height: int, rows: list[list[tuple[int, int, bool]]]) -> int:
-    """The largest tile size (56 down to 26) at which ``rows`` fit in width x height."""
+#: The largest tile in a seat area of the authored height (or less); a taller area (a tall
+#: window's) allows larger ones, from ``TILE_TALL`` up to ``TILE_MAX``.
+TILE_BASE, TILE_TALL, TILE_MAX, AREA_HEIGHT = 56, 64, 80, 332
+
+
+def largest_tile(area_height: int) -> int:
+    """The largest tile size an area ``area_height`` base pixels tall may show."""
+    if area_height <= AREA_HEIGHT:
+        return TILE_BASE
+    return min(TILE_MAX, TILE_TALL + (area_height - AREA_HEIGHT) // 16 * 2)
+
+
+def _fit_tile_size(width: int, height: int, rows: list[list[tuple[int, int, bool]]],
+                   largest: int = TILE_BASE) -> int:
+    """The largest tile size (``largest`` down to 26) at which ``rows`` fit in width x
+    height."""
     gap = 6
-    for size in range(56, 25, -2):
+    for size in range(largest, 25, -2):
         per_row = max(1, (width + gap) // (size + gap))
         lines = sum((len(r) - 1) // per_row + 1 for r in rows)
         if lines * (size + gap) <= height:
@@ -129,7 +201,7 @@ def area_slots(
         score = pygame.Rect(header.right - 86, header.bottom + 2, 86, header.height - 2)
     rows = _tile_rows(tiles, pending)
     top = rect.y + HEADER_H + extra + 6 + sun_size + 10
-    tile = _fit_tile_size(inner, rect.bottom - PAD - top, rows)
+    tile = _fit_tile_size(inner, rect.bottom - PAD - top, rows, largest_tile(rect.height))
     out = AreaSlots(rect, header, score, sun_size, tile)
     y = rect.y + HEADER_H + extra + 6
     step = sun_size + 4

@@ -1,8 +1,11 @@
-"""The mapping from base (1280x720) pixels to the window, with cached sprites and text.
+"""The mapping from base pixels (1280 wide, 720 or more tall) to the window, with cached
+sprites and text.
 
 Every board widget draws through a :class:`View`: ``view.r(rect)`` places a base rect in the
 window, ``view.tile(kind, size)`` gives a cached sprite at the window's scale, ``view.text``
-a cached rendered string.  A new View is made when the window size changes.
+a cached rendered string.  A new View is made when the window size changes; its ``height`` is
+the board's base height there (:func:`~.geometry.board_height`: taller than 720 in a window
+taller than 16:9, so it is filled rather than letterboxed).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ..layout import scale_for
 from ..sprites import SpriteBank
 from ..widgets import note_button, render_button
 from ..words import key_cap
+from .geometry import board_height
 
 #: The smallest text drawn on the board, in window pixels.
 MIN_TEXT_PX = 11
@@ -26,7 +30,9 @@ class View:
 
     def __init__(self, size: tuple[int, int], sprites: SpriteBank) -> None:
         self.size = size
-        self.scale, self.ox, self.oy = scale_for(size)
+        self.height = board_height(size)
+        self.scale, self.ox, _oy = scale_for(size)
+        self.oy = int((size[1] - self.height * self.scale) / 2)
         self.sprites = sprites
         self._buttons: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fits: dict[tuple[Any, ...], tuple[float, list[str]]] = {}
