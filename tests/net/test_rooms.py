@@ -1,0 +1,80 @@
+"""A room without the network: codes and tokens, who may do what, and its file read back."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ra_game.net.embedded import EmbeddedServer
+from ra_game.net.events import Lobby, RoomCreated
+from ra_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+from ra_game.net.room import Refused, Room
+from ra_game.net.session import NetSession
+
+from .helpers import Inbox
+
+
+def test_codes_come_from_the_unambiguous_alphabet_and_differ() -> None:
+    codes = {Room.create(["remote", "remote"], {}, None).code for _ in range(200)}
+    assert len(codes) == 200
+    assert all(len(c) == CODE_LENGTH and set(c) <= set(CODE_ALPHABET) for c in codes)
+    assert not set("0O1IL") & set(CODE_ALPHABET)
+
+
+def test_a_room_file_brings_back_the_same_game_and_seats() -> None:
+    room = Room.create(["remote", "ai:easy", "remote"], {"undo": True}, 77)
+    room.join("conn-a", "Ana", None)
+    room.join("conn-b", "Bob", None)
+    room.start()
+    rng = random.Random(1)
+    assert room.state is not None
+    while len(room.moves) < 40:
+        seat = room.state.current
+        room.play(seat, rng.choice(room.state.legal_moves()).text)
+    doc = json.loads(json.dumps(room.document()))
+    back = Room.from_document(doc)
+    assert back.state is not None and back.state.summary() == room.state.summary()
+    assert back.state.bag_order == room.state.bag_order
+    assert [s.token for s in back.seats] == [s.token for s in room.seats]
+    assert all(s.away_since is not None for s in back.seats if s.token)  # nobody connected yet
+
+
+def test_the_wrong_seat_and_a_finished_game_are_refused() -> None:
+    room = Room.create(["remote", "remote"], {}, 3)
+    with pytest.raises(Refused) as refused:
+        room.play(0, "draw")
+    assert refused.value.code == "not_started"
+    room.join("a", "Ana", None)
+    room.join("b", "Bob", None)
+    room.start()
+    assert room.state is not None
+    other = 1 - room.state.current
+    with pytest.raises(Refused) as refused:
+        room.play(other, "draw")
+    assert refused.value.code == "not_your_turn"
+    assert room.seats[room.state.current].name in str(refused.value)
+    with pytest.raises(Refused) as refused:
+        room.play(room.state.current, "bid:99")
+    assert refused.value.code == "illegal"
+    with pytest.raises(Refused):
+        Room.create(["remote", "dragon"], {}, None)
+
+
+def test_a_damaged_room_file_is_skipped_and_the_server_starts(tmp_path: Path) -> None:
+    rooms = tmp_path / "data" / "rooms"
+    rooms.mkdir(parents=True)
+    (rooms / "BROKEN22.json").write_text("{not json")
+    (rooms / "WRONG222.json").write_text('{"format": "ra-room/1", "seats": 5}')
+    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1")
+    url = embedded.start()
+    try:
+        inbox = Inbox(NetSession(url))
+        inbox.session.create_room(["remote", "remote"])
+        assert inbox.next(RoomCreated).room
+        assert len(inbox.next(Lobby).seats) == 2
+        inbox.session.close()
+    finally:
+        embedded.stop()
