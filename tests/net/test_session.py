@@ -189,3 +189,18 @@ def test_the_embedded_server_says_where_friends_join(tmp_path: object, kind: str
         host.session.close()
     finally:
         embedded.stop()
+
+
+def test_a_refusal_is_shown_in_the_players_language(server: tuple[str, EmbeddedServer]) -> None:
+    from ra_game.i18n import set_language
+
+    url, _ = server
+    inbox = Inbox(NetSession(url))
+    set_language("es")
+    try:
+        inbox.session.join("QQQQQQQQ", "Ana")
+        refused = inbox.next(ServerError)
+    finally:
+        set_language("en")
+        inbox.session.close()
+    assert refused.text == "No hay ninguna sala QQQQQQQQ en este servidor."
