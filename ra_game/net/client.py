@@ -107,7 +107,7 @@ class RemoteSeat:
                 if not events:
                     self.session.wait(0.5)
         finally:
-            self.session.close()
+            self.session.close(wait=2.0)
         if self.token is not None:
             remember_token(self.url, self.room, self.token, keep=False)
         return self.result
@@ -157,7 +157,7 @@ class RemoteSeat:
         if time.monotonic() - self.lost_since > RECONNECT_FOR:
             raise ClientError(reason)
         time.sleep(RECONNECT_PAUSE)
-        self.session.close()
+        self.session.close(wait=1.0)
         self.session = NetSession(self.url)
         self.tokens, self.asked = [], None
         self.trying = self.token

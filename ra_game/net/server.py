@@ -40,6 +40,8 @@ MAX_STRIKES = 20
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
 MAX_ROOMS = 10_000
+#: Rooms one connection may create.
+MAX_CREATES = 20
 ROOMS_DIR, REPLAYS_DIR = "rooms", "replays"
 
 
@@ -53,6 +55,7 @@ class Client:
         self.tokens, self.stamp, self.strikes = BURST, time.monotonic(), 0
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
+        self.created = 0
 
     def send(self, frame: str) -> None:
         if self.closed:
@@ -240,6 +243,10 @@ class GameServer:
             await self.in_room(room, lambda: room.undo(seat))
 
     async def create(self, client: Client, msg: dict[str, Any]) -> None:
+        client.created += 1
+        if client.created > MAX_CREATES:
+            raise Refused("busy", N_("One connection may create at most {count} rooms."),
+                          count=MAX_CREATES)
         if len(self.rooms) >= MAX_ROOMS:
             raise Refused("busy", N_("This server holds as many rooms as it can; try later."))
         options = {"hide_scores": bool(msg["hide_scores"]),
@@ -332,6 +339,11 @@ class GameServer:
             if room.state is not state or len(room.moves) != count or room.ai_to_move() != seat:
                 return  # the game changed meanwhile (an undo, a seat handed back)
             self.ai_tasks.pop(room.code, None)
-            await self.deliver(room, room.play(seat, Move.from_action(action).text))
+            try:
+                out = room.play(seat, Move.from_action(action).text)
+            except Refused as exc:
+                log.error("AI of room %s chose a move the room refused: %s", room.code, exc)
+                return
+            await self.deliver(room, out)
 
 

@@ -95,15 +95,17 @@ class NetSession:
         """Leave the seat (it waits, shown away; the token still rejoins it)."""
         self._send("leave")
 
-    def close(self) -> None:
-        """Close the connection and stop the thread (waits at most a moment)."""
+    def close(self, wait: float = 0.0) -> None:
+        """Close the connection and stop the thread; returns at once, or after at most
+        ``wait`` seconds for the goodbye to reach the server."""
         if self._loop.is_closed():
             return
         try:
             self._loop.call_soon_threadsafe(self._put, None)
         except RuntimeError:
             pass
-        self._thread.join(2.0)
+        if wait > 0:
+            self._thread.join(wait)
 
     def poll(self) -> list[NetEvent]:
         """The events that arrived since the last call, in order (never blocks)."""
