@@ -146,7 +146,7 @@ class GameServer:
         for path in sorted((self.data_dir / ROOMS_DIR).glob("*.json")):
             try:
                 room = Room.from_document(read_json_bounded(path))
-            except (BadFile, ValueError, KeyError, TypeError) as exc:
+            except (BadFile, ValueError, KeyError, TypeError, AttributeError) as exc:
                 log.warning("room file %s cannot be resumed: %s", path.name, exc)
                 continue
             self.rooms[room.code] = room

@@ -68,6 +68,7 @@ def test_a_damaged_room_file_is_skipped_and_the_server_starts(tmp_path: Path) ->
     rooms.mkdir(parents=True)
     (rooms / "BROKEN22.json").write_text("{not json")
     (rooms / "WRONG222.json").write_text('{"format": "ra-room/1", "seats": 5}')
+    (rooms / "LIST2222.json").write_text('[1, 2]')
     embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1")
     url = embedded.start()
     try:
