@@ -1,10 +1,11 @@
 """Game-server load: start ``ra-game server`` as a process, keep R rooms playing at once on
 loopback (two seats each, played by random headless clients of this process, through the
-protocol like any client), bounded by time and by games; print one JSON line: rooms, clients,
-games, moves per second the server carried, move latency (send -> the broadcast back) p50/p99,
-and the server's resident memory.
+protocol like any client), bounded by time and by games, beside ``--idle-rooms`` rooms whose
+games started and wait; print one JSON line: rooms, clients, games, moves per second the server
+carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory, and
+what the idle rooms cost it.
 
-    python3 tools/bench_server.py --rooms 50 --seconds 20 --max-games 400
+    python3 tools/bench_server.py --rooms 50 --seconds 15 --max-games 400 --idle-rooms 300
 """
 
 from __future__ import annotations
@@ -106,8 +107,32 @@ def _rss_mb(pid: int) -> float:
     return -1.0
 
 
+async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> None:
+    """A room whose two players joined (its game started) and then think forever."""
+    async with connect(url) as host, connect(url) as ana, connect(url) as bob:
+        await _send(host, type="create", seats=["remote", "remote"])
+        while (msg := json.loads(await host.recv()))["type"] != "room_created":
+            pass
+        for ws, name in ((ana, "ana"), (bob, "bob")):
+            await _send(ws, type="join", room=msg["room"], name=name)
+        while json.loads(await bob.recv())["type"] != "game_started":
+            pass
+        ready.set()
+        await done.wait()
+
+
 async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
-                pid: int) -> dict[str, Any]:
+                pid: int, idle: int = 0) -> dict[str, Any]:
+    done = asyncio.Event()
+    waiting = []
+    base = _rss_mb(pid)
+    idlers = []
+    for _ in range(idle):
+        ready = asyncio.Event()
+        idlers.append(asyncio.create_task(_idle_room(url, ready, done)))
+        waiting.append(ready.wait())
+    await asyncio.gather(*waiting)
+    idle_rss = _rss_mb(pid)
     totals = Totals(max_games, time.monotonic() + seconds)
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -122,6 +147,8 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     await asyncio.gather(*(_room_loop(url, random.Random(rng.random()), totals)
                            for _ in range(rooms)))
     sampler.cancel()
+    done.set()
+    await asyncio.gather(*idlers)
     elapsed = time.perf_counter() - start
     lat = sorted(totals.latencies) or [0.0]
     return {
@@ -131,6 +158,7 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
         "p50_ms": round(statistics.median(lat) * 1000, 2),
         "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
         "server_rss_mb": peak[0],
+        "idle_rooms": idle, "idle_rooms_rss_mb": round(idle_rss - base, 1),
     }
 
 
@@ -139,6 +167,8 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=20, help="rooms playing at once")
     parser.add_argument("--seconds", type=float, default=10.0, help="time budget")
     parser.add_argument("--max-games", type=int, default=200, help="stop after this many games")
+    parser.add_argument("--idle-rooms", type=int, default=0,
+                        help="rooms whose game started and whose 3 connections stay open idle")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
@@ -149,7 +179,7 @@ def main() -> int:
             assert server.stdout is not None
             url = json.loads(server.stdout.readline())["url"]
             result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games,
-                                       args.seed, server.pid))
+                                       args.seed, server.pid, args.idle_rooms))
         finally:
             server.terminate()
             server.wait(20)
