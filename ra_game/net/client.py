@@ -70,6 +70,10 @@ def remember_token(url: str, room: str, token: str, keep: bool = True) -> None:
 TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "-_")
 
 
+def _out_of_step(exc: MirrorError) -> ClientError:
+    return ClientError(_("The server's game went out of step: {reason}").format(reason=exc))
+
+
 class RemoteSeat:
     """One seat played by an agent over the network until the game ends."""
 
@@ -142,8 +146,7 @@ class RemoteSeat:
         try:
             apply_move(self.state, event.move, event.drawn)
         except MirrorError as exc:
-            raise ClientError(_("The server's game went out of step: {reason}").format(
-                reason=exc)) from None
+            raise _out_of_step(exc) from None
         self.history.append((event.move, event.drawn))
         self.asked = None
 
@@ -186,8 +189,7 @@ class RemoteSeat:
         try:
             return rebuild(self.setup, self.history)
         except MirrorError as exc:
-            raise ClientError(_("The server's game went out of step: {reason}").format(
-                reason=exc)) from None
+            raise _out_of_step(exc) from None
 
     def move_if_mine(self) -> None:
         state = self.state

@@ -17,6 +17,7 @@ from ..ai.levels import LEVELS
 from ..engine import GameState, IllegalMoveError, Move, NotationError
 from ..engine.errors import N_
 from ..engine.tiles import TILE_IDS
+from ..seats import AI_NAMES
 from .mirror import DRAW, moves_with_draws, public_replay, public_setup
 from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE, encode
 
@@ -53,9 +54,6 @@ def check_seat_kinds(kinds: list[str]) -> list[str]:
             raise Refused("bad_seats", N_("unknown seat kind {kind}; use one of: {kinds}"),
                           kind=repr(kind), kinds=", ".join([SEAT_KINDS_REMOTE, *LEVELS]))
     return out
-
-
-AI_NAMES = ("Nefertiti", "Imhotep", "Hatshepsut", "Ramesses", "Khufu")
 
 
 @dataclass
