@@ -113,6 +113,8 @@ class Room:
     #: The seat that played the last move, while it may still take it back.
     undoable_by: int | None = None
     created: float = field(default_factory=time.time)
+    #: When anybody was last connected or anything last happened (the server's clock).
+    active: float = field(default_factory=time.time)
     #: Connections watching (seated or not), the server's objects.
     conns: set[Any] = field(default_factory=set)
 
@@ -138,6 +140,10 @@ class Room:
 
     def kinds(self) -> list[str]:
         return [s.kind for s in self.seats]
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since anybody was connected to the room or anything happened in it."""
+        return 0.0 if self.conns else now - self.active
 
     def lobby(self) -> str:
         return encode("lobby", seats=[s.info() for s in self.seats], started=self.started,

@@ -40,6 +40,10 @@ MAX_STRIKES = 20
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
 MAX_ROOMS = 10_000
+#: Seconds a room with nobody connected stays in memory: a finished game (its replay is on
+#: disk), and a room whose game never started (its file is removed too).
+KEEP_FINISHED, KEEP_UNSTARTED = 3600.0, 24 * 3600.0
+SWEEP_EVERY = 60.0
 #: Rooms one connection may create.
 MAX_CREATES = 20
 ROOMS_DIR, REPLAYS_DIR = "rooms", "replays"
@@ -119,6 +123,7 @@ class GameServer:
         self.locks: dict[str, asyncio.Lock] = {}
         self.ai_tasks: dict[str, tuple[tuple[int, int, int | None], asyncio.Task[None]]] = {}
         self.server: Server | None = None
+        self.sweeper: asyncio.Task[None] | None = None
 
     # -- life
 
@@ -130,15 +135,38 @@ class GameServer:
                                   ping_interval=20, ping_timeout=20, logger=log)
         for room in self.rooms.values():
             self.schedule_ai(room)
+        self.sweeper = asyncio.create_task(self.sweep_forever())
         return int(self.server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for _key, task in list(self.ai_tasks.values()):
             task.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
         self.ai.close()
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Forget the rooms nobody needs any more (see :data:`KEEP_FINISHED`); their codes."""
+        now = time.time() if now is None else now
+        gone = []
+        for code, room in list(self.rooms.items()):
+            idle = room.idle_for(now)
+            if (room.over and idle > KEEP_FINISHED) or (not room.started
+                                                        and idle > KEEP_UNSTARTED):
+                del self.rooms[code]
+                self.locks.pop(code, None)
+                gone.append(code)
+                if not room.over and self.data_dir is not None:
+                    (self.data_dir / ROOMS_DIR / f"{code}.json").unlink(missing_ok=True)
+        return gone
 
     def load_rooms(self) -> None:
         if self.data_dir is None:
@@ -149,7 +177,8 @@ class GameServer:
             except (BadFile, ValueError, KeyError, TypeError, AttributeError) as exc:
                 log.warning("room file %s cannot be resumed: %s", path.name, exc)
                 continue
-            self.rooms[room.code] = room
+            if not room.over:  # a finished game lives on as its replay
+                self.rooms[room.code] = room
 
     # -- connections
 
@@ -284,6 +313,7 @@ class GameServer:
             await self.deliver(room, action())
 
     async def deliver(self, room: Room, out: Out) -> None:
+        room.active = time.time()
         if out.changed:
             await self.save(room)
         for conn, frame in out.frames:

@@ -79,3 +79,33 @@ def test_a_damaged_room_file_is_skipped_and_the_server_starts(tmp_path: Path) ->
         inbox.session.close()
     finally:
         embedded.stop()
+
+
+def test_rooms_nobody_needs_are_forgotten_after_their_time() -> None:
+    from ra_game.net.server import KEEP_FINISHED, KEEP_UNSTARTED, GameServer
+
+    server = GameServer(None)
+    lobby = Room.create(["remote", "remote"], {}, 1)
+    playing = Room.create(["remote", "remote"], {}, 2)
+    playing.join("a", "Ana", None)
+    playing.join("b", "Bob", None)
+    playing.start()
+    watched = Room.create(["remote", "remote"], {}, 3)
+    watched.conns.add("someone")
+    ended = Room.create(["remote", "remote"], {}, 4)
+    ended.join("c", "Cem", None)
+    ended.join("d", "Dan", None)
+    ended.start()
+    rng = random.Random(2)
+    while ended.state is not None and not ended.state.over:
+        ended.play(ended.state.current, rng.choice(ended.state.legal_moves()).text)
+    playing.conns.clear()
+    ended.conns.clear()
+    for room in (lobby, playing, watched, ended):
+        server.rooms[room.code] = room
+        room.active = 0.0
+    assert server.sweep(now=KEEP_FINISHED) == []
+    assert server.sweep(now=KEEP_FINISHED + 1) == [ended.code]
+    assert server.sweep(now=KEEP_UNSTARTED + 1) == [lobby.code]
+    assert set(server.rooms) == {playing.code, watched.code}  # a game in play waits for ever
+    server.ai.close()
