@@ -204,3 +204,16 @@ def test_a_refusal_is_shown_in_the_players_language(server: tuple[str, EmbeddedS
         set_language("en")
         inbox.session.close()
     assert refused.text == "No hay ninguna sala QQQQQQQQ en este servidor."
+
+
+def test_the_rooms_rules_reach_every_seat_in_the_setup(server: tuple[str, EmbeddedServer]) -> None:
+    url, _ = server
+    host, created = _room(url, ["remote", "ai:easy"], hide_scores=True, undo=False, hints=False)
+    host.session.join(created.room, "Ana")
+    options = host.next(GameStarted).setup["options"]
+    assert (options["hide_scores"], options["undo"], options["hints"]) == (True, False, False)
+    match = new_match(host.all(GameStarted)[0].setup)
+    assert match.modes.undo is False and match.modes.hints is False and not match.modes.saves
+    host.session.request_undo()
+    assert host.next(ServerError).code == "no_undo"
+    host.session.close()
