@@ -1,0 +1,166 @@
+"""Join a game: the server's address (typed, or one of the last few remembered), the room code
+the host gives, and a name; Join takes a free seat and opens the lobby.  A wrong address or
+code is one line on this screen, with everything typed kept."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+import pygame
+
+from ra_game.i18n import N_, _
+from ra_game.online_link import Link
+from ra_game.online_memory import load_memory
+from ra_game.saves import clean_name, valid_name
+from ra_game.ui import theme
+from ra_game.ui.layout_scene import LayoutScene
+from ra_game.ui.widgets import Button, Choice, TextInput
+
+from .online_host import DEFAULT_PORT
+from .online_lobby import Connecting
+from .setup import NAME_LENGTH
+
+ADDRESS_LENGTH = 60
+CODE_LENGTH = 16
+FIELDS = ("address", "recent", "room", "name")
+
+
+def server_url(text: str) -> str | None:
+    """``192.168.1.5`` -> ``ws://192.168.1.5:47474``; None when it is no address."""
+    text = text.strip()
+    if not text:
+        return None
+    if "://" not in text:
+        text = "ws://" + text
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or " " in text:
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}:{port or DEFAULT_PORT}{parts.path.rstrip('/')}"
+
+
+def room_code(text: str) -> str:
+    """The code as the host reads it out: no spaces, capitals (codes are not case-sensitive
+    for people)."""
+    return "".join(text.split()).upper()
+
+
+class JoinScene(Connecting, LayoutScene):
+    """Address, remembered addresses, room code, name; Join and Back."""
+
+    layout_name = "join"
+    REQUIRED = ("heading", "form_panel", "notice", "button_back", "button_join",
+                *(f"{n}_{part}" for n in FIELDS for part in ("label", "help")),
+                *(f"field_{n}" for n in FIELDS))
+
+    def build(self) -> None:
+        memory = load_memory()
+        self.notice = ""
+        self.servers = memory.servers
+        first = self.servers[0] if self.servers else ""
+        self.fields: dict[str, Any] = {
+            "address": TextInput((0, 0, 10, 10), first.removeprefix("ws://"),
+                                 max_length=ADDRESS_LENGTH),
+            "recent": Choice((0, 0, 10, 10),
+                             [(s, s.removeprefix("ws://")) for s in self.servers]
+                             or [("", N_("none yet"))], first, on_change=self.pick,
+                             enabled=len(self.servers) > 1),
+            "room": TextInput((0, 0, 10, 10), "", max_length=CODE_LENGTH),
+            "name": TextInput((0, 0, 10, 10), clean_name(memory.name, NAME_LENGTH),
+                              max_length=NAME_LENGTH),
+        }
+        for widget in self.fields.values():
+            self.group.add(widget)
+        self.buttons = {
+            "back": Button((0, 0, 10, 10), N_("Back"), self.back, shortcut=pygame.K_ESCAPE),
+            "join": Button((0, 0, 10, 10), N_("Join"), self.join, style="primary"),
+        }
+        for button in self.buttons.values():
+            self.group.add(button)
+        self.group.focus(self.fields["room" if first else "address"])
+
+    def place(self) -> None:
+        for name, widget in self.fields.items():
+            widget.rect = self.rects[f"field_{name}"]
+        for key, button in self.buttons.items():
+            button.rect = self.rects[f"button_{key}"]
+
+    def pick(self, url: str) -> None:
+        """A remembered address fills the address field."""
+        if url:
+            self.fields["address"].text = url.removeprefix("ws://")
+
+    # -- joining
+
+    def join(self) -> None:
+        """Check what was typed (one line for what is wrong), then ask for a seat."""
+        if self.link is not None:
+            return
+        url = server_url(self.fields["address"].text)
+        room = room_code(self.fields["room"].text)
+        name = clean_name(self.fields["name"].text, NAME_LENGTH).strip()
+        if url is None:
+            self.notice = _("Type the server's address, as the host's lobby shows it (for "
+                            "example 192.168.1.5:{port}).").format(port=DEFAULT_PORT)
+        elif not room:
+            self.notice = _("Type the room code the host gave you.")
+        elif not valid_name(name):
+            self.notice = _("Type the name the others will see.")
+        else:
+            link = Link(url, name)
+            link.join(room)
+            self.connect(link)
+
+    def back(self) -> None:
+        if self.link is not None:
+            self.cancel_link()
+            self.notice = ""
+            return
+        self.manager.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.group.focused is self.fields["name"]:
+            self.join()  # Enter in the last field joins
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.pump_link(dt)
+
+    def is_animating(self) -> bool:
+        return self.link is not None
+
+    def close(self) -> None:
+        self.cancel_link()
+
+    # -- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_friezes(surface)
+        self.heading(surface, _("Join a game"))
+        theme.panel(surface, self.rects["form_panel"], radius=self.px(18))
+        labels = {"address": _("Server address"), "recent": _("Remembered"),
+                  "room": _("Room code"), "name": _("Your name")}
+        helps = {"address": _("The host's lobby shows it, e.g. 192.168.1.5:{port}").format(
+                     port=DEFAULT_PORT),
+                 "recent": _("Left and Right pick one of the last servers you joined."),
+                 "room": _("The code the host gives you."),
+                 "name": _("The others see this name at the table.")}
+        for name in FIELDS:
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True), labels[name],
+                              self.rects[f"{name}_label"], 22, theme.INK, "left", max_lines=1)
+            theme.fitted_text(surface, lambda s: self.font(s), helps[name],
+                              self.rects[f"{name}_help"], 16, theme.INK_SOFT, "left",
+                              max_lines=1)
+        if self.notice:
+            bad = self.link is None
+            theme.fitted_text(surface, lambda s: self.font(s, bold=bad), self.notice,
+                              self.rects["notice"], 20,
+                              theme.TERRACOTTA if bad else theme.INK_SOFT, max_lines=2)
