@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 #: Seconds before each retry of a dropped connection (the last one repeats).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
+#: Seconds a person must be away before the host may hand their seat to an AI.
+HAND_OVER_AFTER = 30.0
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,13 @@ class Link:
     _pending_room: tuple[list[str], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
+        self._open()
+
+    def _open(self) -> None:
+        """A new session; the host's token goes with it (start, hand a seat to an AI)."""
         self.session = self.session_factory(self.url)
+        if self.host_token is not None:
+            self.session.host_token = self.host_token
 
     @property
     def is_host(self) -> bool:
@@ -92,7 +100,8 @@ class Link:
         """Create a room with seats ``kinds`` (``remote`` or AI kinds); the host then takes
         the first remote seat."""
         self.session.create_room(list(kinds), hide_scores=rules.hide_scores, undo=rules.undo,
-                                 hints=rules.hints)
+                                 hints=rules.hints, autostart=False,
+                                 hand_after=HAND_OVER_AFTER)
 
     def join(self, room: str, token: str | None = None) -> None:
         self.room, self.token = room, token or self.token
@@ -101,8 +110,9 @@ class Link:
     def start_game(self) -> None:
         self.session.start_game()
 
-    def send_move(self, text: str) -> None:
-        self.session.send_move(text)
+    def send_move(self, text: str, index: int) -> None:
+        """Play ``text`` for this seat in the position after ``index`` moves."""
+        self.session.send_move(text, index)
 
     def request_undo(self) -> None:
         self.session.request_undo()
@@ -170,7 +180,7 @@ class Link:
     def _reconnect(self) -> None:
         self._retry = None
         self.session.close()
-        self.session = self.session_factory(self.url)
+        self._open()
         assert self.room is not None
         self.session.join(self.room, self.name, self.token)
 
@@ -187,7 +197,8 @@ class Link:
             memory.remember_server(self.url)
         memory.name = self.name
         if self.room and self.token:
-            memory.ticket = RoomTicket(self.url, self.room, self.token, self.name, self.is_host)
+            memory.ticket = RoomTicket(self.url, self.room, self.token, self.name,
+                                       self.host_token)
         save_memory(memory)
 
     def _forget(self) -> None:

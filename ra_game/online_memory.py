@@ -29,7 +29,12 @@ class RoomTicket:
     room: str
     token: str
     name: str
-    host: bool = False
+    #: The host's token when this computer hosts the room (its server starts again).
+    host_token: str | None = None
+
+    @property
+    def host(self) -> bool:
+        return self.host_token is not None
 
 
 @dataclass
@@ -61,7 +66,7 @@ def _ticket(data: Any) -> RoomTicket | None:
     if any(p is None or not p for p in parts[:3]):
         return None
     url, room, token, name = (p or "" for p in parts)
-    return RoomTicket(url, room, token, name, data.get("host") is True)
+    return RoomTicket(url, room, token, name, _text(data.get("host_token")) or None)
 
 
 def load_memory() -> OnlineMemory:
@@ -84,7 +89,7 @@ def save_memory(memory: OnlineMemory) -> str | None:
     doc = {"servers": memory.servers, "name": memory.name,
            "ticket": None if ticket is None else {
                "url": ticket.url, "room": ticket.room, "token": ticket.token,
-               "name": ticket.name, "host": ticket.host}}
+               "name": ticket.name, "host_token": ticket.host_token}}
     try:
         write_json_atomic(memory_path(), doc)
     except OSError as exc:

@@ -25,6 +25,8 @@ from .setup import NAME_LENGTH, SeatRow, SetupScene, default_ai_kind
 
 #: The port the host's server asks for first (friends can keep one address), then any free one.
 DEFAULT_PORT = 47474
+#: Where the host's server listens: every interface, so friends on the network reach it.
+SERVER_HOST = "0.0.0.0"
 SERVER_FOLDER = "server"
 
 
@@ -42,7 +44,7 @@ def start_server(previous: str | None = None) -> tuple[Any, str]:
         except ValueError:
             port = DEFAULT_PORT
     for tried in (port, 0):
-        server = EmbeddedServer(data_dir() / SERVER_FOLDER, port=tried)
+        server = EmbeddedServer(data_dir() / SERVER_FOLDER, host=SERVER_HOST, port=tried)
         try:
             return server, local_url(server.start())
         except OSError:

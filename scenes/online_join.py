@@ -45,9 +45,8 @@ def server_url(text: str) -> str | None:
 
 
 def room_code(text: str) -> str:
-    """The code as the host reads it out: no spaces, capitals (codes are not case-sensitive
-    for people)."""
-    return "".join(text.split()).upper()
+    """The code as the host reads it out, without spaces or dashes, in capitals."""
+    return "".join(text.split()).replace("-", "").upper()
 
 
 class JoinScene(Connecting, LayoutScene):

@@ -35,6 +35,14 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def shown_code(room: str | None) -> str:
+    """``K7QF2M9A`` -> ``K7QF-2M9A``: easier to read out (the server ignores the dash)."""
+    if not room:
+        return "…"
+    half = len(room) // 2
+    return f"{room[:half]}-{room[half:]}" if len(room) >= 8 else room
+
+
 def copy_text(text: str) -> bool:
     """Put ``text`` on the clipboard when pygame.scrap can (True when it did)."""
     try:
@@ -174,7 +182,7 @@ class LobbyScene(LayoutScene):
 
     def copy(self) -> None:
         text = _("Ra online: server {address}, room {room}").format(
-            address=self.addresses()[0], room=self.link.room or "")
+            address=self.addresses()[0].removeprefix("ws://"), room=shown_code(self.link.room))
         self.copied = _("Copied to the clipboard.") if copy_text(text) else _(
             "The clipboard is not available here: please write the code down.")
 
@@ -211,7 +219,7 @@ class LobbyScene(LayoutScene):
         theme.panel(surface, self.rects["seats_panel"], radius=self.px(18))
         theme.fitted_text(surface, lambda s: self.font(s), _("Room code"),
                           self.rects["code_label"], 24, theme.INK_SOFT, max_lines=1)
-        theme.fitted_text(surface, lambda s: self.font(s, bold=True), self.link.room or "…",
+        theme.fitted_text(surface, lambda s: self.font(s, bold=True), shown_code(self.link.room),
                           self.rects["code"], 96, theme.LAPIS_DARK, max_lines=1)
         label = _("Server address for your friends:") if self.link.is_host else _("Server:")
         theme.fitted_text(surface, lambda s: self.font(s), label, self.rects["address_label"],
@@ -266,6 +274,6 @@ def rejoin_link(ticket: RoomTicket) -> Link:
     from .online_host import start_server
 
     server, url = start_server(ticket.url) if ticket.host else (None, ticket.url)
-    link = Link(url, ticket.name, server=server)
+    link = Link(url, ticket.name, server=server, host_token=ticket.host_token)
     link.join(ticket.room, ticket.token)
     return link

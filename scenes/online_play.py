@@ -22,7 +22,7 @@ from ra_game.engine.preview import move_events
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _
 from ra_game.match import Modes
-from ra_game.online_link import Link, RoomRules
+from ra_game.online_link import HAND_OVER_AFTER, Link, RoomRules
 from ra_game.seats import Seat
 from ra_game.ui.board.driver import Driver
 from ra_game.ui.words import display_name
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 
     from .play import PlayScene
 
-#: Seconds a person must be away before the host may hand their seat to an AI.
-HAND_OVER_AFTER = 30.0
 HAND_KEY = pygame.K_a
 
 Played = tuple[str, "str | None"]
@@ -146,7 +144,7 @@ class NetDriver(Driver):
             return _("Not connected: try again once the connection is back.")
         if self.sent is None:
             self.sent = move.text
-            self.link.send_move(move.text)
+            self.link.send_move(move.text, len(self.scene.moves))
         return ""
 
     def update(self, dt: float) -> None:

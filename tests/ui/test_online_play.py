@@ -1,0 +1,164 @@
+"""Two windows' play scenes in one process, host and friend, on a real server on 127.0.0.1:
+through the lobby into a game, moves on both boards, a dropped connection and a restarted game
+that rejoin and play on."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+from ra_game.scenes import online_host
+from ra_game.scenes.online_host import HostSetupScene
+from ra_game.scenes.online_join import JoinScene
+from ra_game.scenes.online_lobby import LobbyScene
+from ra_game.scenes.play import PlayScene
+
+from ra_game.app import create_app, run_frames
+from ra_game.engine import Move
+from ra_game.ui.app_context import AppContext
+
+pytestmark = pytest.mark.slow
+TIMEOUT = 20.0
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's server listens on 127.0.0.1, on any free port."""
+    monkeypatch.setattr(online_host, "SERVER_HOST", "127.0.0.1")
+    monkeypatch.setattr(online_host, "DEFAULT_PORT", 0)
+
+
+def new_window() -> AppContext:
+    ctx, _ = create_app()
+    ctx.settings.animation_speed = "max"
+    run_frames(ctx, 2)
+    return ctx
+
+
+@pytest.fixture
+def windows() -> Iterator[list[AppContext]]:
+    made: list[AppContext] = []
+    yield made
+    for ctx in made:
+        ctx.scenes.close_all()
+    pygame.display.quit()
+
+
+def frames_until(ctxs: list[AppContext], done: Callable[[], bool]) -> None:
+    """Run a frame of each window in turn until ``done`` (the server answers meanwhile)."""
+    end = time.monotonic() + TIMEOUT
+    while not done():
+        assert time.monotonic() < end, "the windows did not get there in time"
+        for ctx in ctxs:
+            run_frames(ctx, 1)
+        time.sleep(0.002)
+
+
+def top(ctx: AppContext) -> object:
+    return ctx.scenes.top
+
+
+def a_move(scene: PlayScene) -> Move:
+    """Draw when possible, else pass, else the first legal move."""
+    legal = {m.text: m for m in scene.state.legal_moves()}
+    return legal.get("draw") or legal.get("pass") or next(iter(legal.values()))
+
+
+def play(ctxs: list[AppContext], count: int) -> None:
+    """Each window's person plays their turns until ``count`` more moves are on the boards."""
+    scenes = [top(c) for c in ctxs]
+    assert all(isinstance(s, PlayScene) for s in scenes)
+    goal = len(scenes[0].moves) + count  # type: ignore[union-attr]
+
+    def step() -> bool:
+        for scene in scenes:
+            assert isinstance(scene, PlayScene)
+            if scene.human_ready() and scene.driver.sent is None:  # type: ignore[union-attr]
+                scene.offer(a_move(scene))
+        return all(len(s.moves) >= goal and not s.queue.busy for s in scenes)  # type: ignore
+
+    frames_until(ctxs, step)
+
+
+def same_game(a: PlayScene, b: PlayScene) -> None:
+    assert a.moves == b.moves
+    assert a.state.summary() == b.state.summary()
+    assert a.state.drawn == b.state.drawn
+
+
+def host_and_join(windows: list[AppContext]) -> tuple[AppContext, AppContext]:
+    """The host's window creates a room for itself and one friend; the friend's joins it by
+    the address and the code typed in; both lobbies, then Start."""
+    host, friend = new_window(), new_window()
+    windows += [host, friend]
+    host.scenes.push(HostSetupScene(host))
+    setup = top(host)
+    assert isinstance(setup, HostSetupScene)
+    setup.remove_seat()  # you and one friend
+    setup.start()
+    frames_until([host], lambda: isinstance(top(host), LobbyScene))
+    lobby = top(host)
+    assert isinstance(lobby, LobbyScene)
+    frames_until([host], lambda: bool(lobby.seats))
+    assert not lobby.buttons["start"].enabled  # the friend's seat is free
+    friend.scenes.push(JoinScene(friend))
+    join = top(friend)
+    assert isinstance(join, JoinScene)
+    join.fields["address"].text = lobby.link.url.removeprefix("ws://")
+    join.fields["room"].text = lobby.link.room or ""
+    join.fields["name"].text = "Bo"
+    join.join()
+    frames_until([host, friend], lambda: isinstance(top(friend), LobbyScene)
+                 and lobby.buttons["start"].enabled)
+    assert [s.name for s in lobby.seats] == ["Host", "Bo"]
+    lobby.start()
+    frames_until([host, friend], lambda: isinstance(top(host), PlayScene)
+                 and isinstance(top(friend), PlayScene))
+    return host, friend
+
+
+def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
+    host, friend = host_and_join(windows)
+    a, b = top(host), top(friend)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    assert a.driver.seat == 0 and b.driver.seat == 1  # type: ignore[union-attr]
+    assert a.kinds == ["human", "remote"] and b.kinds == ["remote", "human"]
+    play([host, friend], 8)
+    same_game(a, b)
+
+
+def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
+        windows: list[AppContext]) -> None:
+    from ra_game.net.events import ConnectionLost
+    from ra_game.scenes.online import OnlineMenuScene
+
+    host, friend = host_and_join(windows)
+    play([host, friend], 4)
+    b = top(friend)
+    assert isinstance(b, PlayScene)
+    link = b.driver.link  # type: ignore[union-attr]
+    link.session._emit(ConnectionLost("test"))  # the line drops
+    frames_until([host, friend], lambda: link.lost is not None)
+    assert b.status()[0] == "Connection lost, reconnecting..."
+    frames_until([host, friend], lambda: link.lost is None)
+    play([host, friend], 4)
+    same_game(top(host), b)  # type: ignore[arg-type]
+
+    friend.scenes.close_all()  # the friend's game closes, and starts again
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    again = new_window()
+    windows.append(again)
+    again.scenes.push(OnlineMenuScene(again))
+    menu = top(again)
+    assert isinstance(menu, OnlineMenuScene) and menu.buttons["rejoin"].enabled
+    menu.rejoin()
+    frames_until([host, again], lambda: isinstance(top(again), PlayScene))
+    c = top(again)
+    assert isinstance(c, PlayScene)
+    frames_until([host, again], lambda: a.moves == c.moves)
+    play([host, again], 4)
+    same_game(a, c)
