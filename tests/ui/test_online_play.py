@@ -162,3 +162,59 @@ def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
     frames_until([host, again], lambda: a.moves == c.moves)
     play([host, again], 4)
     same_game(a, c)
+
+
+def test_a_refused_move_shows_the_servers_line_and_undo_asks_the_server(
+        windows: list[AppContext]) -> None:
+    host, friend = host_and_join(windows)
+    first = 0 if top(host).state.current == 0 else 1  # type: ignore[attr-defined]
+    mover, waiter = (host, friend) if first == 0 else (friend, host)
+    a, b = top(mover), top(waiter)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    b.offer(Move.parse("draw"))  # not this seat's turn: the server says no
+    frames_until([host, friend], lambda: bool(b.notice))
+    assert b.moves == [] and b.driver.sent is None  # type: ignore[union-attr]
+    frames_until([mover], a.human_ready)
+    a.offer(Move.parse("ra"))  # invoking Ra reveals nothing: it may be taken back
+    frames_until([host, friend], lambda: len(b.moves) == 1 and not b.queue.busy)
+    assert a.undo.available
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+    run_frames(mover, 1)
+    frames_until([host, friend], lambda: a.moves == [] and b.moves == [])
+    same_game(a, b)
+
+
+def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
+        windows: list[AppContext]) -> None:
+    from ra_game.scenes.results import FinalResultsScene
+    from ra_game.scenes.scoring import EpochScoringScene
+
+    host, friend = host_and_join(windows)
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    scenes = {id(host): a, id(friend): top(friend)}
+
+    def step() -> bool:
+        for ctx in (host, friend):
+            scene = top(ctx)
+            if isinstance(scene, EpochScoringScene):
+                scene.advance()
+            elif isinstance(scene, PlayScene) and scene.human_ready() and \
+                    scene.driver.sent is None:  # type: ignore[union-attr]
+                scene.offer(a_move(scene))
+        return all(isinstance(top(c), FinalResultsScene) for c in (host, friend))
+
+    end = time.monotonic() + 120
+    while not step():
+        assert time.monotonic() < end
+        for ctx in (host, friend):
+            run_frames(ctx, 1)
+    results = [top(c) for c in (host, friend)]
+    summaries = [s.state.summary() for s in scenes.values()]  # type: ignore[union-attr]
+    assert summaries[0] == summaries[1]
+    for result in results:
+        assert isinstance(result, FinalResultsScene)
+        assert result.replay is not None and result.replay["moves"] == a.moves
+        assert "seed" not in result.replay
+        result.save_replay()
+        assert result.saved_ok
