@@ -61,15 +61,13 @@ WORKER_FLAG = "--multiprocessing-fork"
 ENTRY = ROOT / "packaging" / "ra_game_main.py"
 #: Modules the game never uses but PyInstaller would pull in through optional imports of the
 #: standard library and pygame (checked in build/standalone/work/ra-game/xref-ra-game.html and
-#: warn-ra-game.txt).  ssl/_ssl/_hashlib reach the freeze only through asyncio's and http's
-#: guarded ``import ssl`` and hashlib's optional OpenSSL backend (hashlib and hmac fall back to
-#: the built-in _md5/_sha* modules); leaving them out drops libssl and libcrypto (5 MB).
+#: warn-ra-game.txt).  ssl stays in: online play (``websockets``, imported by ``ra_game.net``
+#: and so carried by ``--collect-submodules ra_game``) imports it and joins ``wss://`` servers.
 #: The SDL image/sound codec libraries stay: SDL2_image and SDL2_mixer link them directly.
 EXCLUDES = (
     "tkinter", "_tkinter", "numpy", "pygame.examples", "pygame.tests", "pygame.docs",
     "unittest", "pydoc", "pydoc_data", "doctest", "lib2to3", "setuptools", "pkg_resources",
     "distutils", "xmlrpc", "sqlite3", "curses", "pdb", "PIL", "test", "IPython",
-    "ssl", "_ssl", "_hashlib",
 )
 SOURCE_IGNORE = shutil.ignore_patterns(
     ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",

@@ -690,6 +690,18 @@ class GameState:
         c.bag_order = self.bag_order[: self.bag_pos] + tuple(remaining)
         return c
 
+    def put_next(self, tile: int) -> None:
+        """Make ``tile`` the next one drawn, by reordering only the undrawn tiles (a copy of a
+        game whose bag is unknown learns each draw as it is made).  Raises SetupError when no
+        such tile is left in the bag."""
+        try:
+            index = self.bag_order.index(tile, self.bag_pos)
+        except ValueError:
+            raise SetupError(N_("no tile {kind} is left in the bag"), kind=tile) from None
+        order = list(self.bag_order)
+        order[self.bag_pos], order[index] = order[index], order[self.bag_pos]
+        self.bag_order = tuple(order)
+
     def summary(self) -> dict[str, Any]:
         """The state summary of NOTATION.md, as a JSON-ready dict."""
         over = self.phase == OVER

@@ -1,0 +1,173 @@
+"""The headless client (``ra-game client``): plays one remote seat with an agent that sees
+only this client's copy of the game (:mod:`ra_game.net.mirror`), through a
+:class:`~ra_game.net.session.NetSession`.  Seat tokens are remembered per (server, room) in the
+user's data folder, so the same command run again after a crash rejoins its seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import string
+import time
+from pathlib import Path
+from typing import Any
+
+from ..ai.levels import make_agent
+from ..engine import GameState, Move
+from ..i18n import _
+from ..safefile import write_bytes_atomic
+from ..settings import data_dir
+from .events import ConnectionLost, GameEnded, GameStarted, Joined, MoveMade, ServerError, Undone
+from .mirror import MirrorError, apply_move, rebuild
+from .protocol import normal_code
+from .session import NetSession
+
+SEATS_DIR = "online-seats"
+#: Seconds without any news from the server before the client gives up.
+SILENCE_LIMIT = 600.0
+
+
+class ClientError(Exception):
+    """Why the headless client stopped before the game ended (one translated line)."""
+
+
+def _folder(url: str, room: str) -> Path:
+    """The folder of the tokens this user holds in ``room`` on ``url``: one file per token,
+    so clients running at once never overwrite each other's."""
+    key = f"{url.rstrip('/')} {normal_code(room)}"
+    return data_dir() / SEATS_DIR / hashlib.sha256(key.encode()).hexdigest()[:24]
+
+
+def remembered_tokens(url: str, room: str) -> list[str]:
+    """The seat tokens this user got in ``room`` on ``url``, oldest first."""
+    try:
+        files = sorted(_folder(url, room).glob("*.token"), key=lambda p: p.stat().st_mtime)
+    except OSError:
+        return []
+    return [p.stem for p in files if TOKEN_CHARS.issuperset(p.stem)]
+
+
+def remember_token(url: str, room: str, token: str, keep: bool = True) -> None:
+    """Keep (``keep``) or forget the seat token for (``url``, ``room``); a disk that refuses
+    loses only the chance to rejoin after a crash."""
+    if not TOKEN_CHARS.issuperset(token):
+        return
+    path = _folder(url, room) / f"{token}.token"
+    try:
+        if keep:
+            write_bytes_atomic(path, f"{url} {normal_code(room)}\n".encode())
+        else:
+            path.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "-_")
+
+
+class RemoteSeat:
+    """One seat played by an agent over the network until the game ends."""
+
+    def __init__(self, url: str, room: str, kind: str, name: str | None = None) -> None:
+        self.url, self.room, self.kind = url, room, kind
+        self.name = name or kind
+        self.agent = make_agent(kind)
+        self.session = NetSession(url)
+        self.setup: dict[str, Any] | None = None
+        self.state: GameState | None = None
+        self.seat = -1
+        self.history: list[tuple[str, str | None]] = []
+        self.asked: int | None = None
+        self.tokens: list[str] = []
+        self.trying: str | None = None
+        self.token: str | None = None
+        self.result: tuple[dict[str, Any], dict[str, Any]] | None = None
+
+    def play(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Play to the end; the final summary and the replay.  Raises :class:`ClientError`."""
+        self.tokens = remembered_tokens(self.url, self.room)
+        self._join()
+        quiet_since = time.monotonic()
+        try:
+            while self.result is None:
+                events = self.session.poll()
+                if events:
+                    quiet_since = time.monotonic()
+                for event in events:
+                    self.handle(event)
+                self.move_if_mine()
+                if time.monotonic() - quiet_since > SILENCE_LIMIT:
+                    raise ClientError(_("The server has said nothing for too long."))
+                if not events:
+                    self.session.wait(0.5)
+        finally:
+            self.session.close()
+        if self.token is not None:
+            remember_token(self.url, self.room, self.token, keep=False)
+        return self.result
+
+    def _join(self) -> None:
+        """Rejoin with the next remembered token, else take a free seat."""
+        self.trying = self.tokens.pop(0) if self.tokens else None
+        self.session.join(self.room, self.name, self.trying)
+
+    def handle(self, event: object) -> None:
+        if isinstance(event, Joined):
+            self.seat, self.token = event.seat, event.token
+            remember_token(self.url, self.room, event.token)
+        elif isinstance(event, GameStarted):
+            self.setup, self.seat, self.history = event.setup, event.seat, list(event.moves)
+            self.state = self._rebuild()
+        elif isinstance(event, MoveMade):
+            self._moved(event)
+        elif isinstance(event, Undone) and self.setup is not None:
+            self.history = self.history[:event.moves]
+            self.state, self.asked = self._rebuild(), None
+        elif isinstance(event, GameEnded):
+            self.result = (event.summary, event.replay)
+        elif isinstance(event, ServerError):
+            self._refused(event)
+        elif isinstance(event, ConnectionLost):
+            raise ClientError(event.reason)
+
+    def _moved(self, event: MoveMade) -> None:
+        if self.state is None or event.index != len(self.history):
+            return
+        try:
+            apply_move(self.state, event.move, event.drawn)
+        except MirrorError as exc:
+            raise ClientError(_("The server's game went out of step: {reason}").format(
+                reason=exc)) from None
+        self.history.append((event.move, event.drawn))
+        self.asked = None
+
+    def _refused(self, event: ServerError) -> None:
+        if event.code in ("stale", "not_your_turn", "illegal"):
+            self.asked = None  # the position moved on: decide again when it is ours
+            return
+        if event.code in ("bad_token", "in_use") and self.trying is not None:
+            if event.code == "bad_token":
+                remember_token(self.url, self.room, self.trying, keep=False)
+            self._join()
+            return
+        raise ClientError(event.text)
+
+    def _rebuild(self) -> GameState:
+        assert self.setup is not None
+        try:
+            return rebuild(self.setup, self.history)
+        except MirrorError as exc:
+            raise ClientError(_("The server's game went out of step: {reason}").format(
+                reason=exc)) from None
+
+    def move_if_mine(self) -> None:
+        state = self.state
+        if state is None or state.over or state.current != self.seat:
+            return
+        count = len(self.history)
+        if self.asked == count:
+            return
+        self.asked = count
+        action = self.agent.choose(state.observation(self.seat))
+        self.session.send_move(Move.from_action(action).text, count)
+

@@ -1,0 +1,167 @@
+"""The wire format of online play (``docs/protocol.md``): JSON text frames
+``{"v": 1, "type": KIND, ...}``, each checked here before anything else reads it.
+
+:func:`decode` turns one incoming frame into a plain dict whose fields have the types and
+lengths of its kind (client to server), or raises :class:`ProtocolError` with a one-line
+reason; nothing is evaluated or unpickled.  :func:`encode` writes one outgoing frame.  The
+client checks what the server sends with :func:`decode_server`.  No pygame, no engine state.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable, Mapping
+from typing import Any
+
+PROTOCOL_VERSION = 1
+#: The largest frame the server reads (bytes); a larger one closes the connection (code 1009).
+MAX_MESSAGE_BYTES = 8 * 1024
+#: The largest frame a client reads: a rejoin carries every move of a game so far.
+MAX_SERVER_MESSAGE_BYTES = 1024 * 1024
+#: Longest player name (characters) and move text a client may send.
+MAX_NAME = 24
+MAX_MOVE = 40
+#: A room code's alphabet: no 0/O, 1/I/L, so it can be read out loud and typed.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 8
+MAX_TOKEN = 64
+SEAT_KINDS_REMOTE = "remote"
+
+
+class ProtocolError(ValueError):
+    """A frame that breaks the protocol; ``code`` names the fault, ``str()`` is one line."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+Check = Callable[[Any], bool]
+
+
+def _text(limit: int) -> Check:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
+
+
+def _opt(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+def _int(lo: int, hi: int) -> Check:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _number(lo: float, hi: float) -> Check:
+    return lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool)
+                      and lo <= v <= hi)
+
+
+def _bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _seats(v: Any) -> bool:
+    return (isinstance(v, list) and 2 <= len(v) <= 5
+            and all(_text(16)(k) for k in v))
+
+
+def _code(v: Any) -> bool:
+    return (isinstance(v, str) and 1 <= len(v) <= 16
+            and all(ch.isalnum() or ch in "- " for ch in v) and v.isascii())
+
+
+def normal_code(text: str) -> str:
+    """A room code as typed (``k7mq-2x9p``) in its canonical form (``K7MQ2X9P``)."""
+    return text.replace("-", "").replace(" ", "").upper()
+
+
+_token = _text(MAX_TOKEN)
+
+#: Client -> server: each kind's fields and their checks (absent optional fields are None).
+CLIENT_KINDS: dict[str, dict[str, tuple[Check, bool]]] = {
+    # field: (check, required)
+    "create": {"seats": (_seats, True), "hide_scores": (_bool, False), "undo": (_bool, False),
+               "hints": (_bool, False), "autostart": (_bool, False),
+               "seed": (_int(0, 2**63 - 1), False), "hand_after": (_number(0, 86400), False)},
+    "join": {"room": (_code, True), "name": (_text(MAX_NAME), True), "token": (_token, False)},
+    "start": {"room": (_code, True), "host_token": (_token, True)},
+    "move": {"move": (_text(MAX_MOVE), True), "index": (_int(0, 10_000), False)},
+    "undo": {},
+    "hand_to_ai": {"room": (_code, True), "host_token": (_token, True),
+                   "seat": (_int(0, 4), True), "kind": (_text(16), True)},
+    "leave": {},
+}
+
+
+def _load(data: str | bytes, limit: int) -> dict[str, Any]:
+    if len(data) > limit:
+        raise ProtocolError("too_large", f"a message may hold at most {limit} bytes")
+    if isinstance(data, bytes):
+        raise ProtocolError("binary", "messages are JSON text frames, not binary")
+    try:
+        msg = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "a message must be one JSON object") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_json", "a message must be one JSON object")
+    if msg.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+    if not isinstance(msg.get("type"), str):
+        raise ProtocolError("schema", "a message needs a 'type'")
+    return msg
+
+
+def decode(data: str | bytes) -> dict[str, Any]:
+    """One client frame, checked against its kind's schema; raises :class:`ProtocolError`."""
+    msg = _load(data, MAX_MESSAGE_BYTES)
+    kind = msg["type"]
+    fields = CLIENT_KINDS.get(kind)
+    if fields is None:
+        raise ProtocolError("schema", f"unknown message type {kind[:20]!r}")
+    unknown = set(msg) - set(fields) - {"v", "type"}
+    if unknown:
+        raise ProtocolError("schema", f"{kind}: unknown field {min(unknown)[:20]!r}")
+    out: dict[str, Any] = {"type": kind}
+    for name, (check, required) in fields.items():
+        value = msg.get(name)
+        if value is None:
+            if required:
+                raise ProtocolError("schema", f"{kind}: the field {name!r} is missing")
+        elif not check(value):
+            raise ProtocolError("schema", f"{kind}: the field {name!r} is not valid")
+        out[name] = value
+    return out
+
+
+def decode_server(data: str | bytes) -> dict[str, Any]:
+    """One server frame: a JSON object of this version with a type (the fields are read
+    defensively by :mod:`ra_game.net.events`)."""
+    return _load(data, MAX_SERVER_MESSAGE_BYTES)
+
+
+def encode(frame_type: str, /, **fields: Any) -> str:
+    """One frame of type ``frame_type`` with ``fields``."""
+    return json.dumps({"v": PROTOCOL_VERSION, "type": frame_type, **fields}, separators=(",", ":"))
+
+
+def error_frame(code: str, text: str, msgid: str | None = None,
+                params: Mapping[str, object] | None = None) -> str:
+    """An ``error`` frame: ``text`` in English; ``msgid`` and ``params`` let the client show it
+    in its player's language."""
+    fields: dict[str, Any] = {"code": code, "text": text}
+    if msgid is not None:
+        fields["msgid"] = msgid
+        fields["params"] = {k: str(v) for k, v in (params or {}).items()}
+    return encode("error", **fields)
+
+
+def safe_template(text: str) -> bool:
+    """True when ``text`` has only plain named placeholders (``{name}``): it may be formatted
+    with values a server sent without reaching anything but those values."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return False
+    return all(name is None or (name.isidentifier() and not spec and not conv)
+               for _lit, name, spec, conv in parsed)

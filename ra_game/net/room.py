@@ -1,0 +1,348 @@
+"""One room of the game server, without the network: its seats, options and the only
+:class:`GameState` of its game (with the bag), the rules of who may do what, and its file.
+
+A :class:`Room` answers each request with the frames to send (:class:`Out`) or raises
+:class:`Refused` (a one-line reason for the one who asked).  It never does I/O itself: the
+server (:mod:`ra_game.net.server`) sends, saves (:meth:`Room.document`) and runs the AIs.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ai.levels import LEVELS
+from ..engine import GameState, IllegalMoveError, Move, NotationError
+from ..engine.errors import N_
+from ..engine.tiles import TILE_IDS
+from .mirror import DRAW, moves_with_draws, public_replay, public_setup
+from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE, encode
+
+ROOM_FORMAT = "ra-room/1"
+#: Seconds a seat's person must have been away before the host may give the seat to an AI.
+DEFAULT_HAND_AFTER = 60.0
+
+
+class Refused(Exception):
+    """A request the room refuses: ``code`` for programs, ``template``/``params`` for people."""
+
+    def __init__(self, code: str, template: str, /, **params: object) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.code = code
+        self.template = template
+        self.params = params
+
+
+def new_code() -> str:
+    """A room code: 8 symbols of 31, about 39.6 bits from ``secrets``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat or host token: 128 bits from ``secrets``."""
+    return secrets.token_urlsafe(16)
+
+
+def check_seat_kinds(kinds: list[str]) -> list[str]:
+    """The seat kinds of a new room, lower case; raises :class:`Refused` for an unknown one."""
+    out = [k.strip().lower() for k in kinds]
+    for kind in out:
+        if kind != SEAT_KINDS_REMOTE and kind not in LEVELS:
+            raise Refused("bad_seats", N_("unknown seat kind {kind}; use one of: {kinds}"),
+                          kind=repr(kind), kinds=", ".join([SEAT_KINDS_REMOTE, *LEVELS]))
+    return out
+
+
+AI_NAMES = ("Nefertiti", "Imhotep", "Hatshepsut", "Ramesses", "Khufu")
+
+
+@dataclass
+class Seat:
+    """A seat: ``remote`` (a person or bot over the network) or an AI kind the server runs."""
+
+    kind: str
+    name: str
+    token: str | None = None
+    #: The connection playing it now (the server's object), None when nobody is.
+    conn: Any = None
+    away_since: float | None = None
+
+    @property
+    def remote(self) -> bool:
+        return self.kind == SEAT_KINDS_REMOTE
+
+    def info(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name,
+                "taken": self.token is not None or not self.remote,
+                "connected": self.conn is not None, "away_since": self.away_since}
+
+
+@dataclass
+class Out:
+    """Frames to send, in order: each to one connection, or (``None``) to every connection of
+    the room; ``changed``: the room's file must be written first."""
+
+    frames: list[tuple[Any, str]] = field(default_factory=list)
+    changed: bool = False
+
+    def all(self, frame: str) -> Out:
+        self.frames.append((None, frame))
+        return self
+
+    def to(self, conn: Any, frame: str) -> Out:
+        self.frames.append((conn, frame))
+        return self
+
+    def then(self, other: Out) -> Out:
+        self.frames += other.frames
+        self.changed = self.changed or other.changed
+        return self
+
+
+@dataclass
+class Room:
+    """A room: its code, the host's token, the seats, the options and the game."""
+
+    code: str
+    host_token: str
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    state: GameState | None = None
+    moves: list[str] = field(default_factory=list)
+    #: The seat that played the last move, while it may still take it back.
+    undoable_by: int | None = None
+    created: float = field(default_factory=time.time)
+    #: Connections watching (seated or not), the server's objects.
+    conns: set[Any] = field(default_factory=set)
+
+    @classmethod
+    def create(cls, kinds: list[str], options: dict[str, Any], seed: int | None) -> Room:
+        seats = [Seat(k, "" if k == SEAT_KINDS_REMOTE else AI_NAMES[i])
+                 for i, k in enumerate(check_seat_kinds(kinds))]
+        if not 2 <= len(seats) <= 5:
+            raise Refused("bad_seats", N_("A room needs 2 to 5 seats, not {count}."),
+                          count=len(seats))
+        return cls(new_code(), new_token(), seats, options,
+                   secrets.randbits(62) if seed is None else seed)
+
+    # -- what people see
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state.over
+
+    def kinds(self) -> list[str]:
+        return [s.kind for s in self.seats]
+
+    def lobby(self) -> str:
+        return encode("lobby", seats=[s.info() for s in self.seats], started=self.started,
+                      options=self.options)
+
+    def setup(self) -> dict[str, Any]:
+        assert self.state is not None
+        return public_setup(self.state, self.kinds(), self.options)
+
+    def history(self) -> list[tuple[str, str | None]]:
+        assert self.state is not None
+        return moves_with_draws(self.state, self.moves)
+
+    def started_frame(self, seat: int) -> str:
+        return encode("game_started", setup=self.setup(), moves=self.history(), seat=seat)
+
+    def ended_frame(self) -> str:
+        assert self.state is not None
+        return encode("game_ended", summary=self.state.summary(),
+                      replay=public_replay(self.state, self.moves, self.kinds()))
+
+    def replay(self) -> dict[str, Any]:
+        """The server's replay document (suns and every tile drawn; written when it ends)."""
+        assert self.state is not None
+        return public_replay(self.state, self.moves, self.kinds())
+
+    def seat_of(self, conn: Any) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.conn is conn:
+                return i
+        return None
+
+    def ai_to_move(self) -> int | None:
+        """The seat the server's AI must move for now, if any."""
+        if self.state is None or self.state.over:
+            return None
+        seat = self.state.current
+        return seat if not self.seats[seat].remote else None
+
+    # -- requests
+
+    def join(self, conn: Any, name: str, token: str | None) -> Out:
+        """Seat ``conn``: at the seat ``token`` owns, else at the next free remote seat."""
+        if token is not None:
+            index = next((i for i, s in enumerate(self.seats)
+                          if s.token is not None and secrets.compare_digest(s.token, token)),
+                         None)
+            if index is None:
+                raise Refused("bad_token", N_("This seat token is not valid in this room."))
+            if self.seats[index].conn not in (None, conn):
+                raise Refused("in_use", N_("This seat is being played from another connection."))
+        else:
+            index = next((i for i, s in enumerate(self.seats) if s.remote and s.token is None),
+                         None)
+            if index is None:
+                raise Refused("room_full", N_("Room {room} has no free seat."), room=self.code)
+            seat = self.seats[index]
+            seat.token, seat.name = new_token(), name.strip() or f"Player {index + 1}"
+        seat = self.seats[index]
+        out = Out(changed=token is None)
+        was_away = seat.away_since is not None
+        seat.conn, seat.away_since = conn, None
+        self.conns.add(conn)
+        assert seat.token is not None
+        out.to(conn, encode("joined", room=self.code, seat=index, token=seat.token))
+        out.all(self.lobby())
+        if was_away:
+            out.all(encode("back", seat=index))
+        if self.started:
+            out.to(conn, self.started_frame(index))
+            if self.over:
+                out.to(conn, self.ended_frame())
+        return out
+
+    def leave(self, conn: Any, now: float | None = None) -> Out:
+        """``conn`` left or dropped: its seat waits for its person (shown away)."""
+        self.conns.discard(conn)
+        index = self.seat_of(conn)
+        out = Out()
+        if index is None:
+            return out
+        seat = self.seats[index]
+        seat.conn, seat.away_since = None, time.time() if now is None else now
+        return out.all(encode("away", seat=index, since=seat.away_since)).all(self.lobby())
+
+    def all_taken(self) -> bool:
+        return all(not s.remote or s.token is not None for s in self.seats)
+
+    def start(self) -> Out:
+        if self.started:
+            raise Refused("started", N_("The game in this room has already started."))
+        if not self.all_taken():
+            raise Refused("not_full", N_("The game can start only when every seat is taken."))
+        names = [s.name for s in self.seats]
+        self.state = GameState.new(len(self.seats), self.seed, names=names)
+        out = Out(changed=True).all(self.lobby())
+        for conn in self.conns:
+            seat = self.seat_of(conn)
+            out.to(conn, self.started_frame(-1 if seat is None else seat))
+        return out
+
+    def play(self, seat: int, text: str, index: int | None = None) -> Out:
+        """Seat ``seat`` plays ``text`` (checked by the engine)."""
+        state = self.state
+        if state is None:
+            raise Refused("not_started", N_("The game has not started yet."))
+        if state.over:
+            raise Refused("over", N_("The game is over: no more moves can be made."))
+        if state.current != seat:
+            raise Refused("not_your_turn", N_("It is not your turn: {player} is to move."),
+                          player=self.seats[state.current].name)
+        if index is not None and index != len(self.moves):
+            raise Refused("stale", N_("That move came too late: the game has moved on."))
+        try:
+            move = Move.parse(text)
+            state.apply(move)
+        except (IllegalMoveError, NotationError) as exc:
+            raise Refused("illegal", exc.template, **exc.params) from None
+        self.moves.append(move.text)
+        drawn = TILE_IDS[state.drawn[-1]] if move.text == DRAW else None
+        self.undoable_by = seat if move.text != DRAW and self.options.get("undo") else None
+        out = Out(changed=True).all(encode("move", index=len(self.moves) - 1, move=move.text,
+                                           drawn=drawn, seat=seat))
+        if state.over:
+            self.undoable_by = None
+            out.all(self.ended_frame())
+        return out
+
+    def undo(self, seat: int) -> Out:
+        """Take back ``seat``'s last move, if the room allows it and nobody acted since."""
+        if not self.options.get("undo"):
+            raise Refused("no_undo", N_("This room does not allow taking moves back."))
+        if self.undoable_by != seat or self.state is None or not self.moves:
+            raise Refused("cannot_undo", N_(
+                "You can take back only your own last move, before anyone else acts, and "
+                "never a draw."))
+        self.moves.pop()
+        self.state = self.rebuild()
+        self.undoable_by = None
+        return Out(changed=True).all(encode("undone", moves=len(self.moves)))
+
+    def hand_to_ai(self, seat: int, kind: str, now: float | None = None) -> Out:
+        """Give a free seat, or one whose person has been away long enough, to an AI."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].remote:
+            raise Refused("bad_seat", N_("Seat {seat} is not a seat for a person."),
+                          seat=seat + 1)
+        if kind not in LEVELS:
+            raise Refused("bad_kind", N_("unknown seat kind {kind}; use one of: {kinds}"),
+                          kind=repr(kind), kinds=", ".join(LEVELS))
+        target = self.seats[seat]
+        wait = float(self.options.get("hand_after", DEFAULT_HAND_AFTER))
+        now = time.time() if now is None else now
+        if target.token is not None and (target.away_since is None
+                                         or now - target.away_since < wait):
+            raise Refused("not_away", N_(
+                "A seat can go to an AI only after its player has been away for {seconds} "
+                "seconds."), seconds=int(wait))
+        target.kind, target.token, target.away_since = kind, None, None
+        if not target.name:
+            target.name = AI_NAMES[seat]
+        return Out(changed=True).all(self.lobby())
+
+    # -- the file
+
+    def rebuild(self) -> GameState:
+        """The game replayed from its saved start (the same suns and bag) through the moves."""
+        assert self.state is not None
+        state = GameState.new(self.state.n, self.seed, [list(s) for s in self.state.initial_suns],
+                              list(self.state.bag_order), list(self.state.names))
+        for move in self.moves:
+            state.apply(move)
+        return state
+
+    def document(self) -> dict[str, Any]:
+        """The room's file: everything needed to resume it, the bag included (server side)."""
+        doc: dict[str, Any] = {
+            "format": ROOM_FORMAT, "code": self.code, "host_token": self.host_token,
+            "options": self.options, "seed": self.seed, "created": self.created,
+            "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats],
+            "moves": self.moves, "undoable_by": self.undoable_by,
+        }
+        if self.state is not None:
+            doc["suns"] = [list(s) for s in self.state.initial_suns]
+            doc["bag"] = list(self.state.bag_order)
+        return doc
+
+    @classmethod
+    def from_document(cls, doc: dict[str, Any]) -> Room:
+        """A room read back from its file; raises ValueError/KeyError/TypeError if damaged."""
+        if doc.get("format") != ROOM_FORMAT:
+            raise ValueError("not a room file")
+        seats = [Seat(str(s["kind"]), str(s["name"]), s["token"]) for s in doc["seats"]]
+        check_seat_kinds([s.kind for s in seats])
+        room = cls(str(doc["code"]), str(doc["host_token"]), seats, dict(doc["options"]),
+                   int(doc["seed"]), created=float(doc.get("created", time.time())))
+        if "bag" in doc:
+            room.state = GameState.new(len(seats), room.seed, doc["suns"], doc["bag"],
+                                       [s.name for s in seats])
+            room.moves = [str(m) for m in doc["moves"]]
+            room.state = room.rebuild()
+            room.undoable_by = doc.get("undoable_by")
+        now = time.time()
+        for seat in seats:
+            if seat.token is not None:
+                seat.away_since = now  # nobody is connected to a server that just started
+        return room

@@ -1,0 +1,322 @@
+"""The game server: many rooms in one asyncio process (``websockets``), the same code for
+``ra-game server`` and the window's embedded LAN server (:mod:`ra_game.net.embedded`).
+
+Each connection has its own task: frames are size-limited by the library (``max_size``),
+rate-limited (a token bucket), and schema-checked (:mod:`ra_game.net.protocol`) before a
+:class:`~ra_game.net.room.Room` sees them; what a connection is sent waits in its own bounded
+queue, written with a timeout, so a slow or hostile client only ever loses its own connection.
+Rooms are saved atomically after every change (``--data``) and all resumed at start; a finished
+game is written as ``replays/CODE.ra.json``.  AIs think on :class:`~ra_game.net.ai_seats.AiPool`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..engine import Move
+from ..engine.errors import N_
+from ..safefile import BadFile, read_json_bounded, write_bytes_atomic
+from .ai_seats import AiPool
+from .protocol import MAX_MESSAGE_BYTES, ProtocolError, decode, encode, error_frame, normal_code
+from .room import Out, Refused, Room
+
+log = logging.getLogger("ra_game.net")
+
+#: Messages per second a connection may send on average, and in one burst.
+RATE, BURST = 20.0, 40.0
+#: Frames refused for breaking the protocol or the rate before the connection is closed.
+MAX_STRIKES = 20
+#: Frames waiting to be sent to one connection; more and it is too slow: it is closed.
+SEND_QUEUE = 512
+SEND_TIMEOUT = 10.0
+MAX_ROOMS = 10_000
+ROOMS_DIR, REPLAYS_DIR = "rooms", "replays"
+
+
+class Client:
+    """One connection: its send queue and writer, its rate bucket, and its room."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.room: Room | None = None
+        self.tokens, self.stamp, self.strikes = BURST, time.monotonic(), 0
+        self.closed = False
+
+    def send(self, frame: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.close(1008, "too slow")
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if not self.closed:
+            self.closed = True
+            asyncio.ensure_future(self.ws.close(code, reason))
+
+    async def writer(self) -> None:
+        while (frame := await self.queue.get()) is not None:
+            try:
+                await asyncio.wait_for(self.ws.send(frame), SEND_TIMEOUT)
+            except (asyncio.TimeoutError, ConnectionClosed):
+                self.close(1008, "too slow")
+                return
+
+    def allow(self) -> bool:
+        """Take one token from the bucket (False when it is empty)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def strike(self) -> None:
+        self.strikes += 1
+        if self.strikes > MAX_STRIKES:
+            self.close(1008, "too many bad messages")
+
+
+class GameServer:
+    """All rooms of one process.  ``data_dir``: where rooms and replays are kept (None: in
+    memory only); ``ai_workers``: processes for the searching AIs (0: threads);
+    ``ai_delay``: seconds an AI waits before its move (the time to take a move back)."""
+
+    def __init__(self, data_dir: Path | None = None, ai_workers: int = 0,
+                 ai_delay: float = 0.5) -> None:
+        self.data_dir = data_dir
+        self.ai = AiPool(ai_workers)
+        self.ai_delay = ai_delay
+        self.rooms: dict[str, Room] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.ai_tasks: dict[str, tuple[tuple[int, int, int | None], asyncio.Task[None]]] = {}
+        self.server: Server | None = None
+
+    # -- life
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Resume the saved rooms and listen; the port it listens on."""
+        self.load_rooms()
+        self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
+                                  max_queue=16, open_timeout=10, close_timeout=5,
+                                  ping_interval=20, ping_timeout=20, logger=log)
+        for room in self.rooms.values():
+            self.schedule_ai(room)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        for _key, task in list(self.ai_tasks.values()):
+            task.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        self.ai.close()
+
+    def load_rooms(self) -> None:
+        if self.data_dir is None:
+            return
+        for path in sorted((self.data_dir / ROOMS_DIR).glob("*.json")):
+            try:
+                room = Room.from_document(read_json_bounded(path))
+            except (BadFile, ValueError, KeyError, TypeError) as exc:
+                log.warning("room file %s cannot be resumed: %s", path.name, exc)
+                continue
+            self.rooms[room.code] = room
+
+    # -- connections
+
+    async def handler(self, ws: ServerConnection) -> None:
+        client = Client(ws)
+        writer = asyncio.create_task(client.writer())
+        try:
+            async for raw in ws:
+                if client.closed:
+                    break
+                if not client.allow():
+                    client.send(error_frame("rate", "too many messages: slow down"))
+                    client.strike()
+                    continue
+                await self.receive(client, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            client.closed = True
+            client.queue.put_nowait(None) if not client.queue.full() else None
+            writer.cancel()
+            if client.room is not None:
+                room = client.room
+                async with self.lock(room):
+                    await self.deliver(room, room.leave(client))
+
+    async def receive(self, client: Client, raw: str | bytes) -> None:
+        try:
+            msg = decode(raw)
+        except ProtocolError as exc:
+            client.send(error_frame(exc.code, str(exc)))
+            client.strike()
+            return
+        try:
+            await self.dispatch(client, msg)
+        except Refused as exc:
+            client.send(error_frame(exc.code, str(exc), exc.template, exc.params))
+
+    def lock(self, room: Room) -> asyncio.Lock:
+        return self.locks.setdefault(room.code, asyncio.Lock())
+
+    def find(self, code: str) -> Room:
+        room = self.rooms.get(normal_code(code))
+        if room is None:
+            raise Refused("unknown_room", N_("There is no room {room} on this server."),
+                          room=normal_code(code)[:16])
+        return room
+
+    def hosted(self, msg: dict[str, Any]) -> Room:
+        room = self.find(msg["room"])
+        if not secrets.compare_digest(room.host_token, msg["host_token"]):
+            raise Refused("not_host", N_("Only the host of the room can do that."))
+        return room
+
+    async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "create":
+            await self.create(client, msg)
+            return
+        if kind == "join":
+            room = self.find(msg["room"])
+            await self.in_room(room, lambda: self.join(client, room, msg))
+            return
+        if kind in ("start", "hand_to_ai"):
+            room = self.hosted(msg)
+            if kind == "start":
+                await self.in_room(room, room.start)
+            else:
+                await self.in_room(room, lambda: room.hand_to_ai(msg["seat"], msg["kind"]))
+            return
+        here = client.room
+        if kind == "leave":
+            if here is not None:
+                client.room = None
+                await self.in_room(here, lambda: here.leave(client))
+            return
+        seat = None if here is None else here.seat_of(client)
+        if here is None or seat is None:
+            raise Refused("not_seated", N_("Join a seat of a room first."))
+        await self.seated(here, seat, msg)
+
+    async def seated(self, room: Room, seat: int, msg: dict[str, Any]) -> None:
+        """A seated connection's request: a move or a take-back."""
+        kind = msg["type"]
+        if kind == "move":
+            await self.in_room(room, lambda: room.play(seat, msg["move"], msg["index"]))
+        elif kind == "undo":
+            await self.in_room(room, lambda: room.undo(seat))
+
+    async def create(self, client: Client, msg: dict[str, Any]) -> None:
+        if len(self.rooms) >= MAX_ROOMS:
+            raise Refused("busy", N_("This server holds as many rooms as it can; try later."))
+        options = {"hide_scores": bool(msg["hide_scores"]),
+                   "undo": msg["undo"] is not False, "hints": msg["hints"] is not False,
+                   "autostart": msg["autostart"] is not False,
+                   "hand_after": float(msg["hand_after"] if msg["hand_after"] is not None
+                                       else 60.0)}
+        room = Room.create(msg["seats"], options, msg["seed"])
+        while room.code in self.rooms:
+            room.code = Room.create(msg["seats"], options, msg["seed"]).code
+        self.rooms[room.code] = room
+        self.attach(client, room)
+        client.send(encode("room_created", room=room.code, host_token=room.host_token))
+        await self.in_room(room, lambda: Out(changed=True).all(room.lobby()))
+
+    def attach(self, client: Client, room: Room) -> None:
+        if client.room is not None and client.room is not room:
+            old = client.room
+            asyncio.ensure_future(self.in_room(old, lambda: old.leave(client)))
+        client.room = room
+        room.conns.add(client)
+
+    def join(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
+        if client.room is room and room.seat_of(client) is not None:
+            raise Refused("seated", N_("You already have a seat in this room."))
+        out = room.join(client, msg["name"], msg["token"])
+        self.attach(client, room)
+        if room.options.get("autostart") and room.all_taken() and not room.started:
+            out.then(room.start())
+        return out
+
+    async def in_room(self, room: Room, action: Callable[[], Out]) -> None:
+        """Run ``action`` on ``room`` alone: save the room if it changed, then send."""
+        async with self.lock(room):
+            await self.deliver(room, action())
+
+    async def deliver(self, room: Room, out: Out) -> None:
+        if out.changed:
+            await self.save(room)
+        for conn, frame in out.frames:
+            for target in list(room.conns) if conn is None else [conn]:
+                target.send(frame)
+        if out.changed:
+            self.schedule_ai(room)
+
+    # -- files
+
+    async def save(self, room: Room) -> None:
+        if self.data_dir is None:
+            return
+        data = (json.dumps(room.document(), separators=(",", ":")) + "\n").encode()
+        path = self.data_dir / ROOMS_DIR / f"{room.code}.json"
+        try:
+            await asyncio.to_thread(write_bytes_atomic, path, data)
+            if room.over:
+                replay = (json.dumps(room.replay(), indent=1) + "\n").encode()
+                target = self.data_dir / REPLAYS_DIR / f"{room.code}.ra.json"
+                await asyncio.to_thread(write_bytes_atomic, target, replay)
+        except OSError as exc:
+            log.error("cannot save room %s: %s", room.code, exc)
+
+    # -- the server's AI seats
+
+    def schedule_ai(self, room: Room) -> None:
+        """Start the AI's decision when it is an AI seat's move (a new one after any move or
+        take-back; a decision in progress for the same position goes on)."""
+        seat = room.ai_to_move()
+        key = (id(room.state), len(room.moves), seat)
+        old = self.ai_tasks.get(room.code)
+        if old is not None and not old[1].done():
+            if old[0] == key:
+                return
+            old[1].cancel()
+        self.ai_tasks.pop(room.code, None)
+        if seat is not None:
+            self.ai_tasks[room.code] = (key, asyncio.create_task(self.ai_move(room, seat)))
+
+    async def ai_move(self, room: Room, seat: int) -> None:
+        state = room.state
+        assert state is not None
+        count = len(room.moves)
+        await asyncio.sleep(self.ai_delay)
+        try:
+            action = await self.ai.decide(room.seats[seat].kind, room.seed * 1000 + count,
+                                          state.observation(seat))
+        except Exception:
+            log.exception("AI of room %s failed; the first legal move is played", room.code)
+            action = state.legal_actions()[0]
+        async with self.lock(room):
+            if room.state is not state or len(room.moves) != count or room.ai_to_move() != seat:
+                return  # the game changed meanwhile (an undo, a seat handed back)
+            self.ai_tasks.pop(room.code, None)
+            await self.deliver(room, room.play(seat, Move.from_action(action).text))
+
+

@@ -1,0 +1,224 @@
+"""The client side of online play, for the window and the headless client alike.
+
+A :class:`NetSession` runs a ``websockets`` client on its own background thread with its own
+asyncio loop; every method returns at once (it only queues a frame) and :meth:`NetSession.poll`
+drains the :mod:`ra_game.net.events` that arrived, so the frame loop never waits on the network.
+One session plays at most one seat (people at one screen each have a session).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import threading
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..i18n import _
+from .events import (
+    ConnectionLost,
+    GameStarted,
+    Joined,
+    MoveMade,
+    NetEvent,
+    RoomCreated,
+    Undone,
+    event_from_frame,
+)
+from .protocol import MAX_SERVER_MESSAGE_BYTES, ProtocolError, decode_server, encode
+
+CONNECT_TIMEOUT = 10.0
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a server address (one translated line), or None."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        port, parts = -1, None
+    if parts is None or parts.scheme not in ("ws", "wss") or not parts.hostname or port == -1:
+        return _("{url} is not a server address; it looks like ws://HOST:PORT.").format(
+            url=repr(url[:80]))
+    return None
+
+
+class NetSession:
+    """A connection to a game server at ``url`` (``ws://host:port`` or ``wss://...``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._events: collections.deque[NetEvent] = collections.deque()
+        self._loop = asyncio.new_event_loop()
+        self._outbox: asyncio.Queue[str | None] | None = None
+        self._ready = threading.Event()
+        #: What the server told this session so far, as of the last ``poll``.
+        self.room: str | None = None
+        self.host_token: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.moves = 0
+        self._thread = threading.Thread(target=self._run, name="ra-net", daemon=True)
+        self._thread.start()
+
+    # -- what the window calls (each returns at once)
+
+    def create_room(self, seats: list[str], *, hide_scores: bool = False, undo: bool = True,
+                    hints: bool = True, seed: int | None = None, autostart: bool = True,
+                    hand_after: float | None = None) -> None:
+        """Ask for a new room with ``seats`` (``remote`` or AI kinds); a ``RoomCreated``
+        follows.  ``autostart``: the game starts once every remote seat is taken (else the
+        host calls :meth:`start_game`)."""
+        self._send("create", seats=seats, hide_scores=hide_scores, undo=undo, hints=hints,
+                   seed=seed, autostart=autostart, hand_after=hand_after)
+
+    def join(self, room: str, name: str, token: str | None = None) -> None:
+        """Take the next free seat of ``room`` (or the seat ``token`` owns: a rejoin)."""
+        self.room = room
+        self._send("join", room=room, name=name, token=token)
+
+    def start_game(self) -> None:
+        """The host starts the game (every seat taken)."""
+        self._send("start", room=self.room, host_token=self.host_token)
+
+    def send_move(self, move_text: str, index: int | None = None) -> None:
+        """Play a move (notation text) for this session's seat; ``index``: the number of moves
+        the position it was chosen in follows (default: as many as ``poll`` has reported), so a
+        move chosen for a position that changed meanwhile is refused (``stale``)."""
+        self._send("move", move=move_text, index=self.moves if index is None else index)
+
+    def request_undo(self) -> None:
+        self._send("undo")
+
+    def hand_to_ai(self, seat: int, kind: str) -> None:
+        """The host gives ``seat`` (free, or away long enough) to an AI of ``kind``."""
+        self._send("hand_to_ai", room=self.room, host_token=self.host_token, seat=seat,
+                   kind=kind)
+
+    def leave(self) -> None:
+        """Leave the seat (it waits, shown away; the token still rejoins it)."""
+        self._send("leave")
+
+    def close(self) -> None:
+        """Close the connection and stop the thread (waits at most a moment)."""
+        if self._loop.is_closed():
+            return
+        try:
+            self._loop.call_soon_threadsafe(self._put, None)
+        except RuntimeError:
+            pass
+        self._thread.join(2.0)
+
+    def poll(self) -> list[NetEvent]:
+        """The events that arrived since the last call, in order (never blocks)."""
+        out = []
+        while self._events:
+            event = self._events.popleft()
+            self._note(event)
+            out.append(event)
+        return out
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep until an event may have arrived, at most ``timeout`` seconds (headless)."""
+        self._ready.wait(timeout)
+        self._ready.clear()
+        return bool(self._events)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    # -- the background thread
+
+    def _send(self, frame_type: str, /, **fields: Any) -> None:
+        frame = encode(frame_type, **{k: v for k, v in fields.items() if v is not None})
+        try:
+            self._loop.call_soon_threadsafe(self._put, frame)
+        except RuntimeError:  # the loop is gone: the connection was lost and said so
+            pass
+
+    def _put(self, frame: str | None) -> None:
+        if self._outbox is not None:
+            self._outbox.put_nowait(frame)
+
+    def _emit(self, event: NetEvent) -> None:
+        self._events.append(event)
+        self._ready.set()
+
+    def _note(self, event: NetEvent) -> None:
+        if isinstance(event, RoomCreated):
+            self.room, self.host_token = event.room, event.host_token
+        elif isinstance(event, Joined):
+            self.room, self.seat, self.token = event.room, event.seat, event.token
+        elif isinstance(event, MoveMade):
+            self.moves = event.index + 1
+        elif isinstance(event, Undone):
+            self.moves = event.moves
+        elif isinstance(event, GameStarted):
+            self.moves = len(event.moves)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._outbox = asyncio.Queue()
+        problem = url_problem(self.url)
+        if problem is not None:
+            self._emit(ConnectionLost(problem))
+            return
+        try:
+            ws = await connect(self.url, max_size=MAX_SERVER_MESSAGE_BYTES,
+                               open_timeout=CONNECT_TIMEOUT, close_timeout=2)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            self._emit(ConnectionLost(_("Cannot reach the server at {url}: {reason}").format(
+                url=self.url, reason=_reason(exc))))
+            return
+        async with ws:
+            reader = asyncio.create_task(self._read(ws))
+            writer = asyncio.create_task(self._write(ws))
+            done, _pending = await asyncio.wait({reader, writer},
+                                                return_when=asyncio.FIRST_COMPLETED)
+            closed_here = writer in done and not writer.cancelled() and writer.result()
+            reader.cancel()
+            writer.cancel()
+        if not closed_here:
+            self._emit(ConnectionLost(_("The connection to the server was lost.")))
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for raw in ws:
+                try:
+                    event = event_from_frame(decode_server(raw))
+                except ProtocolError:
+                    continue
+                if event is not None:
+                    self._emit(event)
+        except ConnectionClosed:
+            pass
+
+    async def _write(self, ws: ClientConnection) -> bool:
+        """Send what the methods queued; True once :meth:`close` asked to stop."""
+        assert self._outbox is not None
+        while (frame := await self._outbox.get()) is not None:
+            try:
+                await ws.send(frame)
+            except ConnectionClosed:
+                return False
+        await ws.close()
+        return True
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    if isinstance(exc, TimeoutError):
+        return _("no answer")
+    return str(exc) or type(exc).__name__

@@ -1,0 +1,27 @@
+"""Fixtures of the online-play tests: a private user folder, an embedded server on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ra_game.net.embedded import EmbeddedServer
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test's own user folder (the remembered seat tokens live there)."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("RA_GAME_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, EmbeddedServer]]:
+    """A server on 127.0.0.1 with its data under the test's folder; AIs move at once."""
+    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0)
+    url = embedded.start()
+    yield url, embedded
+    embedded.stop()
