@@ -31,10 +31,9 @@ from .online_lobby import clock
 from .setup import default_ai_kind
 
 if TYPE_CHECKING:
-    from ra_game.net.events import GameStarted, MoveMade
-
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
+    from ra_game.net.events import GameStarted, MoveMade
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
 

@@ -131,8 +131,9 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
 
 def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
         windows: list[AppContext]) -> None:
-    from ra_game.net.events import ConnectionLost
     from ra_game.scenes.online import OnlineMenuScene
+
+    from ra_game.net.events import ConnectionLost
 
     host, friend = host_and_join(windows)
     play([host, friend], 4)
