@@ -45,8 +45,8 @@ def server_url(text: str) -> str | None:
 
 
 def room_code(text: str) -> str:
-    """The code as the host reads it out, without spaces or dashes, in capitals."""
-    return "".join(text.split()).replace("-", "").upper()
+    """The code as typed, without spaces or dashes (the server ignores its case)."""
+    return "".join(text.split()).replace("-", "")
 
 
 class JoinScene(Connecting, LayoutScene):

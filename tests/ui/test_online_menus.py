@@ -126,7 +126,7 @@ def test_addresses_and_codes_are_read_as_people_type_them() -> None:
     assert server_url("a b") is None
     assert server_url("") is None
     assert server_url("host:notaport") is None
-    assert room_code(" ab-cd\n") == "ABCD"
+    assert room_code(" ab-cd\n") == "abcd"
 
 
 def test_the_memory_keeps_five_servers_and_survives_a_damaged_file() -> None:

@@ -12,7 +12,7 @@ import pytest
 from ra_game.scenes import online_host
 from ra_game.scenes.online_host import HostSetupScene
 from ra_game.scenes.online_join import JoinScene
-from ra_game.scenes.online_lobby import LobbyScene
+from ra_game.scenes.online_lobby import LobbyScene, shown_code
 from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
@@ -107,7 +107,7 @@ def host_and_join(windows: list[AppContext]) -> tuple[AppContext, AppContext]:
     join = top(friend)
     assert isinstance(join, JoinScene)
     join.fields["address"].text = lobby.link.url.removeprefix("ws://")
-    join.fields["room"].text = lobby.link.room or ""
+    join.fields["room"].text = shown_code(lobby.link.room).lower()  # as read out
     join.fields["name"].text = "Bo"
     join.join()
     frames_until([host, friend], lambda: isinstance(top(friend), LobbyScene)
