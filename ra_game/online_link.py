@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .i18n import _
 from .online_memory import RoomTicket, load_memory, save_memory
 
 if TYPE_CHECKING:
@@ -170,8 +169,7 @@ class Link:
     def _lost(self, reason: str) -> None:
         """Retry with the seat token if there is one; else the error says why."""
         if self.token is None or self.ended is not None:
-            self.error = _("Could not reach the server at {address}: {reason}").format(
-                address=self.url, reason=reason)
+            self.error = reason  # the session's one line: which server, and why
             return
         self.lost = reason
         self._retry = RETRY_DELAYS[min(self._tries, len(RETRY_DELAYS) - 1)]

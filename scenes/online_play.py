@@ -168,6 +168,15 @@ class NetDriver(Driver):
             self.resync(event)
         elif kind == "ConnectionLost":
             self.sent = None
+        elif kind == "Lobby":
+            self.seat_kinds(event.seats)
+
+    def seat_kinds(self, seats: Sequence[Any]) -> None:
+        """A seat handed to an AI shows as the AI from now on."""
+        shown = self.scene.seats
+        for i, info in enumerate(seats[:len(shown)]):
+            if i != self.seat and shown[i].kind != info.kind:
+                shown[i] = Seat(info.kind, shown[i].name)
 
     def take_back(self, kept: int) -> None:
         """The server took moves back: the position after ``kept`` moves, at once."""

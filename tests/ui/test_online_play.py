@@ -30,8 +30,8 @@ def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(online_host, "DEFAULT_PORT", 0)
 
 
-def new_window() -> AppContext:
-    ctx, _ = create_app()
+def new_window(size: tuple[int, int] = (1280, 720)) -> AppContext:
+    ctx, _ = create_app(size)
     ctx.settings.animation_speed = "max"
     run_frames(ctx, 2)
     return ctx
@@ -88,10 +88,11 @@ def same_game(a: PlayScene, b: PlayScene) -> None:
     assert a.state.drawn == b.state.drawn
 
 
-def host_and_join(windows: list[AppContext]) -> tuple[AppContext, AppContext]:
+def host_and_join(windows: list[AppContext], size: tuple[int, int] = (1280, 720)
+                  ) -> tuple[AppContext, AppContext]:
     """The host's window creates a room for itself and one friend; the friend's joins it by
     the address and the code typed in; both lobbies, then Start."""
-    host, friend = new_window(), new_window()
+    host, friend = new_window(size), new_window(size)
     windows += [host, friend]
     host.scenes.push(HostSetupScene(host))
     setup = top(host)
@@ -190,7 +191,7 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
     from ra_game.scenes.results import FinalResultsScene
     from ra_game.scenes.scoring import EpochScoringScene
 
-    host, friend = host_and_join(windows)
+    host, friend = host_and_join(windows, (640, 360))  # small windows draw faster
     a = top(host)
     assert isinstance(a, PlayScene)
     scenes = {id(host): a, id(friend): top(friend)}
@@ -219,3 +220,72 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
         assert "seed" not in result.replay
         result.save_replay()
         assert result.saved_ok
+
+
+def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(
+        windows: list[AppContext]) -> None:
+    host, _friend = host_and_join(windows)
+    lobby_link = top(host).driver.link  # type: ignore[attr-defined]
+    late = new_window()
+    windows.append(late)
+    late.scenes.push(JoinScene(late))
+    join = top(late)
+    assert isinstance(join, JoinScene)
+    join.fields["address"].text = lobby_link.url.removeprefix("ws://")
+    join.fields["room"].text = "ZZZZ-ZZZZ"
+    join.fields["name"].text = "Cy"
+    join.join()
+    frames_until([host, late], lambda: join.link is None)
+    assert join.notice == "There is no room ZZZZZZZZ on this server." and top(late) is join
+    join.fields["address"].text = "127.0.0.1:1"
+    join.join()
+    frames_until([late], lambda: join.link is None)
+    assert join.notice.startswith("Cannot reach the server at ws://127.0.0.1:1")
+    assert "\n" not in join.notice and join.fields["room"].text == "ZZZZ-ZZZZ"
+
+
+def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppContext]) -> None:
+    host = new_window()
+    windows.append(host)
+    host.scenes.push(HostSetupScene(host))
+    setup = top(host)
+    assert isinstance(setup, HostSetupScene)
+    setup.start()
+    frames_until([host], lambda: isinstance(top(host), LobbyScene))
+    lobby = top(host)
+    assert isinstance(lobby, LobbyScene)
+    frames_until([host], lambda: len(lobby.seats) == 3)
+    assert lobby.hands[1].visible and not lobby.hands[0].visible
+    assert not lobby.buttons["start"].enabled
+    lobby.hand(1)
+    frames_until([host], lambda: lobby.buttons["start"].enabled)
+    assert lobby.seats[1].kind != "remote"
+    lobby.start()
+    frames_until([host], lambda: isinstance(top(host), PlayScene))
+    play([host], 3)  # the server's AIs answer
+    scene = top(host)
+    assert isinstance(scene, PlayScene) and scene.kinds[0] == "human"
+
+
+def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
+        windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ra_game.scenes import online_play
+
+    from ra_game import online_link
+
+    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    host, friend = host_and_join(windows)
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    friend.scenes.close_all()  # the friend's window is gone
+    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    if a.state.current == 0:
+        play([host], 1)
+    frames_until([host], lambda: a.state.current == 1 and not a.queue.busy)
+    assert a.status()[0].startswith(("Waiting for Bo, away for 0:0", "Bo has been away"))
+    frames_until([host], lambda: "press A to let an AI play their seat" in a.status()[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    moves = len(a.moves)
+    frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
+    assert a.kinds[1] != "remote"
