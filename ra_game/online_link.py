@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: Seconds before each retry of a dropped connection (the last one repeats).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
+#: The server's refusals that mean the remembered room or seat is no more.
+GONE = ("unknown_room", "bad_token")
 #: Seconds a person must be away before the host may hand their seat to an AI.
 HAND_OVER_AFTER = 30.0
 
@@ -162,9 +164,19 @@ class Link:
             self.ended = event
             self._forget()
         elif kind == "ServerError":
-            self.error = str(event.text)
+            self._refused(str(event.text), str(getattr(event, "code", "")))
         elif kind == "ConnectionLost":
             self._lost(str(event.reason))
+
+    def _refused(self, text: str, code: str) -> None:
+        """A refusal: a room or seat that is gone is forgotten; while reconnecting, anything
+        else (the old connection still holds the seat) is tried again a little later."""
+        self.error = text
+        if code in GONE:
+            self._forget()
+            self.lost = None
+        elif self.lost is not None:
+            self._lost(self.lost)
 
     def _lost(self, reason: str) -> None:
         """Retry with the seat token if there is one; else the error says why."""

@@ -73,7 +73,9 @@ class OnlineMenuScene(Connecting, LayoutScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.pump_link(dt)
+        if self.link is not None:
+            self.pump_link(dt)
+            self.buttons["rejoin"].enabled = load_memory().ticket is not None
 
     def is_animating(self) -> bool:
         return self.link is not None

@@ -289,3 +289,27 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
     assert a.kinds[1] != "remote"
+
+
+def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
+    from ra_game.scenes.online import OnlineMenuScene
+
+    from ra_game.net.embedded import EmbeddedServer
+    from ra_game.online_memory import OnlineMemory, RoomTicket, load_memory, save_memory
+    from ra_game.settings import data_dir
+
+    server = EmbeddedServer(data_dir() / "other", host="127.0.0.1")
+    url = server.start()
+    try:
+        save_memory(OnlineMemory([url], "Bo", RoomTicket(url, "ZZZZZZZZ", "stale", "Bo")))
+        ctx = new_window()
+        windows.append(ctx)
+        ctx.scenes.push(OnlineMenuScene(ctx))
+        menu = top(ctx)
+        assert isinstance(menu, OnlineMenuScene) and menu.buttons["rejoin"].enabled
+        menu.rejoin()
+        frames_until([ctx], lambda: menu.link is None)
+        assert menu.notice == "There is no room ZZZZZZZZ on this server."
+        assert load_memory().ticket is None and not menu.buttons["rejoin"].enabled
+    finally:
+        server.stop()
