@@ -8,13 +8,12 @@ import pygame
 from ra_game.i18n import N_, _
 from ra_game.online_memory import load_memory
 from ra_game.ui import theme
-from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 
 from .online_lobby import Connecting, rejoin_link
 
 
-class OnlineMenuScene(Connecting, LayoutScene):
+class OnlineMenuScene(Connecting):
     """Host a game / Join a game / Rejoin the last room / Back."""
 
     layout_name = "online"
@@ -65,23 +64,13 @@ class OnlineMenuScene(Connecting, LayoutScene):
             self.notice = str(exc)
 
     def back(self) -> None:
-        if self.link is not None:  # Esc while connecting: stop asking
-            self.cancel_link()
-            self.notice = ""
-            return
-        self.manager.pop()
+        if not self.stop_asking():
+            self.manager.pop()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def pump_link(self, dt: float) -> None:
         if self.link is not None:
-            self.pump_link(dt)
+            super().pump_link(dt)
             self.buttons["rejoin"].enabled = load_memory().ticket is not None
-
-    def is_animating(self) -> bool:
-        return self.link is not None
-
-    def close(self) -> None:
-        self.cancel_link()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)

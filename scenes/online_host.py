@@ -160,21 +160,8 @@ class HostSetupScene(Connecting, SetupScene):
         self.connect(link)
 
     def back(self) -> None:
-        if self.link is not None:
-            self.cancel_link()
-            self.notice = ""
-            return
-        super().back()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.pump_link(dt)
-
-    def is_animating(self) -> bool:
-        return self.link is not None
-
-    def close(self) -> None:
-        self.cancel_link()
+        if not self.stop_asking():
+            super().back()
 
     # -- drawing
 

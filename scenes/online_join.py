@@ -14,7 +14,6 @@ from ra_game.online_link import Link
 from ra_game.online_memory import load_memory
 from ra_game.saves import clean_name, valid_name
 from ra_game.ui import theme
-from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
 
 from .online_host import DEFAULT_PORT
@@ -49,7 +48,7 @@ def room_code(text: str) -> str:
     return "".join(text.split()).replace("-", "")
 
 
-class JoinScene(Connecting, LayoutScene):
+class JoinScene(Connecting):
     """Address, remembered addresses, room code, name; Join and Back."""
 
     layout_name = "join"
@@ -116,11 +115,8 @@ class JoinScene(Connecting, LayoutScene):
             self.connect(link)
 
     def back(self) -> None:
-        if self.link is not None:
-            self.cancel_link()
-            self.notice = ""
-            return
-        self.manager.pop()
+        if not self.stop_asking():
+            self.manager.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -128,16 +124,6 @@ class JoinScene(Connecting, LayoutScene):
             self.join()  # Enter in the last field joins
             return
         super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.pump_link(dt)
-
-    def is_animating(self) -> bool:
-        return self.link is not None
-
-    def close(self) -> None:
-        self.cancel_link()
 
     # -- drawing
 

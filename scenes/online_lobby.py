@@ -55,16 +55,20 @@ def copy_text(text: str) -> bool:
     return True
 
 
-class Connecting:
-    """Mixed into a LayoutScene that asks the server for a seat through a :class:`Link`."""
+class Connecting(LayoutScene):
+    """A scene that asks the server for a seat through a :class:`Link` (host, join, rejoin):
+    it reads the answer each frame, and Back (Esc) stops asking before it leaves."""
 
-    ctx: AppContext
     notice: str
     link: Link | None = None
 
     def connect(self, link: Link) -> None:
         self.link = link
         self.notice = _("Connecting to {address}...").format(address=link.url)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.pump_link(dt)
 
     def pump_link(self, dt: float) -> None:
         """Read the server's answer: the lobby once a seat is given, else the reason."""
@@ -81,10 +85,24 @@ class Connecting:
             self.link = None
             link.close()
 
+    def stop_asking(self) -> bool:
+        """Back while connecting: stop asking (True), else False (the scene goes back)."""
+        if self.link is None:
+            return False
+        self.cancel_link()
+        self.notice = ""
+        return True
+
     def cancel_link(self) -> None:
         if self.link is not None:
             self.link.close()
             self.link = None
+
+    def is_animating(self) -> bool:
+        return self.link is not None
+
+    def close(self) -> None:
+        self.cancel_link()
 
 
 class LobbyScene(LayoutScene):
