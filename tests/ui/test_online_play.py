@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from ra_game.scenes import online_host
+from ra_game.scenes.online import OnlineMenuScene
 from ra_game.scenes.online_host import HostSetupScene
 from ra_game.scenes.online_join import JoinScene
 from ra_game.scenes.online_lobby import LobbyScene, shown_code
@@ -82,6 +83,15 @@ def play(ctxs: list[AppContext], count: int) -> None:
     frames_until(ctxs, step)
 
 
+def rejoin_from_the_menu(ctx: AppContext) -> OnlineMenuScene:
+    """Play online > Rejoin the last game, in a window just opened."""
+    ctx.scenes.push(OnlineMenuScene(ctx))
+    menu = top(ctx)
+    assert isinstance(menu, OnlineMenuScene) and menu.buttons["rejoin"].enabled
+    menu.rejoin()
+    return menu
+
+
 def same_game(a: PlayScene, b: PlayScene) -> None:
     assert a.moves == b.moves
     assert a.state.summary() == b.state.summary()
@@ -132,8 +142,6 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
 
 def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
         windows: list[AppContext]) -> None:
-    from ra_game.scenes.online import OnlineMenuScene
-
     from ra_game.net.events import ConnectionLost
 
     host, friend = host_and_join(windows)
@@ -154,10 +162,7 @@ def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
     frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
     again = new_window()
     windows.append(again)
-    again.scenes.push(OnlineMenuScene(again))
-    menu = top(again)
-    assert isinstance(menu, OnlineMenuScene) and menu.buttons["rejoin"].enabled
-    menu.rejoin()
+    rejoin_from_the_menu(again)
     frames_until([host, again], lambda: isinstance(top(again), PlayScene))
     c = top(again)
     assert isinstance(c, PlayScene)
@@ -292,8 +297,6 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
 
 
 def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
-    from ra_game.scenes.online import OnlineMenuScene
-
     from ra_game.net.embedded import EmbeddedServer
     from ra_game.online_memory import OnlineMemory, RoomTicket, load_memory, save_memory
     from ra_game.settings import data_dir
@@ -304,10 +307,7 @@ def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppC
         save_memory(OnlineMemory([url], "Bo", RoomTicket(url, "ZZZZZZZZ", "stale", "Bo")))
         ctx = new_window()
         windows.append(ctx)
-        ctx.scenes.push(OnlineMenuScene(ctx))
-        menu = top(ctx)
-        assert isinstance(menu, OnlineMenuScene) and menu.buttons["rejoin"].enabled
-        menu.rejoin()
+        menu = rejoin_from_the_menu(ctx)
         frames_until([ctx], lambda: menu.link is None)
         assert menu.notice == "There is no room ZZZZZZZZ on this server."
         assert load_memory().ticket is None and not menu.buttons["rejoin"].enabled
