@@ -179,10 +179,6 @@ class LobbyScene(LayoutScene):
         if self.link.started is not None and self.ctx.scenes.top is self:
             self.play()
 
-    def is_animating(self) -> bool:
-        """An away seat's clock runs."""
-        return bool(self.link.away) or self.link.lost is not None
-
     # -- actions
 
     def play(self) -> None:

@@ -128,8 +128,9 @@ class NetDriver(Driver):
         return move
 
     def wants_frames(self, seat: int) -> bool:
-        return bool(self.incoming or self.sent is not None or self.link.lost is not None
-                    or self.link.away_for(seat) is not None)
+        """Frames while a move is on its way; waiting, the loop's timers still read the
+        session four times a second and its heartbeat redraws an away seat's clock."""
+        return bool(self.incoming or self.sent is not None)
 
     def close(self) -> None:
         self.link.close()
