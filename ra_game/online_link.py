@@ -187,6 +187,13 @@ class Link:
         self._retry = RETRY_DELAYS[min(self._tries, len(RETRY_DELAYS) - 1)]
         self._tries += 1
 
+    def rejoin(self) -> None:
+        """Drop this connection and rejoin the seat at once (the server then sends the whole
+        game again)."""
+        self.session.close()
+        self.lost = self.lost or "rejoin"
+        self._retry = 0.0
+
     def _reconnect(self) -> None:
         self._retry = None
         self.session.close()

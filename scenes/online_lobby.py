@@ -184,8 +184,14 @@ class LobbyScene(LayoutScene):
     def play(self) -> None:
         from .online_play import online_play_scene
 
+        try:
+            scene = online_play_scene(self.ctx, self.link)
+        except ValueError:  # the mirror's MirrorError: a setup this copy cannot build
+            self.link.started = None
+            self.link.error = _("The server sent a game this window cannot show.")
+            return
         self.handed = True
-        self.ctx.scenes.replace(online_play_scene(self.ctx, self.link))
+        self.ctx.scenes.replace(scene)
 
     def start(self) -> None:
         if self.link.is_host and self.filled():

@@ -84,7 +84,8 @@ class NetDriver(Driver):
         self.incoming: deque[MoveMade] = deque()
         #: The move sent for this seat, until the server announces it (or refuses it).
         self.sent: str | None = None
-        self.started = started
+        #: The next whole game from the server replaces the board (it went out of step).
+        self.fresh = False
 
     def attach(self, scene: Any) -> None:
         super().attach(scene)
@@ -116,16 +117,25 @@ class NetDriver(Driver):
         if not tick.idle or not self.incoming or self.incoming[0].index != len(moves):
             return None
         made = self.incoming.popleft()
-        move = Move.parse(made.move)
         state = self.scene.state
-        if move.text == "draw" and made.drawn in TILE_BY_ID:
-            state.put_next(TILE_BY_ID[made.drawn])
-        if move.action not in state.legal_actions():
-            self.scene.notice = _("This copy of the game is out of step with the server: "
-                                  "reconnecting...")
-            self.link.session.close()  # the rejoin brings the whole game again
+        try:
+            move = Move.parse(made.move)
+            if move.text == "draw":
+                state.put_next(TILE_BY_ID[made.drawn or ""])
+        except (ValueError, KeyError):
+            move = None
+        if move is None or move.action not in state.legal_actions():
+            self.out_of_step()
             return None
         return move
+
+    def out_of_step(self) -> None:
+        """The board cannot follow the server: rejoin, and show the server's game afresh."""
+        self.scene.notice = _("This copy of the game is out of step with the server: "
+                              "reconnecting...")
+        self.incoming.clear()
+        self.fresh = True
+        self.link.rejoin()
 
     def wants_frames(self, seat: int) -> bool:
         """Frames while a move is on its way; waiting, the loop's timers still read the
@@ -187,28 +197,37 @@ class NetDriver(Driver):
         played = mirror.moves_with_draws(scene.state, scene.moves)[:kept]
         self.incoming = deque(m for m in self.incoming if m.index < kept)
         self.sent = None
-        scene.reset_to(mirror.rebuild(self.setup, played), [m for m, _d in played])
+        self.show(played)
+
+    def show(self, played: Sequence[Played]) -> None:
+        """The position after ``played`` at once (a take-back, a rejoin that went elsewhere)."""
+        from ra_game.net.mirror import MirrorError, rebuild
+
+        scene = self.scene
+        try:
+            state = rebuild(self.setup, played)
+        except MirrorError:
+            scene.notice = _("The server sent a game this window cannot show.")
+            return
+        scene.reset_to(state, [m for m, _d in played])
         scene.resume_record(self.log_events(played))
         scene.last_human = self.seat
 
     def resync(self, started: GameStarted) -> None:
         """After a rejoin the server sends the whole game: play on from where the board is, or
         show the server's position at once when the board went another way."""
-        from ra_game.net import mirror
         from ra_game.net.events import MoveMade
 
-        scene = self.scene
-        mine = scene.moves
+        mine = self.scene.moves
         theirs = [m for m, _d in started.moves]
         self.sent = None
-        if theirs[:len(mine)] == mine:
+        if theirs[:len(mine)] == mine and not self.fresh:
             self.incoming = deque(MoveMade(i, m, d, -1) for i, (m, d) in
                                   enumerate(started.moves) if i >= len(mine))
             return
         self.incoming.clear()
-        scene.reset_to(mirror.rebuild(self.setup, started.moves), theirs)
-        scene.resume_record(self.log_events(started.moves))
-        scene.last_human = self.seat
+        self.fresh = False
+        self.show(started.moves)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Undo asks the server; the host's A hands a long-away seat to an AI."""

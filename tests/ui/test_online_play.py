@@ -313,3 +313,20 @@ def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppC
         assert load_memory().ticket is None and not menu.buttons["rejoin"].enabled
     finally:
         server.stop()
+
+
+def test_a_move_the_board_cannot_follow_rejoins_and_shows_the_servers_game(
+        windows: list[AppContext]) -> None:
+    from ra_game.net.events import MoveMade
+
+    host, friend = host_and_join(windows)
+    play([host, friend], 3)
+    a, b = top(host), top(friend)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    link = b.driver.link  # type: ignore[union-attr]
+    link.session._emit(MoveMade(len(b.moves), "nonsense", None, 0))  # a garbled announcement
+    frames_until([host, friend], lambda: link.lost is not None)
+    frames_until([host, friend], lambda: link.lost is None and not b.driver.fresh)  # type: ignore
+    same_game(a, b)
+    play([host, friend], 2)
+    same_game(a, b)
