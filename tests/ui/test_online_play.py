@@ -18,6 +18,7 @@ from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
+from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow
@@ -298,7 +299,7 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
 
 def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
     from ra_game.net.embedded import EmbeddedServer
-    from ra_game.online_memory import OnlineMemory, RoomTicket, load_memory, save_memory
+    from ra_game.online_memory import load_memory
     from ra_game.settings import data_dir
 
     server = EmbeddedServer(data_dir() / "other", host="127.0.0.1")
@@ -329,4 +330,30 @@ def test_a_move_the_board_cannot_follow_rejoins_and_shows_the_servers_game(
     frames_until([host, friend], lambda: link.lost is None and not b.driver.fresh)  # type: ignore
     same_game(a, b)
     play([host, friend], 2)
+    same_game(a, b)
+
+
+def test_the_host_closes_the_game_and_rejoins_on_its_restarted_server(
+        windows: list[AppContext]) -> None:
+    host, friend = host_and_join(windows)
+    play([host, friend], 4)
+    b = top(friend)
+    assert isinstance(b, PlayScene)
+    moves = list(b.moves)
+    mine = top(host).driver.link  # type: ignore[attr-defined]
+    host.scenes.close_all()  # the host's window (and its server) close
+    # the host's own computer remembers the host's seat (these windows share one folder)
+    save_memory(OnlineMemory([], "Host", RoomTicket(mine.url, mine.room, mine.token, "Host",
+                                                    mine.host_token)))
+    link = b.driver.link  # type: ignore[union-attr]
+    frames_until([friend], lambda: link.lost is not None)
+    assert b.status()[0] == "Connection lost, reconnecting..."
+    again = new_window()
+    windows.append(again)
+    rejoin_from_the_menu(again)  # the same port: the room comes back from disk
+    frames_until([again, friend], lambda: isinstance(top(again), PlayScene)
+                 and link.lost is None)
+    a = top(again)
+    assert isinstance(a, PlayScene) and a.moves[:len(moves)] == moves
+    play([again, friend], 4)
     same_game(a, b)
