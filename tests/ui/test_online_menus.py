@@ -156,3 +156,16 @@ def test_online_layouts_match_their_generator_and_hold_the_names() -> None:
     for scene in (OnlineMenuScene, HostSetupScene, JoinScene, LobbyScene):
         assert scene.layout_name is not None
         assert load_layout(scene.layout_name).missing(list(scene.REQUIRED)) == []
+
+
+def test_join_offers_the_remembered_servers_and_the_last_name(ctx: AppContext) -> None:
+    save_memory(OnlineMemory(["ws://10.0.0.2:47474", "ws://10.0.0.9:5000"], "Bo", None))
+    ctx.scenes.push(JoinScene(ctx))
+    run_frames(ctx, 1)
+    join = ctx.scenes.top
+    assert isinstance(join, JoinScene)
+    assert join.fields["address"].text == "10.0.0.2:47474"
+    assert join.fields["name"].text == "Bo"
+    assert join.group.focused is join.fields["room"]  # the code is what is new
+    click(ctx, join.fields["recent"].rect)
+    assert join.fields["address"].text == "10.0.0.9:5000"
