@@ -114,7 +114,9 @@ class NetDriver(Driver):
         moves = self.scene.moves
         while self.incoming and self.incoming[0].index < len(moves):
             self.incoming.popleft()  # already on the board (a rejoin's game)
-        if not tick.idle or not self.incoming or self.incoming[0].index != len(moves):
+        if self.incoming and self.incoming[0].index > len(moves):
+            self.out_of_step()  # a move went missing
+        if not tick.idle or not self.incoming:
             return None
         made = self.incoming.popleft()
         state = self.scene.state
