@@ -122,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
                       help="processes for the AI's search (default: all cores but one)")
     _lang_option(demo)
+    from .net.commands import add_commands
+
+    add_commands(sub, _seed)
     return parser
 
 
@@ -235,6 +238,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
                     ai_workers=args.ai_workers)
 
 
+def cmd_net(args: argparse.Namespace) -> int:
+    """``server``, ``room`` and ``client`` (:mod:`ra_game.net.commands`)."""
+    from .net.commands import CommandError, run
+
+    try:
+        return run(args, emit_line)
+    except CommandError as exc:
+        _fail(str(exc))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
     multiprocessing.freeze_support()  # first: a frozen program's AI workers start here
@@ -255,6 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_demo(args)
     if args.command == "watch":
         return cmd_watch(args)
+    if args.command in ("server", "room", "client"):
+        return cmd_net(args)
     if args.exit_after_title:
         from .app import run_title_check
 

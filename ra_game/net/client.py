@@ -25,6 +25,11 @@ from .session import NetSession
 SEATS_DIR = "online-seats"
 #: Seconds without any news from the server before the client gives up.
 SILENCE_LIMIT = 600.0
+#: Seconds a seated client keeps trying to reconnect after its connection dropped, and the
+#: pause between tries.
+RECONNECT_FOR, RECONNECT_PAUSE = 30.0, 0.5
+#: Seconds the client pauses when the server says it sends too fast.
+RATE_PAUSE = 0.5
 
 
 class ClientError(Exception):
@@ -81,6 +86,7 @@ class RemoteSeat:
         self.tokens: list[str] = []
         self.trying: str | None = None
         self.token: str | None = None
+        self.lost_since: float | None = None
         self.result: tuple[dict[str, Any], dict[str, Any]] | None = None
 
     def play(self) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -113,7 +119,7 @@ class RemoteSeat:
 
     def handle(self, event: object) -> None:
         if isinstance(event, Joined):
-            self.seat, self.token = event.seat, event.token
+            self.seat, self.token, self.lost_since = event.seat, event.token, None
             remember_token(self.url, self.room, event.token)
         elif isinstance(event, GameStarted):
             self.setup, self.seat, self.history = event.setup, event.seat, list(event.moves)
@@ -128,7 +134,7 @@ class RemoteSeat:
         elif isinstance(event, ServerError):
             self._refused(event)
         elif isinstance(event, ConnectionLost):
-            raise ClientError(event.reason)
+            self._reconnect(event.reason)
 
     def _moved(self, event: MoveMade) -> None:
         if self.state is None or event.index != len(self.history):
@@ -141,9 +147,32 @@ class RemoteSeat:
         self.history.append((event.move, event.drawn))
         self.asked = None
 
+    def _reconnect(self, reason: str) -> None:
+        """The connection dropped: a seated client tries again for :data:`RECONNECT_FOR`
+        seconds with its token (a server restarting resumes the room); else it gives up."""
+        if self.token is None:
+            raise ClientError(reason)
+        if self.lost_since is None:
+            self.lost_since = time.monotonic()
+        if time.monotonic() - self.lost_since > RECONNECT_FOR:
+            raise ClientError(reason)
+        time.sleep(RECONNECT_PAUSE)
+        self.session.close()
+        self.session = NetSession(self.url)
+        self.tokens, self.asked = [], None
+        self.trying = self.token
+        self.session.join(self.room, self.name, self.token)
+
     def _refused(self, event: ServerError) -> None:
-        if event.code in ("stale", "not_your_turn", "illegal"):
+        if event.code in ("stale", "not_your_turn"):
             self.asked = None  # the position moved on: decide again when it is ours
+            return
+        if event.code == "rate":  # too fast for the server: the move is sent again
+            time.sleep(RATE_PAUSE)
+            self.asked = None
+            return
+        if event.code == "in_use" and self.token is not None and self.trying == self.token:
+            self._reconnect(event.text)  # the server has not seen the old connection drop yet
             return
         if event.code in ("bad_token", "in_use") and self.trying is not None:
             if event.code == "bad_token":

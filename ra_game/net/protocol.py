@@ -13,6 +13,9 @@ import json
 import string
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
+
+from ..i18n import _
 
 PROTOCOL_VERSION = 1
 #: The largest frame the server reads (bytes); a larger one closes the connection (code 1009).
@@ -165,3 +168,16 @@ def safe_template(text: str) -> bool:
         return False
     return all(name is None or (name.isidentifier() and not spec and not conv)
                for _lit, name, spec, conv in parsed)
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a server address (one translated line), or None."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        port, parts = -1, None
+    if parts is None or parts.scheme not in ("ws", "wss") or not parts.hostname or port == -1:
+        return _("{url} is not a server address; it looks like ws://HOST:PORT.").format(
+            url=repr(url[:80]))
+    return None

@@ -33,7 +33,7 @@ from .room import Out, Refused, Room
 log = logging.getLogger("ra_game.net")
 
 #: Messages per second a connection may send on average, and in one burst.
-RATE, BURST = 20.0, 40.0
+RATE, BURST = 50.0, 100.0
 #: Frames refused for breaking the protocol or the rate before the connection is closed.
 MAX_STRIKES = 20
 #: Frames waiting to be sent to one connection; more and it is too slow: it is closed.
@@ -52,6 +52,7 @@ class Client:
         self.room: Room | None = None
         self.tokens, self.stamp, self.strikes = BURST, time.monotonic(), 0
         self.closed = False
+        self.close_code, self.close_reason = 1000, ""
 
     def send(self, frame: str) -> None:
         if self.closed:
@@ -59,20 +60,31 @@ class Client:
         try:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
-            self.close(1008, "too slow")
+            self.close(1008, "too slow", flush=False)
 
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        if not self.closed:
-            self.closed = True
+    def close(self, code: int = 1000, reason: str = "", flush: bool = True) -> None:
+        """Close the connection: after what is queued has been sent (``flush``), or now."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        try:
+            if not flush:
+                raise asyncio.QueueFull
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
             asyncio.ensure_future(self.ws.close(code, reason))
 
     async def writer(self) -> None:
+        """Send the queued frames, each within :data:`SEND_TIMEOUT`; then close."""
         while (frame := await self.queue.get()) is not None:
             try:
                 await asyncio.wait_for(self.ws.send(frame), SEND_TIMEOUT)
             except (asyncio.TimeoutError, ConnectionClosed):
-                self.close(1008, "too slow")
-                return
+                self.closed = True
+                self.close_code, self.close_reason = 1008, "too slow"
+                break
+        await self.ws.close(self.close_code, self.close_reason)
 
     def allow(self) -> bool:
         """Take one token from the bucket (False when it is empty)."""
@@ -153,9 +165,12 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            client.closed = True
-            client.queue.put_nowait(None) if not client.queue.full() else None
-            writer.cancel()
+            client.close()
+            try:
+                await asyncio.wait_for(writer, SEND_TIMEOUT)
+            except (asyncio.TimeoutError, ConnectionClosed):
+                pass
+            await ws.close(client.close_code, client.close_reason)
             if client.room is not None:
                 room = client.room
                 async with self.lock(room):

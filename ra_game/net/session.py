@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import socket
 import threading
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -28,22 +28,15 @@ from .events import (
     Undone,
     event_from_frame,
 )
-from .protocol import MAX_SERVER_MESSAGE_BYTES, ProtocolError, decode_server, encode
+from .protocol import (
+    MAX_SERVER_MESSAGE_BYTES,
+    ProtocolError,
+    decode_server,
+    encode,
+    url_problem,
+)
 
 CONNECT_TIMEOUT = 10.0
-
-
-def url_problem(url: str) -> str | None:
-    """Why ``url`` cannot be a server address (one translated line), or None."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        port, parts = -1, None
-    if parts is None or parts.scheme not in ("ws", "wss") or not parts.hostname or port == -1:
-        return _("{url} is not a server address; it looks like ws://HOST:PORT.").format(
-            url=repr(url[:80]))
-    return None
 
 
 class NetSession:
@@ -217,6 +210,10 @@ class NetSession:
 
 
 def _reason(exc: BaseException) -> str:
+    if isinstance(exc, ConnectionRefusedError):
+        return _("nothing answers at that address")
+    if isinstance(exc, socket.gaierror):
+        return _("no computer has that name")
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     if isinstance(exc, TimeoutError):

@@ -1,0 +1,208 @@
+"""The command line of online play: ``ra-game server``, ``ra-game room`` and
+``ra-game client`` (their parsers and what they run; :mod:`ra_game.cli` hooks them in).
+
+As everywhere on the command line, a mistake of the user (a bad address, an unknown or full
+room, bad seats, a server that cannot be reached) is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..ai.levels import LEVELS
+from ..i18n import _
+from ..settings import data_dir
+from .events import ConnectionLost, RoomCreated, ServerError
+from .protocol import SEAT_KINDS_REMOTE, url_problem
+
+#: Seconds ``ra-game room`` waits for the server's answer.
+ROOM_TIMEOUT = 15.0
+SERVER_DATA = "server"
+
+
+class CommandError(Exception):
+    """A mistake of the user: one translated line."""
+
+
+def _ai_workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            _("needs a whole number of processes, 0 or more, not {text}").format(
+                text=repr(text)))
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is a whole number from 0 to 65535, not {text}").format(text=repr(text)))
+    return value
+
+
+def _url(text: str) -> str:
+    problem = url_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def _agent(text: str) -> str:
+    kind = text.strip().lower()
+    if kind not in LEVELS:
+        raise argparse.ArgumentTypeError(_("unknown agent {kind}; use one of: {kinds}").format(
+            kind=repr(text), kinds=", ".join(LEVELS)))
+    return kind
+
+
+def _seats(text: str) -> list[str]:
+    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    known = [SEAT_KINDS_REMOTE, *LEVELS]
+    if not 2 <= len(kinds) <= 5:
+        raise argparse.ArgumentTypeError(
+            _("--players needs 2 to 5 seats, got {count} in {spec}").format(
+                count=len(kinds), spec=repr(text)))
+    for kind in kinds:
+        if kind not in known:
+            raise argparse.ArgumentTypeError(
+                _("unknown seat kind {kind}; use one of: {kinds}").format(
+                    kind=repr(kind), kinds=", ".join(known)))
+    return kinds
+
+
+def add_commands(sub: Any, seed: Callable[[str], int]) -> None:
+    """Add ``server``, ``room`` and ``client`` to the subcommands ``sub``."""
+    server = sub.add_parser("server", help=_("run a game server for online play"))
+    server.add_argument("--host", default="127.0.0.1",
+                        help=_("address to listen on (0.0.0.0: every network; default "
+                               "127.0.0.1)"))
+    server.add_argument("--port", type=_port, default=0,
+                        help=_("port to listen on (0: any free port)"))
+    server.add_argument("--data", type=Path, default=None, metavar="DIR",
+                        help=_("folder for the rooms and the finished games' replays (default: "
+                               "the server folder in the game's data folder)"))
+    server.add_argument("--ai-workers", type=_ai_workers, default=0, metavar="K",
+                        help=_("processes for the hard and expert AIs (0: threads of the "
+                               "server; default 0)"))
+    server.add_argument("--ai-delay", type=float, default=0.5, metavar="SECONDS",
+                        help=_("seconds an AI seat waits before it moves (time to take a move "
+                               "back; default 0.5)"))
+    room = sub.add_parser("room", help=_("create a room on a game server"))
+    room.add_argument("--server", type=_url, required=True, metavar="URL",
+                      help=_("the server's address, ws://HOST:PORT"))
+    room.add_argument("--players", type=_seats, required=True, metavar="SEATS",
+                      help=_("comma list of seats: remote (a player over the network) or an "
+                             "AI kind: {kinds}").format(kinds=", ".join(LEVELS)))
+    room.add_argument("--seed", type=seed, default=None,
+                      help=_("integer seed for the bag and suns (known to the server only)"))
+    room.add_argument("--hide-scores", action="store_true",
+                      help=_("each player sees only their own fame"))
+    client = sub.add_parser("client", help=_("play a remote seat of a room headless"))
+    client.add_argument("--server", type=_url, required=True, metavar="URL",
+                        help=_("the server's address, ws://HOST:PORT"))
+    client.add_argument("--room", required=True, metavar="CODE", help=_("the room's code"))
+    client.add_argument("--agent", type=_agent, required=True, metavar="KIND",
+                        help=_("who plays the seat: {kinds}").format(kinds=", ".join(LEVELS)))
+    client.add_argument("--name", default=None, help=_("the name shown for the seat"))
+
+
+def run(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
+    """Run ``server``, ``room`` or ``client``; raises :class:`CommandError`."""
+    if args.command == "server":
+        return serve(args, emit)
+    if args.command == "room":
+        return create_room(args, emit)
+    return play_client(args, emit)
+
+
+# -- server
+
+
+def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
+    """Serve until SIGINT or SIGTERM; the first stdout line is ``{"url": ...}``."""
+    from .server import GameServer
+
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
+                        format="ra-game server: %(message)s")
+    logging.getLogger("websockets").setLevel(logging.CRITICAL)
+    folder = args.data if args.data is not None else data_dir() / SERVER_DATA
+    server = GameServer(folder, ai_workers=args.ai_workers, ai_delay=max(0.0, args.ai_delay))
+
+    async def main() -> int:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C stops asyncio.run
+                pass
+        try:
+            port = await server.start(args.host, args.port)
+        except OSError as exc:
+            raise CommandError(_("cannot listen on {host} port {port}: {reason}").format(
+                host=args.host, port=args.port, reason=exc.strerror or exc)) from None
+        status = emit(json.dumps({"url": f"ws://{args.host}:{port}"}))
+        if status == 0:
+            await stop.wait()
+        await server.stop()
+        return status
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        return 0
+
+
+# -- room
+
+
+def create_room(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
+    from .session import NetSession
+
+    session = NetSession(args.server)
+    try:
+        session.create_room(args.players, hide_scores=args.hide_scores, seed=args.seed)
+        end = time.monotonic() + ROOM_TIMEOUT
+        while time.monotonic() < end:
+            for event in session.poll():
+                if isinstance(event, RoomCreated):
+                    return emit(json.dumps({"room": event.room, "host_token": event.host_token,
+                                            "server": args.server}))
+                if isinstance(event, (ServerError, ConnectionLost)):
+                    raise CommandError(event.text if isinstance(event, ServerError)
+                                       else event.reason)
+            session.wait(0.2)
+        raise CommandError(_("The server at {url} did not answer.").format(url=args.server))
+    finally:
+        session.close()
+
+
+# -- client
+
+
+def play_client(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
+    from .client import ClientError, RemoteSeat
+
+    seat = RemoteSeat(args.server, args.room, args.agent, args.name)
+    try:
+        summary, _replay = seat.play()
+    except ClientError as exc:
+        raise CommandError(str(exc)) from None
+    assert seat.state is not None
+    return emit(json.dumps(seat.state.summary() if seat.state.over else summary))
