@@ -4,6 +4,7 @@ code is one line on this screen, with everything typed kept."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,7 +18,7 @@ from ra_game.ui import theme
 from ra_game.ui.widgets import Button, Choice, TextInput
 
 from .online_host import DEFAULT_PORT
-from .online_lobby import Connecting
+from .online_lobby import Connecting, clipboard_text
 from .setup import NAME_LENGTH
 
 ADDRESS_LENGTH = 60
@@ -46,6 +47,19 @@ def server_url(text: str) -> str | None:
 def room_code(text: str) -> str:
     """The code as typed, without spaces or dashes (the server ignores its case)."""
     return "".join(text.split()).replace("-", "")
+
+
+#: In a pasted invitation: the address (``host:port``) and the code (``ABCD-EFGH``).
+ADDRESS_IN_TEXT = re.compile(r"(?:wss?://)?[\w.\-\[\]:]+:\d{1,5}")
+CODE_IN_TEXT = re.compile(r"\b[2-9A-Z]{4}-?[2-9A-Z]{4}\b")
+
+
+def read_invitation(text: str) -> tuple[str | None, str | None]:
+    """The address and the room code in a pasted line (the lobby's Copy), where present."""
+    address = ADDRESS_IN_TEXT.search(text)
+    code = CODE_IN_TEXT.search(ADDRESS_IN_TEXT.sub(" ", text))
+    return (address.group(0).removeprefix("ws://") if address else None,
+            code.group(0) if code else None)
 
 
 class JoinScene(Connecting):
@@ -118,10 +132,30 @@ class JoinScene(Connecting):
         if not self.stop_asking():
             self.manager.pop()
 
+    def paste(self, text: str) -> None:
+        """Ctrl+V: an invitation fills the address and the code; other text goes into the
+        field being typed in."""
+        line = " ".join(text.split())
+        address, code = read_invitation(line)
+        if address or code:
+            if address:
+                self.fields["address"].text = address[:ADDRESS_LENGTH]
+            if code:
+                self.fields["room"].text = code
+            self.group.focus(self.fields["name"])
+            return
+        field = self.group.focused
+        if isinstance(field, TextInput) and line:
+            field.text = clean_name(field.text + line, field.max_length)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and self.group.focused is self.fields["name"]:
             self.join()  # Enter in the last field joins
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and \
+                getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            self.paste(clipboard_text())
             return
         super().handle_event(event)
 
@@ -136,7 +170,7 @@ class JoinScene(Connecting):
         helps = {"address": _("The host's lobby shows it, e.g. 192.168.1.5:{port}").format(
                      port=DEFAULT_PORT),
                  "recent": _("Left and Right pick one of the last servers you joined."),
-                 "room": _("The code the host gives you."),
+                 "room": _("The code the host gives you; Ctrl+V pastes a copied invitation."),
                  "name": _("The others see this name at the table.")}
         for name in FIELDS:
             theme.fitted_text(surface, lambda s: self.font(s, bold=True), labels[name],

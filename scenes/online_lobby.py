@@ -46,13 +46,19 @@ def shown_code(room: str | None) -> str:
 def copy_text(text: str) -> bool:
     """Put ``text`` on the clipboard when pygame.scrap can (True when it did)."""
     try:
-        scrap: Any = pygame.scrap
-        if not scrap.get_init():
-            scrap.init()
-        scrap.put_text(text)
+        pygame.scrap.put_text(text)
     except (pygame.error, AttributeError, NotImplementedError):
         return False
     return True
+
+
+def clipboard_text() -> str:
+    """The clipboard's text, or "" where pygame.scrap cannot read it."""
+    try:
+        text: Any = pygame.scrap.get_text()
+    except (pygame.error, AttributeError, NotImplementedError):
+        return ""
+    return text if isinstance(text, str) else ""
 
 
 class Connecting(LayoutScene):

@@ -169,3 +169,23 @@ def test_join_offers_the_remembered_servers_and_the_last_name(ctx: AppContext) -
     assert join.group.focused is join.fields["room"]  # the code is what is new
     click(ctx, join.fields["recent"].rect)
     assert join.fields["address"].text == "10.0.0.9:5000"
+
+
+def test_a_pasted_invitation_fills_the_address_and_the_code(ctx: AppContext) -> None:
+    from ra_game.scenes.online_join import read_invitation
+
+    assert read_invitation("Ra online: server 192.168.1.20:47474, room K7QF-2M9A") == (
+        "192.168.1.20:47474", "K7QF-2M9A")
+    assert read_invitation("Ra çevrim içi: sunucu ws://host.lan:9000, oda K7QF2M9A") == (
+        "host.lan:9000", "K7QF2M9A")
+    assert read_invitation("hello") == (None, None)
+    ctx.scenes.push(JoinScene(ctx))
+    run_frames(ctx, 1)
+    join = ctx.scenes.top
+    assert isinstance(join, JoinScene)
+    join.paste("Ra online: server 10.1.2.3:47474, room ABCD-EFGH\n")
+    assert join.fields["address"].text == "10.1.2.3:47474"
+    assert join.fields["room"].text == "ABCD-EFGH"
+    assert join.group.focused is join.fields["name"]
+    join.paste("Bo\x07")
+    assert join.fields["name"].text == "Bo"

@@ -283,6 +283,9 @@ def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppCont
     frames_until([host], lambda: len(lobby.seats) == 3)
     assert lobby.hands[1].visible and not lobby.hands[0].visible
     assert not lobby.buttons["start"].enabled
+    lobby.copy()  # the invitation a friend pastes into Join
+    assert lobby.copied == "Copied to the clipboard."
+    assert shown_code(lobby.link.room) in pygame.scrap.get_text()
     lobby.hand(1)
     frames_until([host], lambda: lobby.buttons["start"].enabled)
     assert lobby.seats[1].kind != "remote"
