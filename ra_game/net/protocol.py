@@ -178,6 +178,6 @@ def url_problem(url: str) -> str | None:
     except ValueError:
         port, parts = -1, None
     if parts is None or parts.scheme not in ("ws", "wss") or not parts.hostname or port == -1:
-        return _("{url} is not a server address; it looks like ws://HOST:PORT.").format(
+        return _("{url} is not a server address; a server address looks like ws://HOST:PORT.").format(
             url=repr(url[:80]))
     return None

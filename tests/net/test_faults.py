@@ -22,6 +22,8 @@ from ra_game.net.session import NetSession
 
 from .helpers import Inbox
 
+pytestmark = pytest.mark.slow  # each test waits for the other room's game to end
+
 
 @pytest.fixture
 def busy(tmp_path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -172,7 +174,7 @@ def test_garbage_on_the_port_closes_that_connection(busy: tuple[str, dict[str, A
 def test_a_truncated_frame_then_silence_does_not_stop_the_server(
         busy: tuple[str, dict[str, Any]]) -> None:
     url, _ = busy
-    with connect(url) as ws:
+    with connect(url, close_timeout=0.2) as ws:
         sock = ws.socket
         sock.sendall(b"\x81\xfe\x10\x00")  # a text frame announcing 4 KiB, never sent, unmasked
         with connect(url) as other:

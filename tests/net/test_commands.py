@@ -1,0 +1,155 @@
+"""``ra-game server``, ``room`` and ``client`` as processes on loopback: whole games of 2-5
+players mixing remote seats and server AIs, a client killed mid-auction and run again, the
+server killed and restarted on its data, and bad input (one line on stderr, exit 2)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ra_game.net.events import GameStarted, MoveMade, RoomCreated
+from ra_game.net.mirror import apply_move, initial_state
+from ra_game.net.session import NetSession
+
+from .helpers import Inbox
+from .processes import ServerProcess, client, finish, new_room, run
+
+pytestmark = pytest.mark.slow  # processes: each test takes seconds
+
+
+@pytest.fixture
+def server(tmp_path: Path, home: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(home, tmp_path / "data")
+    yield proc
+    proc.stop(signal.SIGKILL)
+
+
+def _replayed_summary(home: Path, data: Path, room: str) -> dict[str, object]:
+    done = run(home, "replay", str(data / "replays" / f"{room}.ra.json"), "--summary")
+    assert done.returncode == 0, done.stderr
+    summary: dict[str, object] = json.loads(done.stdout)
+    return summary
+
+
+@pytest.mark.parametrize("players", [
+    "remote,remote", "remote,ai:easy,remote", "random,remote,ai:easy,remote",
+    "remote,ai:easy,remote,random,ai:medium",
+])
+def test_whole_games_between_headless_clients_and_server_ais(
+        server: ServerProcess, home: Path, tmp_path: Path, players: str) -> None:
+    room = new_room(home, server.url, players)
+    remotes = players.split(",").count("remote")
+    agents = ["random", "ai:easy"] * 3
+    procs = [client(home, server.url, room, agents[i], f"P{i}") for i in range(remotes)]
+    summaries = [finish(p) for p in procs]
+    assert all(s == summaries[0] for s in summaries)
+    assert summaries[0]["over"] is True
+    assert _replayed_summary(home, tmp_path / "data", room) == summaries[0]
+    names = [p["name"] for p in summaries[0]["players"]]  # type: ignore[index]
+    assert sorted(n for n in names if n.startswith("P")) == [f"P{i}" for i in range(remotes)]
+
+
+def test_a_client_killed_mid_auction_runs_again_rejoins_its_seat_and_finishes(
+        tmp_path: Path, home: Path) -> None:
+    server = ServerProcess(home, tmp_path / "data", ai_delay=0.02)
+    try:
+        host = Inbox(NetSession(server.url))
+        host.session.create_room(["remote", "ai:easy", "remote"], seed=9)
+        room = host.next(RoomCreated).room
+        ana = client(home, server.url, room, "random", "Ana")
+        bob = client(home, server.url, room, "ai:easy", "Bob")
+        state = None
+        deadline = time.monotonic() + 60
+        while True:  # the host's connection watches the room's moves
+            assert time.monotonic() < deadline
+            made = host.next(MoveMade)
+            if state is None:
+                state = initial_state(host.next(GameStarted).setup)
+            apply_move(state, made.move, made.drawn)
+            if state.decision is not None and state.decision.value == "bid" and made.index > 20:
+                break
+        ana.kill()  # SIGKILL in the middle of an auction
+        ana.wait()
+        again = client(home, server.url, room, "random", "Ana")
+        summaries = [finish(again), finish(bob)]
+        assert summaries[0] == summaries[1] and summaries[0]["over"] is True
+        assert _replayed_summary(home, tmp_path / "data", room) == summaries[0]
+        host.session.close()
+    finally:
+        server.stop(signal.SIGKILL)
+
+
+def test_the_server_killed_mid_game_restarts_on_its_data_and_the_game_finishes(
+        tmp_path: Path, home: Path) -> None:
+    data = tmp_path / "data"
+    server = ServerProcess(home, data, ai_delay=0.02)
+    port = server.port
+    room = new_room(home, server.url, "remote,ai:easy,remote")
+    procs = [client(home, server.url, room, "random", "Ana"),
+             client(home, server.url, room, "ai:easy", "Bob")]
+    deadline = time.monotonic() + 60
+    while True:  # wait until the game is well under way on disk
+        assert time.monotonic() < deadline
+        path = data / "rooms" / f"{room}.json"
+        if path.exists() and len(json.loads(path.read_text()).get("moves", [])) > 30:
+            break
+        time.sleep(0.05)
+    server.stop(signal.SIGKILL)
+    moves_then = len(json.loads(path.read_text())["moves"])
+    time.sleep(0.5)
+    server = ServerProcess(home, data, port=port, ai_delay=0.02)
+    try:
+        summaries = [finish(p) for p in procs]  # the clients reconnect with their tokens
+        assert summaries[0] == summaries[1] and summaries[0]["over"] is True
+        replayed = _replayed_summary(home, data, room)
+        assert replayed == summaries[0]
+        assert len(json.loads((data / "rooms" / f"{room}.json").read_text())["moves"]) > \
+            moves_then
+    finally:
+        server.stop(signal.SIGKILL)
+
+
+def _one_line(done: object) -> str:
+    err = done.stderr  # type: ignore[attr-defined]
+    assert done.returncode == 2, err  # type: ignore[attr-defined]
+    assert done.stdout == ""  # type: ignore[attr-defined]
+    assert err.count("\n") == 1 and err.startswith("ra-game: ") and "Traceback" not in err
+    return str(err)
+
+
+def test_bad_input_is_one_line_on_stderr_and_exit_2(server: ServerProcess, home: Path) -> None:
+    url = server.url
+    assert "ws://HOST:PORT" in _one_line(run(home, "room", "--server", "http://x",
+                                             "--players", "remote,remote"))
+    assert "2 to 5" in _one_line(run(home, "room", "--server", url, "--players", "remote"))
+    assert "'wizard'" in _one_line(run(home, "room", "--server", url,
+                                       "--players", "remote,wizard"))
+    assert "NOROOM" in _one_line(run(home, "client", "--server", url, "--room", "noroom",
+                                     "--agent", "random"))
+    assert "'human'" in _one_line(run(home, "client", "--server", url, "--room", "X",
+                                      "--agent", "human"))
+    room = new_room(home, url, "remote,ai:easy")
+    finish(client(home, url, room, "random", "Ana"))
+    assert room in _one_line(run(home, "client", "--server", url, "--room", room,
+                                 "--agent", "random"))  # the room is full (and over)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        free = sock.getsockname()[1]
+    assert "127.0.0.1" in _one_line(run(home, "room", "--server", f"ws://127.0.0.1:{free}",
+                                        "--players", "remote,remote"))
+    assert "port" in _one_line(run(home, "server", "--port", str(server.port)))
+    assert "65535" in _one_line(run(home, "server", "--port", "70000"))
+
+
+def test_the_server_prints_its_url_first_and_stops_cleanly(tmp_path: Path, home: Path) -> None:
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        proc = ServerProcess(home, tmp_path / "d")
+        assert proc.url.startswith("ws://127.0.0.1:") and proc.port > 0
+        code, err = proc.stop(sig)
+        assert code == 0 and err == ""

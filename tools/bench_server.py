@@ -1,0 +1,161 @@
+"""Game-server load: start ``ra-game server`` as a process, keep R rooms playing at once on
+loopback (two seats each, played by random headless clients of this process, through the
+protocol like any client), bounded by time and by games; print one JSON line: rooms, clients,
+games, moves per second the server carried, move latency (send -> the broadcast back) p50/p99,
+and the server's resident memory.
+
+    python3 tools/bench_server.py --rooms 50 --seconds 20 --max-games 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from ra_game.engine import GameState
+from ra_game.net.mirror import apply_move, initial_state
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Totals:
+    def __init__(self, max_games: int, until: float) -> None:
+        self.games = self.moves = 0
+        self.latencies: list[float] = []
+        self.max_games, self.until = max_games, until
+
+    def more(self) -> bool:
+        return self.games < self.max_games and time.monotonic() < self.until
+
+
+async def _send(ws: ClientConnection, **fields: Any) -> None:
+    await ws.send(json.dumps({"v": 1, **fields}))
+
+
+async def _player(url: str, room: str, name: str, rng: random.Random, totals: Totals) -> None:
+    """Play one seat with random moves until the game ends (or the time is up)."""
+    async with connect(url, max_size=2**20) as ws:
+        await _send(ws, type="join", room=room, name=name)
+        seat, sent = -1, 0.0
+        state: GameState | None = None
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "joined":
+                seat = msg["seat"]
+            elif kind == "game_started":
+                state = initial_state(msg["setup"])
+            elif kind == "move" and state is not None:
+                apply_move(state, msg["move"], msg["drawn"])
+                if msg["seat"] == seat and sent:
+                    totals.latencies.append(time.perf_counter() - sent)
+                    totals.moves += 1
+                    sent = 0.0
+            elif kind == "game_ended":
+                return
+            elif kind == "error":
+                raise RuntimeError(msg["text"])
+            if state is not None and not state.over and state.current == seat and not sent:
+                if time.monotonic() > totals.until:
+                    return
+                sent = time.perf_counter()
+                await _send(ws, type="move", move=rng.choice(state.legal_moves()).text)
+
+
+async def _room_loop(url: str, rng: random.Random, totals: Totals) -> None:
+    """Create rooms one after another and have two players play each to its end."""
+    async with connect(url) as host:
+        while totals.more():
+            await _send(host, type="create", seats=["remote", "remote"])
+            while (msg := json.loads(await host.recv()))["type"] != "room_created":
+                pass
+            room = msg["room"]
+            players = [asyncio.create_task(_player(url, room, f"p{i}", rng, totals))
+                       for i in range(2)]
+            done, pending = await asyncio.wait(players, return_when=asyncio.FIRST_COMPLETED)
+            if pending:  # one stopped (time is up): the other waits for it no longer
+                await asyncio.wait(pending, timeout=1.0)
+                for task in pending:
+                    task.cancel()
+            for task in done:
+                task.result()
+            if time.monotonic() < totals.until:
+                totals.games += 1
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return -1.0
+
+
+async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
+                pid: int) -> dict[str, Any]:
+    totals = Totals(max_games, time.monotonic() + seconds)
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    peak = [0.0]
+
+    async def sample() -> None:
+        while True:
+            peak[0] = max(peak[0], _rss_mb(pid))
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.create_task(sample())
+    await asyncio.gather(*(_room_loop(url, random.Random(rng.random()), totals)
+                           for _ in range(rooms)))
+    sampler.cancel()
+    elapsed = time.perf_counter() - start
+    lat = sorted(totals.latencies) or [0.0]
+    return {
+        "rooms": rooms, "clients": rooms * 2, "seconds": round(elapsed, 1),
+        "games": totals.games, "moves": totals.moves,
+        "moves_per_s": round(totals.moves / elapsed, 1),
+        "p50_ms": round(statistics.median(lat) * 1000, 2),
+        "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
+        "server_rss_mb": peak[0],
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=20, help="rooms playing at once")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time budget")
+    parser.add_argument("--max-games", type=int, default=200, help="stop after this many games")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            url = json.loads(server.stdout.readline())["url"]
+            result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games,
+                                       args.seed, server.pid))
+        finally:
+            server.terminate()
+            server.wait(20)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
