@@ -27,12 +27,15 @@ NAME_LENGTH = 16
 #: The AI level the defaults use (the first registered one if it is not there).
 DEFAULT_AI = "ai:medium"
 HUMAN_DESCRIPTION = N_("A person plays this seat, at this screen.")
+REMOTE_DESCRIPTION = N_("A friend plays this seat from their own computer, over the network.")
 
 
 def kind_description(kind: str) -> str | None:
     """The one line (a msgid) saying who plays a seat of ``kind``: a person or an AI level."""
     if kind == "human":
         return HUMAN_DESCRIPTION
+    if kind == "remote":
+        return REMOTE_DESCRIPTION
     level = LEVELS.get(kind)
     return level.description if level else None
 
@@ -41,6 +44,8 @@ def kind_label(kind: str) -> str:
     """``ai:hard`` -> ``AI · hard``; ``human`` -> ``Person at this screen`` (translated)."""
     if kind == "human":
         return _("Person at this screen")
+    if kind == "remote":
+        return _("Friend over the network")
     return ai_label(kind)
 
 
@@ -82,6 +87,8 @@ class SetupScene(LayoutScene):
     """Choose the seats and the hide-scores option, then start the game."""
 
     layout_name = "setup"
+    #: The heading (a msgid).
+    title = N_("A new game")
     REQUIRED = (
         "heading", "seats_panel", "button_add", "button_remove", "toggle_hide", "toggle_hints",
         "hint",
@@ -194,12 +201,16 @@ class SetupScene(LayoutScene):
     def back(self) -> None:
         self.manager.pop()
 
+    def kind_options(self) -> list[str]:
+        """The seat kinds each row offers."""
+        return seat_kinds()
+
     # -- widgets ------------------------------------------------------------------------------
 
     def rebuild(self, focus: str) -> None:
         """Recreate the widgets for the current number of seats."""
         self.group.widgets.clear()
-        options = [(k, lambda k=k: kind_label(k)) for k in seat_kinds()]
+        options = [(k, lambda k=k: kind_label(k)) for k in self.kind_options()]
         self.names: list[TextInput] = []
         self.kinds: list[Choice] = []
         for i, row in enumerate(self.rows):
@@ -249,7 +260,7 @@ class SetupScene(LayoutScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_friezes(surface)
-        self.heading(surface, _("A new game"))
+        self.heading(surface, _(self.title))
         theme.panel(surface, self.rects["seats_panel"], radius=self.px(18))
         for i in range(len(self.rows)):
             rect = self.rects[f"seat_{i}_label"]

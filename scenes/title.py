@@ -30,6 +30,7 @@ from ra_game.ui.words import names_list
 #: ``menu_area``; to add an entry, add a row here and a method named after its key.
 MENU: tuple[tuple[str, str, str], ...] = (
     ("new", N_("New game"), "n"),
+    ("online", N_("Play online"), "o"),
     ("continue", N_("Continue"), "c"),
     ("load", N_("Load game"), "l"),
     ("learn", N_("Learn to play"), "p"),
@@ -157,6 +158,11 @@ class TitleScene(LayoutScene):
         from .setup import SetupScene
 
         self.manager.push(SetupScene(self.ctx))
+
+    def menu_online(self) -> None:
+        from .online import OnlineMenuScene
+
+        self.manager.push(OnlineMenuScene(self.ctx))
 
     def menu_continue(self) -> None:
         latest = latest_resumable(self.slots)

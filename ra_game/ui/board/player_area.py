@@ -146,7 +146,9 @@ class PlayerAreas:
                 right = box.x - view.s(6)
         marker = view.s(30) if model.ra_player == seat else 0
         tag = None
-        if kind != "human":
+        if kind == "remote":  # a person playing from their own computer
+            tag = view.text(_("online"), 14, theme.INK_SOFT, True)
+        elif kind != "human":
             tag = view.text(ai_label(kind) if long_tag else _("AI"), 14, theme.INK_SOFT, True)
         shown = display_name(model.names[seat])
         kept = tag.get_width() + view.s(6) if tag is not None else 0  # the tag keeps its room

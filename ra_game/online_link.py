@@ -1,0 +1,237 @@
+"""One seat's line to a room on a game server, for the window: the lobby and the online play
+scene share it.
+
+A :class:`Link` wraps a :class:`ra_game.net.session.NetSession` (a websockets client on its
+own thread; every call returns at once) and keeps what the scenes ask about: the room code,
+the seat and its token, the lobby, the game's start, who is away since when, the last error.
+``pump`` (once per frame) reads the session's events without waiting; a dropped connection is
+retried with the same seat token, a little later each time.  When hosting, the link owns the
+embedded server on this computer and stops it on ``close``.  No pygame here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .online_memory import RoomTicket, load_memory, save_memory
+
+if TYPE_CHECKING:
+    from .net.events import GameEnded, GameStarted, Lobby
+
+#: Seconds before each retry of a dropped connection (the last one repeats).
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
+#: The server's refusals that mean the remembered room or seat is no more.
+GONE = ("unknown_room", "bad_token")
+#: Seconds a person must be away before the host may hand their seat to an AI.
+HAND_OVER_AFTER = 30.0
+
+
+@dataclass(frozen=True)
+class RoomRules:
+    """What the host allows in the room."""
+
+    hide_scores: bool = False
+    undo: bool = True
+    hints: bool = True
+
+    @classmethod
+    def of(cls, options: Any) -> RoomRules:
+        """The rules in a lobby's ``options`` (a dict; missing ones keep their default)."""
+        given: dict[str, Any] = options if isinstance(options, dict) else {}
+        return cls(bool(given.get("hide_scores", False)), bool(given.get("undo", True)),
+                   bool(given.get("hints", True)))
+
+
+def local_url(url: str) -> str:
+    """The address this computer uses to reach a server listening on every interface."""
+    return url.replace("//0.0.0.0:", "//127.0.0.1:").replace("//[::]:", "//127.0.0.1:")
+
+
+def new_session(url: str) -> Any:
+    """A connecting :class:`NetSession` (imported here: the title never loads websockets)."""
+    from .net.session import NetSession
+
+    return NetSession(url)
+
+
+@dataclass
+class Link:
+    """A seat in a room, joined or being joined, and the connection carrying it."""
+
+    url: str
+    name: str
+    session_factory: Callable[[str], Any] = new_session
+    server: Any = None
+    room: str | None = None
+    token: str | None = None
+    host_token: str | None = None
+    seat: int | None = None
+    lobby: Lobby | None = None
+    started: GameStarted | None = None
+    ended: GameEnded | None = None
+    error: str = ""
+    lost: str | None = None
+    away: dict[int, float] = field(default_factory=dict)
+    session: Any = None
+    #: Events that came after the game's start in the lobby's last read (for the board).
+    backlog: list[Any] = field(default_factory=list)
+    _retry: float | None = None
+    _tries: int = 0
+    _pending_room: tuple[list[str], dict[str, Any]] | None = None
+
+    def __post_init__(self) -> None:
+        self._open()
+
+    def _open(self) -> None:
+        """A new session; the host's token goes with it (start, hand a seat to an AI)."""
+        self.session = self.session_factory(self.url)
+        if self.host_token is not None:
+            self.session.host_token = self.host_token
+
+    @property
+    def is_host(self) -> bool:
+        return self.server is not None or self.host_token is not None
+
+    # -- asking the server
+
+    def create_room(self, kinds: Sequence[str], rules: RoomRules) -> None:
+        """Create a room with seats ``kinds`` (``remote`` or AI kinds); the host then takes
+        the first remote seat."""
+        self.session.create_room(list(kinds), hide_scores=rules.hide_scores, undo=rules.undo,
+                                 hints=rules.hints, autostart=False,
+                                 hand_after=HAND_OVER_AFTER)
+
+    def join(self, room: str, token: str | None = None) -> None:
+        self.room, self.token = room, token or self.token
+        self.session.join(room, self.name, self.token)
+
+    def start_game(self) -> None:
+        self.session.start_game()
+
+    def send_move(self, text: str, index: int) -> None:
+        """Play ``text`` for this seat in the position after ``index`` moves."""
+        self.session.send_move(text, index)
+
+    def request_undo(self) -> None:
+        self.session.request_undo()
+
+    def hand_to_ai(self, seat: int, kind: str) -> None:
+        self.session.hand_to_ai(seat, kind)
+
+    # -- news
+
+    def pump(self, dt: float) -> list[Any]:
+        """The session's new events (bookkept here first); retries a lost connection."""
+        if self._retry is not None:
+            self._retry -= dt
+            if self._retry <= 0:
+                self._reconnect()
+            return []
+        events = list(self.session.poll())
+        for event in events:
+            self._note(event)
+        starts = [i for i, e in enumerate(events) if type(e).__name__ == "GameStarted"]
+        if starts:
+            self.backlog = events[starts[-1] + 1:]
+        return events
+
+    def take_backlog(self) -> list[Any]:
+        """The events after the start that the lobby read (each given once)."""
+        backlog, self.backlog = self.backlog, []
+        return backlog
+
+    def _note(self, event: Any) -> None:
+        kind = type(event).__name__
+        if kind == "RoomCreated":
+            self.host_token = event.host_token
+            self.join(event.room)
+        elif kind == "Joined":
+            self.room, self.seat, self.token = event.room, event.seat, event.token
+            self.lost, self._tries, self.error = None, 0, ""
+            self._remember()
+        elif kind == "Lobby":
+            self.lobby = event
+        elif kind == "GameStarted":
+            self.started, self.away = event, {}
+        elif kind == "SeatAway":
+            self.away[event.seat] = time.monotonic() - max(0.0, time.time() - event.since)
+        elif kind == "SeatBack":
+            self.away.pop(event.seat, None)
+        elif kind == "GameEnded":
+            self.ended = event
+            self._forget()
+        elif kind == "ServerError":
+            self._refused(str(event.text), str(getattr(event, "code", "")))
+        elif kind == "ConnectionLost":
+            self._lost(str(event.reason))
+
+    def _refused(self, text: str, code: str) -> None:
+        """A refusal: a room or seat that is gone is forgotten; while reconnecting, anything
+        else (the old connection still holds the seat) is tried again a little later."""
+        self.error = text
+        if code in GONE:
+            self._forget()
+            self.lost = None
+        elif self.lost is not None:
+            self._lost(self.lost)
+
+    def _lost(self, reason: str) -> None:
+        """Retry with the seat token if there is one; else the error says why."""
+        if self.token is None or self.ended is not None:
+            self.error = reason  # the session's one line: which server, and why
+            return
+        self.lost = reason
+        self._retry = RETRY_DELAYS[min(self._tries, len(RETRY_DELAYS) - 1)]
+        self._tries += 1
+
+    def rejoin(self) -> None:
+        """Drop this connection and rejoin the seat at once (the server then sends the whole
+        game again)."""
+        self.session.close()
+        self.lost = self.lost or "rejoin"
+        self._retry = 0.0
+
+    def _reconnect(self) -> None:
+        self._retry = None
+        self.session.close()
+        self._open()
+        assert self.room is not None
+        self.session.join(self.room, self.name, self.token)
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds ``seat`` has been away, or None while it is connected."""
+        since = self.away.get(seat)
+        return None if since is None else max(0.0, time.monotonic() - since)
+
+    # -- memory
+
+    def _remember(self) -> None:
+        memory = load_memory()
+        if self.server is None:
+            memory.remember_server(self.url)
+        memory.name = self.name
+        if self.room and self.token:
+            memory.ticket = RoomTicket(self.url, self.room, self.token, self.name,
+                                       self.host_token)
+        save_memory(memory)
+
+    def _forget(self) -> None:
+        memory = load_memory()
+        if memory.ticket is not None and memory.ticket.room == self.room:
+            memory.ticket = None
+            save_memory(memory)
+
+    def leave(self) -> None:
+        """Give up the seat for good (the lobby's Leave)."""
+        self.session.leave()
+        self._forget()
+
+    def close(self) -> None:
+        """Drop the connection (and stop this computer's server when hosting)."""
+        self.session.close()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None

@@ -1,0 +1,97 @@
+"""What the window remembers about online play: the last servers joined, the name used, and the
+room and seat token of the last game (so even a restarted game can rejoin it).
+
+Kept as ``online.json`` in the user data folder (the seat token is a secret of this computer,
+like a save).  A missing or unusable file gives an empty memory; nothing here raises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .safefile import BadFile, read_json_bounded, write_json_atomic
+from .settings import data_dir
+
+MEMORY_FILE = "online.json"
+#: The most server addresses remembered (the newest first).
+MAX_SERVERS = 5
+MAX_TEXT = 200
+MAX_BYTES = 16_000
+
+
+@dataclass(frozen=True)
+class RoomTicket:
+    """A seat taken in a room: enough to rejoin it (``url``, ``room``, ``token``)."""
+
+    url: str
+    room: str
+    token: str
+    name: str
+    #: The host's token when this computer hosts the room (its server starts again).
+    host_token: str | None = None
+
+    @property
+    def host(self) -> bool:
+        return self.host_token is not None
+
+
+@dataclass
+class OnlineMemory:
+    """The remembered addresses (newest first), the last name, the last room's ticket."""
+
+    servers: list[str] = field(default_factory=list)
+    name: str = ""
+    ticket: RoomTicket | None = None
+
+    def remember_server(self, url: str) -> None:
+        """``url`` becomes the newest remembered address."""
+        self.servers = [url, *(s for s in self.servers if s != url)][:MAX_SERVERS]
+
+
+def memory_path() -> Path:
+    return data_dir() / MEMORY_FILE
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and len(value) <= MAX_TEXT and value.isprintable() \
+        else None
+
+
+def _ticket(data: Any) -> RoomTicket | None:
+    if not isinstance(data, dict):
+        return None
+    parts = [_text(data.get(key)) for key in ("url", "room", "token", "name")]
+    if any(p is None or not p for p in parts[:3]):
+        return None
+    url, room, token, name = (p or "" for p in parts)
+    return RoomTicket(url, room, token, name, _text(data.get("host_token")) or None)
+
+
+def load_memory() -> OnlineMemory:
+    """The remembered online details (empty when there are none or the file is unusable)."""
+    try:
+        data = read_json_bounded(memory_path(), MAX_BYTES)
+    except (OSError, BadFile):
+        return OnlineMemory()
+    if not isinstance(data, dict):
+        return OnlineMemory()
+    servers = data.get("servers")
+    kept = [s for s in servers if _text(s)] if isinstance(servers, list) else []
+    return OnlineMemory(kept[:MAX_SERVERS], _text(data.get("name")) or "",
+                        _ticket(data.get("ticket")))
+
+
+def save_memory(memory: OnlineMemory) -> str | None:
+    """Write ``memory``; a disk that refuses gives its reason (one line) instead of raising."""
+    ticket = memory.ticket
+    doc = {"servers": memory.servers, "name": memory.name,
+           "ticket": None if ticket is None else {
+               "url": ticket.url, "room": ticket.room, "token": ticket.token,
+               "name": ticket.name, "host_token": ticket.host_token}}
+    try:
+        write_json_atomic(memory_path(), doc)
+    except OSError as exc:
+        return exc.strerror or exc.__class__.__name__
+    return None

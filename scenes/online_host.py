@@ -1,0 +1,178 @@
+"""Host a game: the setup scene's seats with friends over the network beside the AIs, and the
+room's rules (hidden scores, undo, hints).  Start runs a game server on this computer (its
+rooms kept in the user data folder), creates the room and takes the first seat for the host;
+the lobby then shows the room code.
+
+The host is the only person at this screen in an online game (seat 1); the other seats are
+friends joining over the network (``remote``) or AIs, which the server runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from ra_game.ai.levels import LEVELS
+from ra_game.i18n import N_, _
+from ra_game.online_link import Link, RoomRules, local_url
+from ra_game.online_memory import load_memory
+from ra_game.saves import clean_name, valid_name
+from ra_game.settings import data_dir
+from ra_game.ui.widgets import Choice
+
+from .online_lobby import Connecting
+from .setup import NAME_LENGTH, SeatRow, SetupScene, default_ai_kind
+
+#: The port the host's server asks for first (friends can keep one address), then any free one.
+DEFAULT_PORT = 47474
+#: Where the host's server listens: every interface, so friends on the network reach it.
+SERVER_HOST = "0.0.0.0"
+SERVER_FOLDER = "server"
+
+
+def start_server(previous: str | None = None) -> tuple[Any, str]:
+    """Start this computer's game server (on the port of ``previous``, a former address, when
+    it is free): the server and the address this window uses.  Raises ValueError (one line)."""
+    try:
+        from ra_game.net.embedded import EmbeddedServer
+    except ImportError:
+        raise ValueError(_("Online play is not available in this copy of the game.")) from None
+    port = DEFAULT_PORT
+    if previous:
+        try:
+            port = urlsplit(previous).port or DEFAULT_PORT
+        except ValueError:
+            port = DEFAULT_PORT
+    for tried in (port, 0):
+        server = EmbeddedServer(data_dir() / SERVER_FOLDER, host=SERVER_HOST, port=tried)
+        try:
+            return server, local_url(server.start())
+        except OSError:
+            continue
+    raise ValueError(_("The game server could not start on this computer."))
+
+
+def server_kind(kind: str) -> str:
+    """A seat as the server knows it: the host and the friends are people far away."""
+    return "remote" if kind in ("human", "remote") else kind
+
+
+class HostSetupScene(Connecting, SetupScene):
+    """Seats (you, friends over the network, AIs) and the room's rules; Start hosts."""
+
+    layout_name = "host"
+    title = N_("Host a game")
+    REQUIRED = (*SetupScene.REQUIRED, "toggle_undo", "notice")
+
+    def build(self) -> None:
+        memory = load_memory()
+        self.notice = ""
+        name = clean_name(memory.name, NAME_LENGTH)
+        self.rows = [SeatRow("human", name or _("Host"), auto=False), SeatRow("remote", ""),
+                     SeatRow(default_ai_kind(), "")]
+        self.hide_scores = False
+        self.room_undo = True
+        self.room_hints = True
+        self._rename()
+        self.rebuild(focus="start")
+
+    def kind_options(self) -> list[str]:
+        return ["remote", *LEVELS]
+
+    @property
+    def humans(self) -> int:
+        """People in the game: the host and the friends over the network."""
+        return sum(r.kind in ("human", "remote") for r in self.rows)
+
+    def _rename(self) -> None:
+        super()._rename()
+        friends = 0
+        for row in self.rows:
+            if row.kind == "remote":
+                friends += 1
+                row.name = _("Friend {n}").format(n=friends)
+
+    def set_kind(self, index: int, kind: str) -> None:
+        super().set_kind(index, kind)
+        self._lock_rows()
+
+    def rebuild(self, focus: str) -> None:
+        """The setup's widgets, with the host's own seat fixed and the room's rules."""
+        super().rebuild(focus)
+        self.kinds[0].options = [("human", N_("You, the host"))]
+        self.kinds[0].index = 0
+        self.kinds[0].enabled = False
+        self.hide.options = [(False, N_("shown")), (True, N_("hidden"))]
+        self._show_hide_choice()
+        self.hints.caption = N_("Hints")
+        self.hints.on_change = self.set_room_hints
+        self.hints.index = int(self.room_hints)
+        self.undo_choice = Choice((0, 0, 10, 10), [(False, N_("off")), (True, N_("on"))],
+                                  self.room_undo, on_change=self.set_room_undo,
+                                  caption=N_("Undo"))
+        widgets = self.group.widgets
+        widgets.insert(widgets.index(self.hints), self.undo_choice)
+        self._lock_rows()
+        self._placed_for = None
+        self.relayout()
+
+    def _lock_rows(self) -> None:
+        """Only the host's name is typed here: friends bring theirs, the server names AIs."""
+        for i, field in enumerate(self.names):
+            field.enabled = i == 0
+            field.text = self.rows[i].name
+
+    def place(self) -> None:
+        super().place()
+        if hasattr(self, "undo_choice"):
+            self.undo_choice.rect = self.rects["toggle_undo"]
+
+    def set_room_hints(self, value: bool) -> None:
+        self.room_hints = bool(value)
+
+    def set_room_undo(self, value: bool) -> None:
+        self.room_undo = bool(value)
+
+    def rules(self) -> RoomRules:
+        return RoomRules(self.hide_applies, self.room_undo, self.room_hints)
+
+    def host_name(self) -> str:
+        name = clean_name(self.rows[0].name, NAME_LENGTH).strip()
+        return name if valid_name(name) else _("Host")
+
+    # -- hosting
+
+    def start(self) -> None:
+        """Start the server, create the room and take the host's seat (the lobby follows)."""
+        if self.link is not None:
+            return
+        if not any(r.kind == "remote" for r in self.rows):
+            self.notice = _("Make at least one seat a friend over the network, or play a New "
+                            "game against the AIs.")
+            return
+        try:
+            server, url = start_server()
+        except ValueError as exc:
+            self.notice = str(exc)
+            return
+        link = Link(url, self.host_name(), server=server)
+        link.create_room([server_kind(r.kind) for r in self.rows], self.rules())
+        self.connect(link)
+
+    def back(self) -> None:
+        if not self.stop_asking():
+            super().back()
+
+    # -- drawing
+
+    def draw_content(self, surface: Any) -> None:
+        super().draw_content(surface)
+        if self.notice:
+            from ra_game.ui import theme
+
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True), self.notice,
+                              self.rects["notice"], 18, theme.TERRACOTTA, max_lines=2)
+
+    def hint_text(self, humans: int) -> str:
+        return _("You take seat 1; each friend takes a free seat with the room code. The "
+                 "server plays the AI seats.")

@@ -1,0 +1,383 @@
+"""Two windows' play scenes in one process, host and friend, on a real server on 127.0.0.1:
+through the lobby into a game, moves on both boards, a dropped connection and a restarted game
+that rejoin and play on."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+from ra_game.scenes import online_host
+from ra_game.scenes.online import OnlineMenuScene
+from ra_game.scenes.online_host import HostSetupScene
+from ra_game.scenes.online_join import JoinScene
+from ra_game.scenes.online_lobby import LobbyScene, shown_code
+from ra_game.scenes.play import PlayScene
+
+from ra_game.app import create_app, run_frames
+from ra_game.engine import Move
+from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
+from ra_game.ui.app_context import AppContext
+
+pytestmark = pytest.mark.slow
+TIMEOUT = 20.0
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's server listens on 127.0.0.1, on any free port."""
+    monkeypatch.setattr(online_host, "SERVER_HOST", "127.0.0.1")
+    monkeypatch.setattr(online_host, "DEFAULT_PORT", 0)
+
+
+def new_window(size: tuple[int, int] = (1280, 720)) -> AppContext:
+    ctx, _ = create_app(size)
+    ctx.settings.animation_speed = "max"
+    run_frames(ctx, 2)
+    return ctx
+
+
+@pytest.fixture
+def windows() -> Iterator[list[AppContext]]:
+    made: list[AppContext] = []
+    yield made
+    for ctx in made:
+        ctx.scenes.close_all()
+    pygame.display.quit()
+
+
+def frames_until(ctxs: list[AppContext], done: Callable[[], bool]) -> None:
+    """Run a frame of each window in turn until ``done`` (the server answers meanwhile)."""
+    end = time.monotonic() + TIMEOUT
+    while not done():
+        assert time.monotonic() < end, f"the windows did not get there in time: {report(ctxs)}"
+        for ctx in ctxs:
+            run_frames(ctx, 1)
+        time.sleep(0.002)
+
+
+def report(ctxs: list[AppContext]) -> list[str]:
+    """What each window shows (for a failure's message)."""
+    out = []
+    for ctx in ctxs:
+        scene = top(ctx)
+        link = getattr(scene, "link", None) or getattr(getattr(scene, "driver", None), "link",
+                                                         None)
+        out.append(f"{type(scene).__name__} notice={getattr(scene, 'notice', '')!r} "
+                   f"link={link and (link.room, link.seat, link.lost, link.error)}")
+    return out
+
+
+def top(ctx: AppContext) -> object:
+    return ctx.scenes.top
+
+
+def a_move(scene: PlayScene) -> Move:
+    """Draw when possible, else pass, else the first legal move."""
+    legal = {m.text: m for m in scene.state.legal_moves()}
+    return legal.get("draw") or legal.get("pass") or next(iter(legal.values()))
+
+
+def play(ctxs: list[AppContext], count: int) -> None:
+    """Each window's person plays their turns until ``count`` more moves are on the boards."""
+    scenes = [top(c) for c in ctxs]
+    assert all(isinstance(s, PlayScene) for s in scenes)
+    goal = len(scenes[0].moves) + count  # type: ignore[union-attr]
+
+    def step() -> bool:
+        for scene in scenes:
+            assert isinstance(scene, PlayScene)
+            if len(scene.moves) < goal and scene.human_ready() and \
+                    scene.driver.sent is None:  # type: ignore[union-attr]
+                scene.offer(a_move(scene))
+        counts = {len(s.moves) for s in scenes}  # type: ignore[union-attr]
+        return min(counts) >= goal and len(counts) == 1 and settled(*scenes)  # type: ignore
+
+    frames_until(ctxs, step)
+
+
+def rejoin_from_the_menu(ctx: AppContext) -> OnlineMenuScene:
+    """Play online > Rejoin the last game, in a window just opened."""
+    ctx.scenes.push(OnlineMenuScene(ctx))
+    menu = top(ctx)
+    assert isinstance(menu, OnlineMenuScene) and menu.buttons["rejoin"].enabled
+    menu.rejoin()
+    return menu
+
+
+def settled(*scenes: PlayScene) -> bool:
+    """No move sent, announced or animating on these boards."""
+    return all(not s.queue.busy and not s.driver.incoming  # type: ignore[union-attr]
+               and s.driver.sent is None for s in scenes)  # type: ignore[union-attr]
+
+
+def same_game(a: PlayScene, b: PlayScene) -> None:
+    assert a.moves == b.moves
+    assert a.state.summary() == b.state.summary()
+    assert a.state.drawn == b.state.drawn
+
+
+def host_and_join(windows: list[AppContext], size: tuple[int, int] = (1280, 720)
+                  ) -> tuple[AppContext, AppContext]:
+    """The host's window creates a room for itself and one friend; the friend's joins it by
+    the address and the code typed in; both lobbies, then Start."""
+    host, friend = new_window(size), new_window(size)
+    windows += [host, friend]
+    host.scenes.push(HostSetupScene(host))
+    setup = top(host)
+    assert isinstance(setup, HostSetupScene)
+    setup.remove_seat()  # you and one friend
+    setup.start()
+    frames_until([host], lambda: isinstance(top(host), LobbyScene))
+    lobby = top(host)
+    assert isinstance(lobby, LobbyScene)
+    frames_until([host], lambda: bool(lobby.seats))
+    assert not lobby.buttons["start"].enabled  # the friend's seat is free
+    friend.scenes.push(JoinScene(friend))
+    join = top(friend)
+    assert isinstance(join, JoinScene)
+    join.fields["address"].text = lobby.link.url.removeprefix("ws://")
+    join.fields["room"].text = shown_code(lobby.link.room).lower()  # as read out
+    join.fields["name"].text = "Bo"
+    join.join()
+    frames_until([host, friend], lambda: isinstance(top(friend), LobbyScene)
+                 and lobby.buttons["start"].enabled)
+    assert [s.name for s in lobby.seats] == ["Host", "Bo"]
+    lobby.start()
+    frames_until([host, friend], lambda: isinstance(top(host), PlayScene)
+                 and isinstance(top(friend), PlayScene))
+    return host, friend
+
+
+def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
+    host, friend = host_and_join(windows)
+    a, b = top(host), top(friend)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    assert a.driver.seat == 0 and b.driver.seat == 1  # type: ignore[union-attr]
+    assert a.kinds == ["human", "remote"] and b.kinds == ["remote", "human"]
+    play([host, friend], 8)
+    same_game(a, b)
+
+
+def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
+        windows: list[AppContext]) -> None:
+    from ra_game.net.events import ConnectionLost
+
+    host, friend = host_and_join(windows)
+    play([host, friend], 4)
+    b = top(friend)
+    assert isinstance(b, PlayScene)
+    link = b.driver.link  # type: ignore[union-attr]
+    link.session._emit(ConnectionLost("test"))  # the line drops
+    frames_until([host, friend], lambda: link.lost is not None)
+    assert b.status()[0] == "Connection lost, reconnecting..."
+    frames_until([host, friend], lambda: link.lost is None)
+    play([host, friend], 4)
+    same_game(top(host), b)  # type: ignore[arg-type]
+
+    friend.scenes.close_all()  # the friend's game closes, and starts again
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    again = new_window()
+    windows.append(again)
+    rejoin_from_the_menu(again)
+    frames_until([host, again], lambda: isinstance(top(again), PlayScene))
+    c = top(again)
+    assert isinstance(c, PlayScene)
+    frames_until([host, again], lambda: a.moves == c.moves)
+    play([host, again], 4)
+    same_game(a, c)
+
+
+def test_a_refused_move_shows_the_servers_line_and_undo_asks_the_server(
+        windows: list[AppContext]) -> None:
+    host, friend = host_and_join(windows)
+    first = 0 if top(host).state.current == 0 else 1  # type: ignore[attr-defined]
+    mover, waiter = (host, friend) if first == 0 else (friend, host)
+    a, b = top(mover), top(waiter)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    b.offer(Move.parse("draw"))  # not this seat's turn: the server says no
+    frames_until([host, friend], lambda: bool(b.notice))
+    assert b.moves == [] and b.driver.sent is None  # type: ignore[union-attr]
+    frames_until([mover], a.human_ready)
+    a.offer(Move.parse("ra"))  # invoking Ra reveals nothing: it may be taken back
+    frames_until([host, friend], lambda: len(b.moves) == 1 and not b.queue.busy)
+    assert a.undo.available
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+    run_frames(mover, 1)
+    frames_until([host, friend], lambda: a.moves == [] and b.moves == [])
+    same_game(a, b)
+
+
+def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
+        windows: list[AppContext]) -> None:
+    from ra_game.scenes.results import FinalResultsScene
+    from ra_game.scenes.scoring import EpochScoringScene
+
+    host, friend = host_and_join(windows, (640, 360))  # small windows draw faster
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    scenes = {id(host): a, id(friend): top(friend)}
+
+    def step() -> bool:
+        for ctx in (host, friend):
+            scene = top(ctx)
+            if isinstance(scene, EpochScoringScene):
+                scene.advance()
+            elif isinstance(scene, PlayScene) and scene.human_ready() and \
+                    scene.driver.sent is None:  # type: ignore[union-attr]
+                scene.offer(a_move(scene))
+        return all(isinstance(top(c), FinalResultsScene) for c in (host, friend))
+
+    end = time.monotonic() + 120
+    while not step():
+        assert time.monotonic() < end
+        for ctx in (host, friend):
+            run_frames(ctx, 1)
+    results = [top(c) for c in (host, friend)]
+    summaries = [s.state.summary() for s in scenes.values()]  # type: ignore[union-attr]
+    assert summaries[0] == summaries[1]
+    for result in results:
+        assert isinstance(result, FinalResultsScene)
+        assert result.replay is not None and result.replay["moves"] == a.moves
+        assert "seed" not in result.replay
+        result.save_replay()
+        assert result.saved_ok
+
+
+def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(
+        windows: list[AppContext]) -> None:
+    host, _friend = host_and_join(windows)
+    lobby_link = top(host).driver.link  # type: ignore[attr-defined]
+    late = new_window()
+    windows.append(late)
+    late.scenes.push(JoinScene(late))
+    join = top(late)
+    assert isinstance(join, JoinScene)
+    join.fields["address"].text = lobby_link.url.removeprefix("ws://")
+    join.fields["room"].text = "ZZZZ-ZZZZ"
+    join.fields["name"].text = "Cy"
+    join.join()
+    frames_until([host, late], lambda: join.link is None)
+    assert join.notice == "There is no room ZZZZZZZZ on this server." and top(late) is join
+    join.fields["address"].text = "127.0.0.1:1"
+    join.join()
+    frames_until([late], lambda: join.link is None)
+    assert join.notice.startswith("Cannot reach the server at ws://127.0.0.1:1")
+    assert "\n" not in join.notice and join.fields["room"].text == "ZZZZ-ZZZZ"
+
+
+def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppContext]) -> None:
+    host = new_window()
+    windows.append(host)
+    host.scenes.push(HostSetupScene(host))
+    setup = top(host)
+    assert isinstance(setup, HostSetupScene)
+    setup.start()
+    frames_until([host], lambda: isinstance(top(host), LobbyScene))
+    lobby = top(host)
+    assert isinstance(lobby, LobbyScene)
+    frames_until([host], lambda: len(lobby.seats) == 3)
+    assert lobby.hands[1].visible and not lobby.hands[0].visible
+    assert not lobby.buttons["start"].enabled
+    lobby.copy()  # the invitation a friend pastes into Join
+    assert lobby.copied == "Copied to the clipboard."
+    assert shown_code(lobby.link.room) in pygame.scrap.get_text()
+    lobby.hand(1)
+    frames_until([host], lambda: lobby.buttons["start"].enabled)
+    assert lobby.seats[1].kind != "remote"
+    lobby.start()
+    frames_until([host], lambda: isinstance(top(host), PlayScene))
+    play([host], 3)  # the server's AIs answer
+    scene = top(host)
+    assert isinstance(scene, PlayScene) and scene.kinds[0] == "human"
+
+
+def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
+        windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ra_game.scenes import online_play
+
+    from ra_game import online_link
+
+    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    host, friend = host_and_join(windows)
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    friend.scenes.close_all()  # the friend's window is gone
+    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    if a.state.current == 0:
+        play([host], 1)
+    frames_until([host], lambda: a.state.current == 1 and not a.queue.busy)
+    assert a.status()[0].startswith(("Waiting for Bo, away for 0:0", "Bo has been away"))
+    frames_until([host], lambda: "press A to let an AI play their seat" in a.status()[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    moves = len(a.moves)
+    frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
+    assert a.kinds[1] != "remote"
+
+
+def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
+    from ra_game.net.embedded import EmbeddedServer
+    from ra_game.online_memory import load_memory
+    from ra_game.settings import data_dir
+
+    server = EmbeddedServer(data_dir() / "other", host="127.0.0.1")
+    url = server.start()
+    try:
+        save_memory(OnlineMemory([url], "Bo", RoomTicket(url, "ZZZZZZZZ", "stale", "Bo")))
+        ctx = new_window()
+        windows.append(ctx)
+        menu = rejoin_from_the_menu(ctx)
+        frames_until([ctx], lambda: menu.link is None)
+        assert menu.notice == "There is no room ZZZZZZZZ on this server."
+        assert load_memory().ticket is None and not menu.buttons["rejoin"].enabled
+    finally:
+        server.stop()
+
+
+def test_a_move_the_board_cannot_follow_rejoins_and_shows_the_servers_game(
+        windows: list[AppContext]) -> None:
+    from ra_game.net.events import MoveMade
+
+    host, friend = host_and_join(windows)
+    play([host, friend], 3)
+    a, b = top(host), top(friend)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    link = b.driver.link  # type: ignore[union-attr]
+    frames_until([host, friend], lambda: settled(a, b))  # no move on its way
+    link.session._emit(MoveMade(len(b.moves), "nonsense", None, 0))  # a garbled announcement
+    frames_until([host, friend], lambda: link.lost is not None)
+    frames_until([host, friend], lambda: link.lost is None and not b.driver.fresh)  # type: ignore
+    same_game(a, b)
+    play([host, friend], 2)
+    same_game(a, b)
+
+
+def test_the_host_closes_the_game_and_rejoins_on_its_restarted_server(
+        windows: list[AppContext]) -> None:
+    host, friend = host_and_join(windows)
+    play([host, friend], 4)
+    b = top(friend)
+    assert isinstance(b, PlayScene)
+    moves = list(b.moves)
+    mine = top(host).driver.link  # type: ignore[attr-defined]
+    host.scenes.close_all()  # the host's window (and its server) close
+    # the host's own computer remembers the host's seat (these windows share one folder)
+    save_memory(OnlineMemory([], "Host", RoomTicket(mine.url, mine.room, mine.token, "Host",
+                                                    mine.host_token)))
+    link = b.driver.link  # type: ignore[union-attr]
+    frames_until([friend], lambda: link.lost is not None)
+    assert b.status()[0] == "Connection lost, reconnecting..."
+    again = new_window()
+    windows.append(again)
+    rejoin_from_the_menu(again)  # the same port: the room comes back from disk
+    frames_until([again, friend], lambda: isinstance(top(again), PlayScene)
+                 and link.lost is None)
+    a = top(again)
+    assert isinstance(a, PlayScene) and a.moves == moves
+    play([again, friend], 4)
+    same_game(a, b)
