@@ -190,7 +190,8 @@ class GameServer:
                 if client.closed:
                     break
                 if not client.allow():
-                    client.send(error_frame("rate", "too many messages: slow down"))
+                    slow_down = N_("You are sending too many messages; wait a moment.")
+                    client.send(error_frame("rate", slow_down, slow_down))
                     client.strike()
                     continue
                 await self.receive(client, raw)
