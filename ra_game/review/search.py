@@ -205,3 +205,9 @@ def judge(results: list[TreeResult], played: int) -> Verdict:
     fb, fp = fame.get(best, FameStats()), fame.get(played, FameStats())
     error = (fb.variance_of_mean + fp.variance_of_mean) ** 0.5 if best != played else 0.0
     return Verdict(best, played, fb.mean, fp.mean, error, visits)
+
+
+def judge_here(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,
+               salt: int = 0) -> Verdict:
+    """Review the decision ``played`` in ``obs`` in this process (blocking)."""
+    return judge([run_here(job) for job in plan(obs, played, budget, salt)], played)
