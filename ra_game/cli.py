@@ -125,7 +125,25 @@ def build_parser() -> argparse.ArgumentParser:
     from .net.commands import add_commands
 
     add_commands(sub, _seed)
+
+    review = sub.add_parser("review", help="review one seat's decisions in a .ra.json replay")
+    review.add_argument("file", help="a .ra.json replay")
+    review.add_argument("--seat", type=_seat, required=True, metavar="N",
+                        help="the seat to review, counted from 0 as in the replay's players "
+                             "(0 is the first player)")
+    review.add_argument("--json", action="store_true",
+                        help="print one JSON object: seat, decisions, mistakes, seconds")
+    review.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="K",
+                        help="processes for the review's search (default: all cores)")
+    _lang_option(review)
     return parser
+
+
+def _seat(text: str) -> int:
+    """An argument type: a seat number, counted from 0."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"needs a seat number from 0, not {text!r}")
+    return int(text)
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
@@ -248,6 +266,22 @@ def cmd_net(args: argparse.Namespace) -> int:
         _fail(str(exc))
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Review one seat of a replay file: readable lines, or one JSON object with ``--json``."""
+    from .review import review_game
+
+    try:
+        replay = load_replay(args.file)
+        replay.play()
+        review = review_game(replay, args.seat, args.ai_workers)
+    except RaError as exc:
+        _fail(str(exc))
+    if args.json:
+        return _print_json(review.to_json())
+    lines = [review.summary(), *(m.line() for m in review.mistakes)]
+    return emit_line("\n".join(lines))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
     multiprocessing.freeze_support()  # first: a frozen program's AI workers start here
@@ -270,6 +304,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_watch(args)
     if args.command in ("server", "room", "client"):
         return cmd_net(args)
+    if args.command == "review":
+        return cmd_review(args)
     if args.exit_after_title:
         from .app import run_title_check
 

@@ -81,12 +81,17 @@ def rewards(state: GameState, bag: BagInfo | None = None) -> list[float]:
     to end (winning is what counts), partly how far ahead of the average rival (so a seat
     that is far behind still tells better moves from worse).  ``bag``: ``BagInfo(state)``
     if the caller has it."""
+    return rewards_of(expected_fame(state, bag))
+
+
+def expected_fame(state: GameState, bag: BagInfo | None = None) -> list[float]:
+    """Each seat's expected final fame: the scores once the game is over (the tie-break winner
+    half a point ahead), else the evaluation's outlook (see :func:`rewards`)."""
     if state.over:
         values = [float(s) for s in state.scores]
         values[state.winner or 0] += 0.5  # the tie-break winner
-    else:
-        values = outlook(state, Context(state, bag, tempo=True))
-    return rewards_of(values)
+        return values
+    return outlook(state, Context(state, bag, tempo=True))
 
 
 def rewards_of(values: list[float]) -> list[float]:
@@ -234,12 +239,21 @@ class HardAgent(Agent):
     def begin(self, obs: Observation) -> None:
         self._obs = obs
         self._root = Node()
-        self._root_actions = candidate_actions(obs.state)
+        self._root_actions = self._candidates(obs)
         self._bag = BagInfo(obs.state)
         self._used = 0.0
         self._done = 0
         self._started = time.perf_counter()
         self._choice = self._root_actions[0]
+
+    def _candidates(self, obs: Observation) -> list[int]:
+        """The root's candidate actions (a review adds the move that was played)."""
+        return candidate_actions(obs.state)
+
+    def _rewards(self, state: GameState, bag: BagInfo) -> list[float]:
+        """The rewards of an iteration that ended in ``state`` (a review also records the
+        expected fame)."""
+        return rewards(state, bag)
 
     def _finished(self, slice_used: float = 0.0) -> bool:
         if len(self._root_actions) == 1:
@@ -313,7 +327,7 @@ class HardAgent(Agent):
         while steps and state.phase != OVER and state.epoch == epoch:
             state.apply_action(playout_action(state, rng, bag, contexts), None)
             steps -= 1
-        result = rewards(state, bag.after(state))
+        result = self._rewards(state, bag.after(state))
         for child, mover in path:
             child.visits += 1
             child.total += result[mover]

@@ -64,6 +64,15 @@ class TreeJob:
     at_least: int = 0
     cap: float = 0.0
 
+    def make_agent(self) -> HardAgent:
+        """The single-tree search that runs this job (a review's job makes its own kind)."""
+        iterations = self.iterations if self.iterations is not None else 1 << 40
+        return HardAgent(self.seed, iterations=iterations)
+
+    def result_of(self, agent: HardAgent) -> TreeResult:
+        """What the finished search of this job sends back."""
+        return TreeResult(agent.root_stats(), agent.last_iterations)
+
 
 @dataclass(frozen=True)
 class TreeResult:
@@ -75,8 +84,7 @@ class TreeResult:
 
 def tree_agent(job: TreeJob) -> HardAgent:
     """The single-tree search of ``job``, begun (``think`` it until it is done)."""
-    iterations = job.iterations if job.iterations is not None else 1 << 40
-    agent = HardAgent(job.seed, iterations=iterations)
+    agent = job.make_agent()
     agent.begin(job.obs)
     return agent
 
@@ -92,7 +100,7 @@ def run_tree(job: TreeJob) -> TreeResult:
     agent.think(job.seconds)
     while agent.last_iterations < job.at_least and time.perf_counter() - start < job.cap:
         agent.think(0.05)
-    return tree_result(agent)
+    return job.result_of(agent)
 
 
 def merge(actions: list[int], results: list[TreeResult]) -> int:

@@ -1,0 +1,130 @@
+"""What a review finds: the seat's decisions in a replay, and the review's result values.
+
+:func:`seat_decisions` replays a game and keeps, for every decision of one seat that had a
+choice (a forced move is no decision), that seat's observation at the moment and the move it
+made.  :class:`Mistake` and :class:`Review` are what the window and the command line show;
+``Review.to_json()`` is the issue's JSON form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Move, Observation, Replay
+from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
+from ..engine.moves import is_discard, is_god, unpack_tiles
+from ..i18n import _, format_decimal, ngettext
+
+
+@dataclass(frozen=True)
+class SeatDecision:
+    """A decision of the reviewed seat: the index of its move in the replay's ``moves``, the
+    seat's observation before it, and the action it played."""
+
+    move: int
+    obs: Observation
+    played: int
+
+
+def _legal_form(action: int, legal: list[int]) -> int:
+    """The legal action code of ``action`` (a God play or discard written in another order)."""
+    if action in legal or not (is_god(action) or is_discard(action)):
+        return action
+    tiles = sorted(unpack_tiles(action))
+    for a in legal:
+        if is_god(a) == is_god(action) and sorted(unpack_tiles(a)) == tiles:
+            return a
+    return action
+
+
+def check_seat(replay: Replay, seat: int) -> None:
+    """Raises :class:`ReplayError` when ``seat`` is not a seat of the replay (seats count from 0)."""
+    if not 0 <= seat < len(replay.players):
+        raise ReplayError(N_("there is no seat {seat}: this game has seats 0 to {last}"),
+                          seat=seat, last=len(replay.players) - 1)
+
+
+def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
+    """Every decision of ``seat`` with more than one legal move, in the order played.  Raises
+    :class:`ReplayError` for a bad seat or an illegal move in the replay."""
+    check_seat(replay, seat)
+    state = replay.initial_state()
+    out: list[SeatDecision] = []
+    for index, text in enumerate(replay.moves):
+        try:
+            move = Move.parse(text)
+            legal = state.legal_actions() if state.current == seat and not state.over else []
+            if len(legal) > 1:
+                out.append(SeatDecision(index, state.observation(seat), _legal_form(move.action, legal)))
+            state.apply(move)
+        except (IllegalMoveError, NotationError) as exc:
+            raise ReplayError(N_("move {index} {move} is illegal: {reason}"), index=index,
+                              move=repr(text[:60]), reason=exc) from None
+    return out
+
+
+def _rounded(value: float) -> float:
+    return round(value, 1)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One costly decision: the move's index in the replay, the move made and the better one
+    (notation), the estimated fame lost, one sentence why, its epoch and situation in words, and
+    the numbers behind it (``values``: the fame of both moves, the noise of their difference,
+    the search's visits)."""
+
+    move: int
+    played: str
+    better: str
+    loss: float
+    why: str
+    epoch: int
+    situation: str
+    values: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: The two moves as the board's buttons name them (translated).
+    played_words: str = ""
+    better_words: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "played": self.played, "better": self.better,
+                "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
+                "situation": self.situation}
+
+    def line(self) -> str:
+        """The mistake as one readable line (translated)."""
+        return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
+                 "fame lost). {why}").format(move=self.move, situation=self.situation,
+                                             played=self.played_words or self.played,
+                                             better=self.better_words or self.better,
+                                             loss=format_decimal(self.loss), why=self.why)
+
+
+@dataclass(frozen=True)
+class Review:
+    """A seat's review: its decisions, how many were close to best (not clearly worse than the
+    search's noise), the fame lost in all (every decision's estimated loss above zero, small
+    ones too), the costliest mistakes (clearly worse only), the seconds it took."""
+
+    seat: int
+    decisions: int
+    close: int
+    total_loss: float
+    mistakes: list[Mistake]
+    seconds: float = field(default=0.0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The issue's form, plus ``close``, ``total_loss`` and ``seconds``."""
+        return {"seat": self.seat, "decisions": self.decisions,
+                "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
+                "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
+
+    def summary(self) -> str:
+        """The summary line (translated): decisions reviewed, close to best, fame lost."""
+        return ngettext(
+            "{decisions} decision reviewed, {close} close to best, about {loss} fame lost in "
+            "all.",
+            "{decisions} decisions reviewed, {close} close to best, about {loss} fame lost in "
+            "all.", self.decisions).format(decisions=self.decisions, close=self.close,
+                                           loss=format_decimal(self.total_loss))

@@ -1,0 +1,154 @@
+"""The review's words: the situation of a decision and one sentence saying why the better move
+was better, each built from the numbers of the position (the lot's value to the seat by the
+AI's evaluation, the suns, the tracks, the bag as a multiset) and the fame the search measured.
+
+Every sentence is whole and translated, with named placeholders filled after translation.
+"""
+
+from __future__ import annotations
+
+from ..ai.evaluate import Context, tiles_gain
+from ..ai.policy import bidders_after
+from ..engine import GameState
+from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_discard, is_god, unpack_tiles
+from ..engine.state import BID, DISCARD
+from ..engine.tiles import Tile
+from ..i18n import _, format_decimal, format_signed, ngettext
+from ..ui.words import tile_list
+
+
+def _value(state: GameState, seat: int, tiles: list[int] | tuple[int, ...]) -> str:
+    """What ``tiles`` are worth to ``seat`` by the evaluation (this epoch and later), signed."""
+    gain = tiles_gain(Context(state, tempo=True), state, seat, list(tiles))
+    return format_signed(round(gain))
+
+
+def _suns(suns: list[int]) -> str:
+    return _(", ").join(str(s) for s in suns)
+
+
+def situation(state: GameState, seat: int) -> str:
+    """The decision's position in words, e.g. "Epoch 2, auction of 5 tiles, you held 13, 6"."""
+    count = len(state.auction_tiles())
+    if state.phase == BID:
+        return ngettext("Epoch {epoch}, auction of {count} tile, you held {suns}",
+                        "Epoch {epoch}, auction of {count} tiles, you held {suns}", count).format(
+            epoch=state.epoch, count=count, suns=_suns(state.suns_up[seat]))
+    if state.phase == DISCARD:
+        return _("Epoch {epoch}, a disaster: you chose the tiles to discard").format(
+            epoch=state.epoch)
+    return ngettext(
+        "Epoch {epoch}, your turn, {count} tile on the auction track, Ra track {ra} of {length}",
+        "Epoch {epoch}, your turn, {count} tiles on the auction track, Ra track {ra} of {length}",
+        count).format(epoch=state.epoch, count=count, ra=state.ra_count, length=state.ra_length)
+
+
+def why(state: GameState, seat: int, played: int, better: int, loss: float) -> str:
+    """One sentence saying why ``better`` beat ``played`` (which lost about ``loss`` fame)."""
+    lost = format_decimal(loss)
+    lot = state.auction_tiles()
+    if state.phase == BID:
+        return _bid_why(state, seat, played, better, lost)
+    if state.phase == DISCARD and is_discard(played) and is_discard(better):
+        return _("Discarding {better} instead of {played} would have kept about {loss} more "
+                 "fame.").format(better=tile_list(unpack_tiles(better)),
+                                 played=tile_list(unpack_tiles(played)), loss=lost)
+    if played == RA and better == DRAW:
+        return _invoke_why(state, seat, lost)
+    if played == DRAW and better == RA:
+        left = state.bag_left
+        ra = state.bag_counts()[Tile.RA]
+        return _("You drew again with a lot worth about {value} to you on the track; invoking "
+                 "Ra was worth about {loss} more fame ({ra} of the {left} tiles in the bag "
+                 "were Ra tiles).").format(value=_value(state, seat, lot), loss=lost, ra=ra,
+                                           left=left)
+    if is_god(played) and not is_god(better):
+        taken = unpack_tiles(played)
+        return _("You used a God on {tiles}, worth about {value} to you; keeping it was worth "
+                 "about {loss} more fame.").format(tiles=tile_list(taken),
+                                                    value=_value(state, seat, taken), loss=lost)
+    if is_god(better):
+        taken = unpack_tiles(better)
+        return _("Your God could have taken {tiles}, worth about {value} to you: about {loss} "
+                 "more fame than your move.").format(tiles=tile_list(taken),
+                                                     value=_value(state, seat, taken), loss=lost)
+    return _("{better} was worth about {loss} more fame than {played} here.").format(
+        better=move_words(better), played=move_words(played), loss=lost)
+
+
+def move_words(action: int) -> str:
+    """A move as the board's buttons name it, translated (``Bid sun 9``, ``Invoke Ra``)."""
+    if action == DRAW:
+        return _("Draw")
+    if action == RA:
+        return _("Invoke Ra")
+    if action == PASS:
+        return _("Pass")
+    if is_bid(action):
+        return _("Bid sun {sun}").format(sun=bid_sun(action))
+    tiles = unpack_tiles(action)
+    if is_god(action):
+        return ngettext("Play a God for {tiles}", "Play {count} Gods for {tiles}",
+                        len(tiles)).format(count=len(tiles), tiles=tile_list(tiles))
+    return _("Discard {tiles}").format(tiles=tile_list(tiles))
+
+
+def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str) -> str:
+    lot = state.auction_tiles()
+    value = _value(state, seat, lot)
+    later = [s for q in bidders_after(state, seat) for s in state.suns_up[q]]
+    if played == PASS and is_bid(better):
+        sun = bid_sun(better)
+        if all(s < sun for s in later):
+            return _("You passed a lot worth about {value} to you; your {sun} would have won "
+                     "it.").format(value=value, sun=sun)
+        return _("You passed a lot worth about {value} to you; bidding your {sun} was worth "
+                 "about {loss} more fame.").format(value=value, sun=sun, loss=lost)
+    if is_bid(played) and better == PASS and not lot:
+        return _("You paid your {sun} for an empty auction track; keeping the sun was worth "
+                 "about {loss} more fame.").format(sun=bid_sun(played), loss=lost)
+    if is_bid(played) and better == PASS:
+        return _("You paid your {sun} for a lot worth about {value} to you; keeping the sun for "
+                 "a later lot was worth about {loss} more fame.").format(
+            sun=bid_sun(played), value=value, loss=lost)
+    if is_bid(played) and is_bid(better):
+        sun, other = bid_sun(played), bid_sun(better)
+        if other > sun:
+            over = [s for s in later if sun < s < other]
+            if over:
+                return _("Your {sun} could still be outbid (a rival held {rival}); your {better} "
+                         "was worth about {loss} more fame.").format(
+                    sun=sun, rival=max(over), better=other, loss=lost)
+            return _("Your {better} was worth about {loss} more fame than your {sun} on this "
+                     "lot.").format(better=other, sun=sun, loss=lost)
+        return _("You spent your {sun} where your {better} would have done; the higher sun was "
+                 "worth about {loss} more fame later.").format(sun=sun, better=other, loss=lost)
+    return _("{better} was worth about {loss} more fame than {played} here.").format(
+        better=move_words(better), played=move_words(played), loss=lost)
+
+
+def _invoke_why(state: GameState, seat: int, lost: str) -> str:
+    lot = state.auction_tiles()
+    rivals = sum(1 for q in range(state.n) if q != seat and state.suns_up[q])
+    if not rivals:
+        return _("Only you still held suns: drawing on towards a full auction track was worth "
+                 "about {loss} more fame than invoking Ra.").format(loss=lost)
+    if not lot:
+        return ngettext(
+            "You invoked Ra on an empty auction track while a rival still held suns; drawing "
+            "was worth about {loss} more fame.",
+            "You invoked Ra on an empty auction track while {rivals} rivals still held suns; "
+            "drawing was worth about {loss} more fame.", rivals).format(rivals=rivals, loss=lost)
+    if rivals == 1:
+        text = ngettext(
+            "You invoked Ra on {count} tile worth about {value} to you while a rival still held "
+            "suns; drawing on was worth about {loss} more fame.",
+            "You invoked Ra on {count} tiles worth about {value} to you while a rival still "
+            "held suns; drawing on was worth about {loss} more fame.", len(lot))
+    else:
+        text = ngettext(
+            "You invoked Ra on {count} tile worth about {value} to you while {rivals} rivals "
+            "still held suns; drawing on was worth about {loss} more fame.",
+            "You invoked Ra on {count} tiles worth about {value} to you while {rivals} rivals "
+            "still held suns; drawing on was worth about {loss} more fame.", len(lot))
+    return text.format(count=len(lot), value=_value(state, seat, lot), rivals=rivals, loss=lost)

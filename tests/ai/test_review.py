@@ -1,0 +1,115 @@
+"""Review my game: obvious blunders in hand-built positions are listed with the right better
+move, a best move never is, and the same game gives the same review (twice, and with any
+number of worker processes)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ra_game.engine import load_replay
+from ra_game.engine.errors import ReplayError
+from ra_game.engine.moves import DRAW, PASS, RA, is_bid
+from ra_game.review import Review, ReviewBudget, ReviewJob, SeatDecision, review_game
+from ra_game.review.job import build_review, clearly_worse
+from ra_game.review.search import judge_here
+
+from .positions import bidding, position
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+GOLDEN_4P = FIXTURES / "golden_4p_epoch2.ra.json"
+SMALL = ReviewBudget(trees=2, iterations=60)
+
+
+def rich_lot_to_pass():
+    """4 players, a drawn Ra: seat 0 bids last (its rivals passed) with 13 and 6 on a lot of
+    Gold, Pharaohs, a Nile, a flood and a civilization."""
+    state = position(4, up=[[13, 6], [12, 7], [11, 8], [10, 9]], down=[[], [], [], []],
+                     center=1, held=["", "", "", ""],
+                     auction="gold gold pharaoh pharaoh nile flood astronomy", ra_count=3)
+    return bidding(state, ra_player=0, bidder=0)
+
+
+def empty_track():
+    """4 players, the start of an epoch: nothing on the auction track, every rival holds suns."""
+    return position(4, up=[[13, 6, 2], [12, 7, 3], [11, 8, 4], [10, 9, 5]],
+                    down=[[], [], [], []], center=1, held=["", "", "", ""])
+
+
+def review_of(state, played: int) -> Review:
+    decision = SeatDecision(7, state.observation(0), played)
+    return build_review(0, [decision], [judge_here(decision.obs, played)], 0.0)
+
+
+def test_passing_a_rich_lot_with_the_winning_sun_is_listed_with_a_bid():
+    review = review_of(rich_lot_to_pass(), PASS)
+    (mistake,) = review.mistakes
+    assert mistake.move == 7 and mistake.played == "pass"
+    assert mistake.better.startswith("bid:")
+    assert mistake.loss > 3.0
+    assert "passed a lot worth about +" in mistake.why and "would have won it" in mistake.why
+    assert mistake.situation == "Epoch 1, auction of 7 tiles, you held 13, 6"
+    assert review.close == 0 and review.total_loss == mistake.loss
+
+
+def test_invoking_on_an_empty_track_is_listed_with_draw():
+    review = review_of(empty_track(), RA)
+    (mistake,) = review.mistakes
+    assert (mistake.played, mistake.better) == ("ra", "draw")
+    assert "empty auction track while 3 rivals still held suns" in mistake.why
+
+
+@pytest.mark.parametrize("make", [rich_lot_to_pass, empty_track])
+def test_the_best_move_is_never_listed(make):
+    state = make()
+    obs = state.observation(0)
+    best = judge_here(obs, PASS if state.legal_actions()[-1] == PASS else RA).best
+    assert best == DRAW or is_bid(best)
+    verdict = judge_here(obs, best)
+    assert verdict.best == best and verdict.loss == 0.0
+    assert not clearly_worse(verdict)
+    assert review_of(state, best).mistakes == []
+
+
+def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers():
+    replay = load_replay(GOLDEN_4P)
+    here = review_game(replay, 1, workers=1, budget=SMALL)
+    again = review_game(replay, 1, workers=0, budget=SMALL)
+    pooled = review_game(replay, 1, workers=2, budget=SMALL)
+    assert here == again == pooled
+    assert here.to_json()["mistakes"] == pooled.to_json()["mistakes"]
+    assert here.decisions == len(ReviewJob(replay, 1, None).decisions) > 0
+
+
+def test_the_job_steps_in_slices_and_reports_progress():
+    job = ReviewJob(load_replay(GOLDEN_4P), 2, None, SMALL)
+    total = job.progress[1]
+    seen = set()
+    while not job.done:
+        job.step(0.02)
+        seen.add(job.progress[0])
+    assert job.result is not None and job.result.decisions == total
+    assert len(seen) > 2 and max(seen) == total
+
+
+def test_a_cancelled_job_is_done_without_a_result():
+    job = ReviewJob(load_replay(GOLDEN_4P), 0, None, SMALL)
+    job.step(0.01)
+    job.cancel()
+    job.step(0.01)
+    assert job.done and job.result is None
+
+
+def test_the_json_form_is_the_issues():
+    review = review_of(rich_lot_to_pass(), PASS)
+    data = json.loads(json.dumps(review.to_json()))
+    assert list(data)[:3] == ["seat", "decisions", "mistakes"]
+    assert set(data["mistakes"][0]) >= {"move", "played", "better", "loss", "why"}
+    assert data["mistakes"][0]["loss"] > 0 and {"close", "total_loss", "seconds"} <= set(data)
+
+
+def test_a_seat_the_game_does_not_have_is_refused():
+    with pytest.raises(ReplayError, match="no seat 4"):
+        ReviewJob(load_replay(GOLDEN_4P), 4, None)

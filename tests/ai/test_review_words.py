@@ -1,0 +1,89 @@
+"""The review's sentences: each kind says what the position shows (the lot's value, the suns,
+the Ra tiles in the bag), and every one is translated."""
+
+from __future__ import annotations
+
+import pytest
+
+from ra_game.engine.moves import DRAW, PASS, RA, bid_action, discard_action, god_action
+from ra_game.engine.tiles import Tile
+from ra_game.i18n import set_language
+from ra_game.review.model import Mistake, Review
+from ra_game.review.why import move_words, situation, why
+
+from .positions import bidding, position, war_choice
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def auction(first_up: list[int], auction_tiles: str = "gold pharaoh"):
+    """4 players, a drawn Ra: seat 0 bids first, seat 1 (12, 7) and seat 2 (11, 8) after it."""
+    state = position(4, up=[first_up, [12, 7], [11, 8], [10, 9]], down=[[], [], [], []],
+                     center=1, held=["", "", "", ""], auction=auction_tiles, ra_count=3)
+    return bidding(state, ra_player=3, bidder=0)
+
+
+def test_a_low_bid_names_the_rival_sun_that_could_beat_it():
+    text = why(auction([13, 6]), 0, bid_action(6), bid_action(13), 2.345)
+    assert text == ("Your 6 could still be outbid (a rival held 12); your 13 was worth about 2.3 "
+                    "more fame.")
+
+
+def test_a_high_bid_where_a_low_one_would_do():
+    text = why(auction([13, 6]), 0, bid_action(13), bid_action(6), 4.0)
+    assert text.startswith("You spent your 13 where your 6 would have done")
+
+
+def test_a_pass_that_later_bidders_could_have_beaten_says_so_without_won_it():
+    text = why(auction([6, 2]), 0, PASS, bid_action(6), 1.8)
+    assert text.startswith("You passed a lot worth about +") and "bidding your 6" in text
+
+
+def test_drawing_instead_of_invoking_counts_the_ra_tiles_in_the_bag():
+    state = position(4, up=[[13, 6], [12, 7], [11, 8], [10, 9]], down=[[], [], [], []],
+                     center=1, held=["", "", "", ""], auction="gold gold pharaoh", ra_count=2)
+    text = why(state, 0, DRAW, RA, 3.0)
+    ra = state.bag_counts()[Tile.RA]
+    assert f"({ra} of the {state.bag_left} tiles in the bag were Ra tiles)" in text
+
+
+def test_invoking_while_only_you_hold_suns():
+    state = position(3, up=[[11], [], []], down=[[9, 7, 3], [13, 12, 8, 2], [6, 5, 4, 1]],
+                     center=10, held=["", "", ""], auction="gold", ra_count=2)
+    assert why(state, 0, RA, DRAW, 5.0).startswith("Only you still held suns")
+
+
+def test_god_and_discard_sentences_name_the_tiles():
+    state = position(4, up=[[13, 6], [12, 7], [11, 8], [10, 9]], down=[[], [], [], []],
+                     center=1, held=["god", "", "", ""], auction="gold nile", ra_count=2)
+    gold = god_action([int(Tile.GOLD)])
+    assert why(state, 0, DRAW, gold, 2.0).startswith("Your God could have taken Gold")
+    assert why(state, 0, gold, DRAW, 2.0).startswith("You used a God on Gold")
+    war = war_choice(position(3, up=[[13], [12], [11]], down=[[], [], []], center=1,
+                              held=["astronomy writing", "", ""]), owner=0)
+    text = why(war, 0, discard_action([int(Tile.ASTRONOMY)]), discard_action([int(Tile.WRITING)]),
+               1.6)
+    assert text.startswith("Discarding Writing instead of Astronomy")
+
+
+def test_situations_and_moves_in_words():
+    assert situation(auction([13, 6]), 0) == "Epoch 1, auction of 2 tiles, you held 13, 6"
+    assert move_words(bid_action(9)) == "Bid sun 9" and move_words(RA) == "Invoke Ra"
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "tr"])
+def test_every_sentence_is_translated(lang):
+    state = auction([13, 6])
+    english = [why(state, 0, PASS, bid_action(13), 2.5), situation(state, 0)]
+    review = Review(0, 30, 28, 12.3, [Mistake(3, "pass", "bid:13", 2.5, "", 1, "")])
+    english += [review.summary(), review.mistakes[0].line()]
+    set_language(lang)
+    translated = [why(state, 0, PASS, bid_action(13), 2.5), situation(state, 0),
+                  review.summary(), review.mistakes[0].line()]
+    assert all(t != e for t, e in zip(translated, english))
+    assert "12,3" in translated[2] and "2,5" in translated[3]
