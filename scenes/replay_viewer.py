@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 MOVE_GAP = 0.8  # seconds between moves at speed 1
-CONTROLS = ("start", "back", "play", "forward", "end", "speed")
+CONTROLS = ("start", "back", "play", "forward", "end", "speed", "review")
 KEYS = {pygame.K_HOME: "start", pygame.K_LEFT: "back", pygame.K_SPACE: "play",
-        pygame.K_p: "play", pygame.K_RIGHT: "forward", pygame.K_END: "end", pygame.K_s: "speed"}
+        pygame.K_p: "play", pygame.K_RIGHT: "forward", pygame.K_END: "end", pygame.K_s: "speed",
+        pygame.K_r: "review"}
 
 
 #: Playback icons drawn as shapes (the bundled font has no arrow glyphs): for each control,
@@ -57,15 +58,17 @@ def draw_icon(surface: pygame.Surface, view: View, rect: pygame.Rect, name: str)
                                                                 cy - size, 4, 2 * size)))
 
 
-def replay_scene(ctx: AppContext, replay: Replay, title: str = "") -> PlayScene:
-    """The play scene showing ``replay`` from its first move, paused."""
+def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
+                 driver: ReplayDriver | None = None) -> PlayScene:
+    """The play scene showing ``replay`` from its first move, paused (``driver``: a viewer
+    of another kind, as the review's)."""
     from .play import PlayScene
 
     known = seat_kinds()  # a kind this game does not know is shown as a person
     seats = [Seat(str(p.get("kind")) if p.get("kind") in known else "human",
                   p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
-                     driver=ReplayDriver(replay, title))
+                     driver=driver or ReplayDriver(replay, title))
 
 
 class ReplayDriver(Driver):
@@ -150,6 +153,15 @@ class ReplayDriver(Driver):
         elif name == "end":
             self.playing = False
             self.jump(self.total)
+        elif name == "review":
+            self.playing = False
+            self.open_review()
+
+    def open_review(self) -> None:
+        """Ask whose decisions the AI should review, then review them."""
+        from .review_seat import start_review
+
+        start_review(self.scene.ctx, self.replay, range(len(self.replay.players)), self.title)
 
     def step_forward(self) -> None:
         """Finish the running animation (if any) and play the next move."""
@@ -195,6 +207,7 @@ class ReplayDriver(Driver):
                      "Space"),
             "forward": ("", ""), "end": ("", ""),
             "speed": (_("Speed {speed}").format(speed=speed), "S"),
+            "review": (_("Review"), "R"),
         }
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
@@ -209,11 +222,12 @@ class ReplayDriver(Driver):
                 draw_icon(surface, view, rect, name)
         info = self.scene.geom.rect("replay_info")
         line = _("Move {move} of {total}").format(move=self.index, total=self.total)
-        view.blit_text(surface, line, 22, (info.right - 8, info.centery - 12), "midright",
-                       theme.INK, True)
+        view.fit_text(surface, line, pygame.Rect(info.x, info.y + 2, info.w - 8, 30), 22,
+                      theme.INK, True, "right", min_size=14, max_lines=1)
         if self.title:
-            view.blit_text(surface, self.title, 15, (info.right - 8, info.centery + 14),
-                           "midright", theme.INK_SOFT)
+            view.fit_text(surface, self.title, pygame.Rect(info.x, info.centery + 4,
+                                                           info.w - 8, 22), 15,
+                          theme.INK_SOFT, align="right", min_size=10, max_lines=1)
 
     def status(self) -> str | None:
         state = self.scene.state
