@@ -17,7 +17,7 @@ from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
 from .model import Mistake, Review, SeatDecision, seat_decisions
 from .search import REVIEW_BUDGET, ReviewAgent, ReviewBudget, ReviewTreeJob, Verdict, judge, plan
-from .why import situation, why
+from .why import move_words, situation, why
 
 #: A loss is listed only above this many fame (the search's noise, measured: docs/ai.md).
 NOISE_FLOOR = 1.5
@@ -45,7 +45,8 @@ def mistake(decision: SeatDecision, verdict: Verdict) -> Mistake:
         values={"best_fame": round(verdict.best_fame, 2),
                 "played_fame": round(verdict.played_fame, 2),
                 "error": round(verdict.error, 2),
-                "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()}})
+                "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()}},
+        played_words=move_words(verdict.played), better_words=move_words(verdict.best))
 
 
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
@@ -62,15 +63,18 @@ def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdic
 class ReviewJob:
     """The review of ``seat`` in ``replay``, advanced by :meth:`step` (never blocks long).
     ``pool``: the AI's worker processes (None: search here, in slices).  Raises the engine's
-    :class:`~ra_game.engine.ReplayError` for a bad seat or a replay that does not play."""
+    :class:`~ra_game.engine.ReplayError` for a bad seat or a replay that does not play.
+    ``salt`` changes every tree's seed (to measure the search's noise); ``decisions``: review
+    only these decisions of the seat (default: all of them)."""
 
     def __init__(self, replay: Replay, seat: int, pool: WorkerPool | None,
-                 budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0) -> None:
+                 budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
+                 decisions: list[SeatDecision] | None = None) -> None:
         self.seat = seat
         self.pool = pool
         self.budget = budget
         self.salt = salt
-        self.decisions = seat_decisions(replay, seat)
+        self.decisions = seat_decisions(replay, seat) if decisions is None else decisions
         self.verdicts: list[Verdict] = []
         self.cancelled = False
         self.result: Review | None = None

@@ -83,6 +83,9 @@ class Mistake:
     epoch: int
     situation: str
     values: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: The two moves as the board's buttons name them (translated).
+    played_words: str = ""
+    better_words: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
@@ -91,10 +94,11 @@ class Mistake:
 
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
-        return _("Move {move} ({situation}): you played {played}; better {better}, about {loss} "
-                 "fame lost. {why}").format(move=self.move, situation=self.situation,
-                                            played=self.played, better=self.better,
-                                            loss=format_decimal(self.loss), why=self.why)
+        return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
+                 "fame lost). {why}").format(move=self.move, situation=self.situation,
+                                             played=self.played_words or self.played,
+                                             better=self.better_words or self.better,
+                                             loss=format_decimal(self.loss), why=self.why)
 
 
 @dataclass(frozen=True)

@@ -73,13 +73,24 @@ def why(state: GameState, seat: int, played: int, better: int, loss: float) -> s
                  "more fame than your move.").format(tiles=tile_list(taken),
                                                      value=_value(state, seat, taken), loss=lost)
     return _("{better} was worth about {loss} more fame than {played} here.").format(
-        better=_notation(better), played=_notation(played), loss=lost)
+        better=move_words(better), played=move_words(played), loss=lost)
 
 
-def _notation(action: int) -> str:
-    from ..engine import Move
-
-    return Move.from_action(action).text
+def move_words(action: int) -> str:
+    """A move as the board's buttons name it, translated (``Bid sun 9``, ``Invoke Ra``)."""
+    if action == DRAW:
+        return _("Draw")
+    if action == RA:
+        return _("Invoke Ra")
+    if action == PASS:
+        return _("Pass")
+    if is_bid(action):
+        return _("Bid sun {sun}").format(sun=bid_sun(action))
+    tiles = unpack_tiles(action)
+    if is_god(action):
+        return ngettext("Play a God for {tiles}", "Play {count} Gods for {tiles}",
+                        len(tiles)).format(count=len(tiles), tiles=tile_list(tiles))
+    return _("Discard {tiles}").format(tiles=tile_list(tiles))
 
 
 def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str) -> str:
@@ -113,7 +124,7 @@ def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str) -
         return _("You spent your {sun} where your {better} would have done; the higher sun was "
                  "worth about {loss} more fame later.").format(sun=sun, better=other, loss=lost)
     return _("{better} was worth about {loss} more fame than {played} here.").format(
-        better=_notation(better), played=_notation(played), loss=lost)
+        better=move_words(better), played=move_words(played), loss=lost)
 
 
 def _invoke_why(state: GameState, seat: int, lost: str) -> str:

@@ -1,0 +1,176 @@
+"""Review my game, measured: the fame a review finds lost by each AI level, the time to review a
+seat, and the noise of the review's own search.
+
+    python3 tools/bench_review.py --dir DIR [--games 6] [--seed 700] [--workers K]
+                                  [--players random,ai:medium,ai:hard,ai:medium]
+                                  [--noise 30 --salts 4]
+
+Plays ``--games`` headless games into ``DIR`` (game ``g`` is ``g<g>.ra.json``, seed ``seed + g``,
+the ``--players`` rotated by ``g`` seats so no level keeps its seat; a file already there is
+kept), then reviews the first seat of each level in every game (kept as
+``g<g>.seat<N>.review.json``, so a stopped run resumes).  Per level: the games, the mean total
+fame lost per game with a 95 % normal interval, the mean decisions and mistakes listed; and
+``seconds``: the median wall time of one seat's review on ``--workers`` processes (the reviews
+this run made).  ``--noise D`` re-judges D decisions (spread over the reviewed seats) with
+``--salts`` different seeds each and reports the spread of their loss.  Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ra_game.ai.workers import Workers, cpu_count
+from ra_game.engine import load_replay
+from ra_game.headless import play_headless
+from ra_game.replays import save_replay
+from ra_game.review import ReviewJob, seat_decisions
+from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
+from ra_game.review.search import Verdict
+from ra_game.seats import parse_seats
+
+
+def rotated(kinds: list[str], game: int) -> list[str]:
+    """The seats of game ``game``: ``kinds`` rotated by ``game`` places."""
+    return [kinds[(i + game) % len(kinds)] for i in range(len(kinds))]
+
+
+def ensure_game(folder: Path, game: int, kinds: list[str], seed: int, workers: Workers) -> Path:
+    """The replay of game ``game``, played now if the folder lacks it."""
+    path = folder / f"g{game}.ra.json"
+    if not path.exists():
+        seats = parse_seats(",".join(rotated(kinds, game)), allow_human=False)
+        _state, doc = play_headless(seats, seed + game, workers=workers)
+        save_replay(path, doc)
+    return path
+
+
+def run_job(job: ReviewJob) -> ReviewJob:
+    """Step ``job`` to its end, sleeping on its pool between steps."""
+    while not job.done:
+        job.step(0.5)
+        if job.pool is not None and not job.done:
+            job.pool.wait(0.5)
+    return job
+
+
+def review_seat(path: Path, seat: int, workers: Workers) -> dict[str, Any]:
+    """The review of ``seat`` in ``path`` (read from its file if made before)."""
+    out = path.with_name(f"{path.name[:-len('.ra.json')]}.seat{seat}.review.json")
+    if out.exists():
+        data: dict[str, Any] = json.loads(out.read_text())
+        data["cached"] = True
+        return data
+    job = run_job(ReviewJob(load_replay(path), seat, workers.get()))
+    assert job.result is not None
+    data = job.result.to_json()
+    out.write_text(json.dumps(data))
+    return data
+
+
+def interval(values: list[float]) -> list[float]:
+    """A 95 % normal interval of the mean."""
+    if len(values) < 2:
+        return [values[0], values[0]] if values else [0.0, 0.0]
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return [round(mean - half, 1), round(mean + half, 1)]
+
+
+def noise(paths: list[tuple[Path, int]], count: int, salts: int, workers: Workers
+          ) -> dict[str, Any]:
+    """Re-judge ``count`` decisions with ``salts`` seeds each: the spread of their loss."""
+    chosen: list[tuple[Path, int, list[Any]]] = []
+    per_seat = max(1, -(-count // max(1, len(paths))))
+    for path, seat in paths:
+        decisions = seat_decisions(load_replay(path), seat)
+        step = max(1, len(decisions) // per_seat)
+        chosen.append((path, seat, decisions[::step][:per_seat]))
+    runs: list[list[Verdict]] = []
+    for salt in range(salts):
+        verdicts: list[Verdict] = []
+        for path, seat, decisions in chosen:
+            job = run_job(ReviewJob(load_replay(path), seat, workers.get(), salt=salt,
+                                    decisions=decisions))
+            verdicts += job.verdicts
+        runs.append(verdicts)
+    spreads, flips = [], 0
+    for i in range(len(runs[0])):
+        losses = [run[i].loss for run in runs]
+        if any(run[i].best != run[i].played for run in runs):
+            spreads.append(statistics.pstdev(losses))
+        listed = {clearly_worse(run[i]) for run in runs}
+        flips += len(listed) > 1
+    spreads.sort()
+    return {
+        "decisions": len(runs[0]), "salts": salts,
+        "judged_worse_somewhere": len(spreads),
+        "loss_sd_median": round(statistics.median(spreads), 2) if spreads else 0.0,
+        "loss_sd_p90": round(spreads[int(0.9 * (len(spreads) - 1))], 2) if spreads else 0.0,
+        "loss_sd_max": round(spreads[-1], 2) if spreads else 0.0,
+        "listing_differs": flips,
+        "threshold": {"floor": NOISE_FLOOR, "z": NOISE_Z},
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, required=True, help="folder of the games and reviews")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=700)
+    parser.add_argument("--players", default="random,ai:medium,ai:hard,ai:medium")
+    parser.add_argument("--workers", type=int, default=cpu_count())
+    parser.add_argument("--noise", type=int, default=0, metavar="D")
+    parser.add_argument("--salts", type=int, default=4)
+    args = parser.parse_args()
+    kinds = [k.strip() for k in args.players.split(",")]
+    args.dir.mkdir(parents=True, exist_ok=True)
+    workers = Workers(args.workers if args.workers > 1 else 0, window=False)
+    losses: dict[str, list[float]] = {}
+    decisions: dict[str, list[int]] = {}
+    listed: dict[str, list[int]] = {}
+    seconds: list[float] = []
+    reviewed: list[tuple[Path, int]] = []
+    start = time.perf_counter()
+    try:
+        for game in range(args.games):
+            path = ensure_game(args.dir, game, kinds, args.seed, workers)
+            seats = rotated(kinds, game)
+            for kind in dict.fromkeys(kinds):
+                seat = seats.index(kind)
+                data = review_seat(path, seat, workers)
+                reviewed.append((path, seat))
+                losses.setdefault(kind, []).append(data["total_loss"])
+                decisions.setdefault(kind, []).append(data["decisions"])
+                listed.setdefault(kind, []).append(len(data["mistakes"]))
+                if not data.get("cached"):
+                    seconds.append(data["seconds"])
+        out: dict[str, Any] = {
+            "games": args.games, "players": len(kinds), "workers": args.workers,
+            "levels": {k: {"games": len(v), "mean_loss": round(statistics.fmean(v), 1),
+                           "interval95": interval(v),
+                           "mean_decisions": round(statistics.fmean(decisions[k]), 1),
+                           "mean_listed": round(statistics.fmean(listed[k]), 1)}
+                       for k, v in losses.items()},
+            "seconds_per_seat_median": round(statistics.median(seconds), 1) if seconds else None,
+            "seat_reviews_timed": len(seconds),
+        }
+        if args.noise:
+            out["noise"] = noise(reviewed, args.noise, args.salts, workers)
+        out["wall_s"] = round(time.perf_counter() - start, 1)
+    finally:
+        workers.close()
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
