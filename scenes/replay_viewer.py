@@ -210,6 +210,10 @@ class ReplayDriver(Driver):
             "review": (_("Review"), "R"),
         }
 
+    def enabled(self, name: str) -> bool:
+        """Whether the control ``name`` can do something now (drawn greyed out if not)."""
+        return True
+
     def draw(self, surface: pygame.Surface, view: View) -> None:
         hover = self.scene.hover
         labels = self.labels()
@@ -217,7 +221,8 @@ class ReplayDriver(Driver):
             label, hint = labels[name]
             lit = hover is not None and rect.collidepoint(hover)
             style = "primary" if name == "play" else "normal"
-            view.button(surface, rect, label, "hover" if lit else "idle", hint, style)
+            look = "disabled" if not self.enabled(name) else "hover" if lit else "idle"
+            view.button(surface, rect, label, look, hint, style)
             if name in ICONS:
                 draw_icon(surface, view, rect, name)
         info = self.scene.geom.rect("replay_info")
@@ -225,9 +230,10 @@ class ReplayDriver(Driver):
         view.fit_text(surface, line, pygame.Rect(info.x, info.y + 2, info.w - 8, 30), 22,
                       theme.INK, True, "right", min_size=14, max_lines=1)
         if self.title:
-            view.fit_text(surface, self.title, pygame.Rect(info.x, info.centery + 4,
-                                                           info.w - 8, 22), 15,
-                          theme.INK_SOFT, align="right", min_size=10, max_lines=1)
+            box = pygame.Rect(info.x, info.centery + 2, info.w - 8, 24)
+            title, size = view.fitted(self.title, 15, box.w, smallest=15)
+            view.blit_text(surface, title, size, box.midright, "midright", theme.INK_SOFT,
+                           box=box)
 
     def status(self) -> str | None:
         state = self.scene.state

@@ -118,7 +118,7 @@ class ReviewListScene(LayoutScene):
             self.draw_row(surface, self.rects[f"row_{i}"], i, mistake)
         theme.fitted_text(surface, lambda s: self.font(s),
                           _("Up and Down choose a decision; Enter shows it on the board."),
-                          self.rects["help"], 15, theme.INK_SOFT, min_size=11)
+                          self.rects["help"], 15, theme.INK_SOFT, min_size=15)
 
     def draw_row(self, surface: pygame.Surface, row: pygame.Rect, index: int,
                  mistake: Mistake) -> None:
@@ -146,11 +146,11 @@ class ReviewListScene(LayoutScene):
         for n, (text, size, bold, color) in enumerate(lines):
             box = pygame.Rect(left, row.y + self.px(6) + n * step, width, step)
             theme.fitted_text(surface, partial(self.font, bold=bold), text, box, size, color,
-                              "left", min_size=11, max_lines=1, clip=True)
+                              "left", min_size=15, max_lines=1, clip=True)
         cost = pygame.Rect(row.right - cost_w, row.y, cost_w - self.px(14), row.height)
         theme.text(surface, self.font(30, bold=True), format_decimal(-mistake.loss, 1),
                    (cost.right, cost.centery - self.px(8)), theme.TERRACOTTA, "midright")
         theme.fitted_text(surface, lambda s: self.font(s),
                           pgettext("the cost of a decision, under its number", "fame lost"),
-                          pygame.Rect(cost.x, cost.centery + self.px(12), cost.w, self.px(20)),
-                          14, theme.INK_SOFT, "right", max_lines=1)
+                          pygame.Rect(cost.x, cost.centery + self.px(10), cost.w, self.px(26)),
+                          15, theme.INK_SOFT, "right", min_size=15, max_lines=1)

@@ -109,12 +109,16 @@ class ReviewDriver(ReplayDriver):
         """The viewer's controls; a tried move has no next move, and Review goes back."""
         if name == "review":
             self.back_to_list()
-        elif self.tried is not None and name in ("play", "forward"):
+        elif not self.enabled(name):
             return
         elif self.tried is not None and name == "back":
             self.jump(self.mistake.move)
         else:
             super().command(name)
+
+    def enabled(self, name: str) -> bool:
+        """A tried move has no next move in the replay."""
+        return self.tried is None or name not in ("play", "forward")
 
     def rects(self) -> dict[str, pygame.Rect]:
         """The viewer's controls, hidden while the reviewed decision is shown in their row."""

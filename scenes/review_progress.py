@@ -125,7 +125,7 @@ class ReviewProgressScene(OverlayScene):
         if self.error:
             detail = self.error
         theme.fitted_text(surface, lambda s: self.font(s), detail, self.rects["detail"], 18,
-                          theme.TERRACOTTA if self.error else theme.INK_SOFT, min_size=12)
+                          theme.TERRACOTTA if self.error else theme.INK_SOFT, min_size=15)
         done, total = self.progress
         self.draw_bar(surface, self.rects["bar"], done / total if total else 0.0)
         count = (_("Decision {done} of {total}").format(done=done, total=total) if total

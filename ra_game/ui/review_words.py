@@ -4,29 +4,18 @@ the summary line of a review (the window's review scenes share these)."""
 from __future__ import annotations
 
 from ..engine.moves import Move
-from ..i18n import _, format_decimal, ngettext, pgettext
-from .board.sentences import tile_list
+from ..i18n import _, format_decimal, ngettext
+from ..review.why import move_words as action_words
 from .words import display_name, is_you
 
 
 def move_words(text: str) -> str:
-    """A move in notation (``bid:13``, ``god:gold``) as words (``Bid sun 13``); text that is
-    not a move is shown as it is."""
+    """A move in notation (``bid:13``) as the board's buttons name it (``Bid sun 13``); text
+    that is not a move is shown as it is."""
     try:
-        move = Move.parse(text)
+        return action_words(Move.parse(text).action)
     except ValueError:
         return text
-    if move.kind == "bid":
-        return pgettext("a move in the review", "Bid sun {sun}").format(sun=move.sun)
-    if move.kind == "god":
-        return ngettext("Play a God for {tiles}", "Play {count} Gods for {tiles}",
-                        len(move.tiles)).format(count=len(move.tiles), tiles=tile_list(move.tiles))
-    if move.kind == "discard":
-        return pgettext("a move in the review", "Discard {tiles}").format(
-            tiles=tile_list(move.tiles))
-    return {"draw": pgettext("a move in the review", "Draw a tile"),
-            "ra": pgettext("a move in the review", "Invoke Ra"),
-            "pass": pgettext("a move in the review", "Pass")}[move.kind]
 
 
 def fame_lost(loss: float) -> str:

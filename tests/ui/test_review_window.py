@@ -3,6 +3,7 @@ its Cancel, the review list, a reviewed position on the board and trying the bet
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -95,7 +96,7 @@ def test_the_board_layout_has_the_review_control_and_note() -> None:
     layout = load_layout("play")
     assert not layout.missing(["replay_review", "review_note"])
     controls = [layout.rect(f"replay_{n}") for n in ("speed", "review", "info")]
-    assert not any(a.colliderect(b) for a, b in zip(controls, controls[1:]))
+    assert not any(a.colliderect(b) for a, b in itertools.pairwise(controls))
 
 
 # -- the way in ---------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ def test_choosing_a_decision_opens_the_board_there_with_the_better_move_marked(
     assert ("sun", sun) in [(c.name, c.value) for c in marked]
     callout = driver.callout()
     assert callout is not None and callout.target == marks.target()
-    assert "Better: Bid sun {}".format(sun) in callout.text and "A test sentence." in callout.text
+    assert f"Better: Bid sun {sun}" in callout.text and "A test sentence." in callout.text
     run_frames(ctx, 2)  # drawn without error
     press(ctx, pygame.K_RIGHT)  # the viewer's controls step on
     assert play.moves == replay.moves[:mistake.move + 1] and not driver.at_decision
