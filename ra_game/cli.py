@@ -124,13 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
     _lang_option(demo)
 
     review = sub.add_parser("review", help="review one seat's decisions in a .ra.json replay")
-    review.add_argument("file")
+    review.add_argument("file", help="a .ra.json replay")
     review.add_argument("--seat", type=_seat, required=True, metavar="N",
                         help="the seat to review, counted from 0 as in the replay's players "
                              "(0 is the first player)")
     review.add_argument("--json", action="store_true",
                         help="print one JSON object: seat, decisions, mistakes, seconds")
-    review.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
+    review.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="K",
                         help="processes for the review's search (default: all cores)")
     _lang_option(review)
     return parser

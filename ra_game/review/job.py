@@ -55,7 +55,7 @@ def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdic
     worse = [(d, v) for d, v in zip(decisions, verdicts) if clearly_worse(v)]
     listed = sorted(worse, key=lambda dv: (-dv[1].loss, dv[0].move))[:MAX_LISTED]
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
-                  total_loss=sum(v.loss for _, v in worse),
+                  total_loss=sum(max(0.0, v.loss) for v in verdicts),
                   mistakes=[mistake(d, v) for d, v in sorted(listed, key=lambda dv: dv[0].move)],
                   seconds=seconds)
 
@@ -81,7 +81,7 @@ class ReviewJob:
         self._started = time.perf_counter()
         # the pool's batch: (first decision, decisions in it, the batch)
         self._batch_first = 0
-        self._batch_count = 0
+        self._batch_sizes: list[int] = []
         self._batch_jobs: list[ReviewTreeJob] = []
         self._submitted: Batch | None = None
         # this process: the trees of the current decision
@@ -132,12 +132,13 @@ class ReviewJob:
     def _submit(self, pool: WorkerPool) -> None:
         first = len(self.verdicts)
         jobs: list[ReviewTreeJob] = []
-        count = 0
+        sizes: list[int] = []
         wanted = TREES_PER_WORKER * pool.size
-        while first + count < len(self.decisions) and (not jobs or len(jobs) < wanted):
-            jobs += self._jobs_of(self.decisions[first + count])
-            count += 1
-        self._batch_first, self._batch_count, self._batch_jobs = first, count, jobs
+        while first + len(sizes) < len(self.decisions) and len(jobs) < wanted:
+            planned = self._jobs_of(self.decisions[first + len(sizes)])
+            jobs += planned
+            sizes.append(len(planned))
+        self._batch_first, self._batch_sizes, self._batch_jobs = first, sizes, jobs
         self._submitted = pool.submit(jobs)
 
     def _step_pool(self, pool: WorkerPool) -> None:
@@ -158,10 +159,11 @@ class ReviewJob:
         if not batch.done:
             return
         results = batch.ordered()
-        trees = self.budget.trees
-        for k in range(self._batch_count):
+        start = 0
+        for k, size in enumerate(self._batch_sizes):
             decision = self.decisions[self._batch_first + k]
-            self.verdicts.append(judge(results[k * trees:(k + 1) * trees], decision.played))
+            self.verdicts.append(judge(results[start:start + size], decision.played))
+            start += size
         self._submitted = None
         if len(self.verdicts) < len(self.decisions):
             self._submit(pool)
@@ -178,6 +180,9 @@ class ReviewJob:
         while len(self.verdicts) < len(self.decisions):
             decision = self.decisions[len(self.verdicts)]
             jobs = self._jobs_of(decision)
+            if not jobs:
+                self.verdicts.append(judge([], decision.played))
+                continue
             if self._tree is None:
                 job = jobs[len(self._results)]
                 agent = job.make_agent()

@@ -103,8 +103,9 @@ class Mistake:
 
 @dataclass(frozen=True)
 class Review:
-    """A seat's review: its decisions, how many were close to best, the fame lost in all (the
-    decisions clearly worse than best), the costliest mistakes, the seconds it took."""
+    """A seat's review: its decisions, how many were close to best (not clearly worse than the
+    search's noise), the fame lost in all (every decision's estimated loss above zero, small
+    ones too), the costliest mistakes (clearly worse only), the seconds it took."""
 
     seat: int
     decisions: int

@@ -154,7 +154,10 @@ def position_seed(state: GameState, seat: int, salt: int = 0, tree: int = 0) -> 
 
 def plan(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,
          salt: int = 0) -> list[ReviewTreeJob]:
-    """The trees that review the decision ``played`` in ``obs``."""
+    """The trees that review the decision ``played`` in ``obs``: none when the played move is
+    the only one the search considers (it is the search's choice)."""
+    if candidate_actions(obs.state) == [played]:
+        return []
     return [ReviewTreeJob(obs, position_seed(obs.state, obs.seat, salt, t), budget.iterations,
                           NO_LIMIT, played=played) for t in range(budget.trees)]
 
