@@ -25,6 +25,7 @@ from ra_game.ui.words import display_name
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
+    from ra_game.review import Review
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
@@ -82,6 +83,8 @@ class ReplayDriver(Driver):
         self.playing = False
         self.speed_index = 1
         self.gap = 0.0
+        #: The reviews made from this viewer, by seat.
+        self.reviews: dict[int, Review] = {}
 
     @property
     def total(self) -> int:
@@ -161,7 +164,8 @@ class ReplayDriver(Driver):
         """Ask whose decisions the AI should review, then review them."""
         from .review_seat import start_review
 
-        start_review(self.scene.ctx, self.replay, range(len(self.replay.players)), self.title)
+        start_review(self.scene.ctx, self.replay, range(len(self.replay.players)), self.title,
+                     self.reviews)
 
     def step_forward(self) -> None:
         """Finish the running animation (if any) and play the next move."""

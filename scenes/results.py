@@ -18,6 +18,7 @@ from ra_game.ui.words import display_name, fame, is_you, names_list, shown_path
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
+    from ra_game.review import Review
     from ra_game.seats import Seat
     from ra_game.ui.app_context import AppContext
 
@@ -87,6 +88,8 @@ class FinalResultsScene(LayoutScene):
         self.saved_ok = False
         #: Hints each seat asked for during the game (counted, as Board Game Arena does).
         self.hints_used = list(hints_used)
+        #: The reviews made here, by seat (Review my game twice does not think twice).
+        self.reviews: dict[int, Review] = {}
         self.t = 0.0
         self.shown = 0.0
         super().__init__(ctx)
@@ -177,7 +180,7 @@ class FinalResultsScene(LayoutScene):
             self.saved_ok = False
             self.saved_note = _("The game could not be reviewed: {why}").format(why=exc)
             return
-        start_review(self.ctx, replay, self.review_seats())
+        start_review(self.ctx, replay, self.review_seats(), reviews=self.reviews)
 
     def to_title(self) -> None:
         from .title import TitleScene

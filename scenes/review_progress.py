@@ -23,7 +23,7 @@ from .review_seat import seat_name
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
-    from ra_game.review import ReviewJob
+    from ra_game.review import Review, ReviewJob
     from ra_game.ui.app_context import AppContext
 
 #: Seconds of work the job may do in one frame.
@@ -32,14 +32,18 @@ STEP_SECONDS = 0.008
 
 class ReviewProgressScene(OverlayScene):
     """The review of ``seat``'s decisions in ``replay`` under way (``job``: a job already made,
-    else one is started on this scene's processes with ``job_options``)."""
+    else one is started on this scene's processes with ``job_options``); done, it is kept in
+    ``reviews`` and the list takes this overlay's place."""
 
     layout_name = "review_progress"
     REQUIRED = ("panel", "title", "detail", "bar", "count", "button_cancel")
 
     def __init__(self, ctx: AppContext, replay: Replay, seat: int, *, title: str = "",
-                 job: ReviewJob | None = None, **job_options: Any) -> None:
+                 job: ReviewJob | None = None, reviews: dict[int, Review] | None = None,
+                 **job_options: Any) -> None:
         self.replay, self.seat, self.title = replay, seat, title
+        #: Where the finished review is kept for next time (the caller's, by seat).
+        self.reviews = reviews
         self.job_options = job_options
         self.workers: Workers | None = None
         self.job: ReviewJob | None = job
@@ -102,6 +106,8 @@ class ReviewProgressScene(OverlayScene):
             return
         from .review_list import ReviewListScene
 
+        if self.reviews is not None:
+            self.reviews[self.seat] = job.result
         self.manager.replace(ReviewListScene(self.ctx, self.replay, job.result, self.title))
 
     def close(self) -> None:

@@ -21,19 +21,38 @@ from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
+    from ra_game.review import Review
     from ra_game.ui.app_context import AppContext
+    from ra_game.ui.scene import Scene
+
+    #: The reviews made from one results screen or replay viewer, by seat.
+    Reviews = dict[int, Review]
 
 SEAT_BUTTONS = 5
+ROW = 58  # base pixels from one seat's button to the next (scenes/review_seat.tmx)
 
 
-def start_review(ctx: AppContext, replay: Replay, seats: Sequence[int], title: str = "") -> None:
-    """Review ``replay`` for one of ``seats``: at once for a single seat, else ask whose."""
+def start_review(ctx: AppContext, replay: Replay, seats: Sequence[int], title: str = "",
+                 reviews: Reviews | None = None) -> None:
+    """Review ``replay`` for one of ``seats``: at once for a single seat, else ask whose.
+    ``reviews``: the reviews its caller made before, by seat (a new one is added there)."""
+    if len(seats) == 1:
+        open_review(ctx, replay, seats[0], title, reviews)
+    else:
+        ctx.scenes.push(SeatChoiceScene(ctx, replay, seats, title, reviews))
+
+
+def open_review(ctx: AppContext, replay: Replay, seat: int, title: str = "",
+                reviews: Reviews | None = None, replace: bool = False) -> None:
+    """The review of ``seat``: its list at once when it was made before, else the progress
+    overlay while the AI makes it (pushed, or in place of the top scene)."""
+    from .review_list import ReviewListScene
     from .review_progress import ReviewProgressScene
 
-    if len(seats) == 1:
-        ctx.scenes.push(ReviewProgressScene(ctx, replay, seats[0], title=title))
-    else:
-        ctx.scenes.push(SeatChoiceScene(ctx, replay, seats, title))
+    known = reviews.get(seat) if reviews is not None else None
+    scene: Scene = (ReviewListScene(ctx, replay, known, title) if known is not None else
+                    ReviewProgressScene(ctx, replay, seat, title=title, reviews=reviews))
+    (ctx.scenes.replace if replace else ctx.scenes.push)(scene)
 
 
 def seat_names(replay: Replay) -> list[str]:
@@ -55,8 +74,9 @@ class SeatChoiceScene(OverlayScene):
                 *(f"seat_{i}" for i in range(SEAT_BUTTONS)))
 
     def __init__(self, ctx: AppContext, replay: Replay, seats: Sequence[int],
-                 title: str = "") -> None:
+                 title: str = "", reviews: Reviews | None = None) -> None:
         self.replay = replay
+        self.reviews = reviews
         self.seats = list(seats)[:SEAT_BUTTONS]
         self.title = title
         super().__init__(ctx)
@@ -73,15 +93,19 @@ class SeatChoiceScene(OverlayScene):
         self.group.focus(self.buttons[0] if self.buttons else self.cancel)
 
     def place(self) -> None:
+        """The layout holds five seats; with fewer the panel closes up around them."""
+        shift = self.px((SEAT_BUTTONS - len(self.buttons)) * ROW / 2)
+        for name in ("title", "prompt", *(f"seat_{i}" for i in range(SEAT_BUTTONS))):
+            self.rects[name] = self.rects[name].move(0, shift)
+        self.rects["button_cancel"] = self.rects["button_cancel"].move(0, -shift)
+        self.rects["panel"] = self.rects["panel"].inflate(0, -2 * shift)
         for n, button in enumerate(self.buttons):
             button.rect = self.rects[f"seat_{n}"]
         self.cancel.rect = self.rects["button_cancel"]
 
     def choose(self, seat: int) -> None:
         """Start the review of ``seat`` in place of this question."""
-        from .review_progress import ReviewProgressScene
-
-        self.manager.replace(ReviewProgressScene(self.ctx, self.replay, seat, title=self.title))
+        open_review(self.ctx, self.replay, seat, self.title, self.reviews, replace=True)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         panel = self.rects["panel"]

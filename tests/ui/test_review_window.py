@@ -166,7 +166,8 @@ def test_the_replay_viewer_asks_whose_decisions_by_click_and_by_key(ctx: AppCont
 def test_the_progress_runs_a_real_review_to_the_list(ctx: AppContext) -> None:
     replay = load_replay(GAME)
     job = ReviewJob(replay, 0, None, budget=SMALL)
-    progress = ReviewProgressScene(ctx, replay, 0, job=job)
+    kept: dict[int, Review] = {}
+    progress = ReviewProgressScene(ctx, replay, 0, job=job, reviews=kept)
     ctx.scenes.clear_to(progress)
     run_frames(ctx, 600, until=lambda c: progress.progress[0] > 0)
     done, total = progress.progress
@@ -177,6 +178,17 @@ def test_the_progress_runs_a_real_review_to_the_list(ctx: AppContext) -> None:
     assert listing.mistakes and listing.show.enabled
     losses = [m.loss for m in listing.mistakes]
     assert losses == sorted(losses, reverse=True)  # the costliest first
+    assert kept == {0: job.result}  # kept for the next time
+
+
+def test_a_review_made_before_opens_at_once(ctx: AppContext) -> None:
+    scene = results(ctx, ["human", "ai:easy"])
+    scene.reviews[0] = made_review(load_replay(GAME))
+    press(ctx, pygame.K_r)
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReviewListScene) and listing.review is scene.reviews[0]
+    press(ctx, pygame.K_ESCAPE)
+    assert ctx.scenes.top is scene
 
 
 def test_cancel_stops_the_review_and_its_worker_processes(ctx: AppContext) -> None:
