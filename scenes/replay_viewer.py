@@ -3,8 +3,9 @@
 :class:`ReplayDriver` is the script controller of every seat (the match's modes: no saves, no
 undo, no hints, no statistics); it plays the file's moves through the ordinary board (animations, epoch
 scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
-action bar: start, step back, play/pause, step forward, end, speed.  Keys: Space plays or
-pauses, Left/Right step one move, Home/End jump, S changes the speed.  Stepping back rebuilds
+action bar: start, step back, play/pause, step forward, end, speed, and Review (whose decisions
+the AI reviews).  Keys: Space plays or pauses, Left/Right step one move, Home/End jump, S changes
+the speed, R reviews.  Stepping back rebuilds
 the position from the file (the engine is exact), so it is instant.
 """
 

@@ -166,7 +166,7 @@ class ReviewDriver(ReplayDriver):
         buttons = (_("Back to the game"), _("Back to the list"))
         if self.at_decision:
             text = " ".join((played_and_better(m.played, m.better, m.loss), m.why))
-            return Callout(text, self.marks().target(), area, title,
+            return Callout(text, None, area, title,
                            hint=_("Left and Right step through the game"),
                            buttons=(_("Try the better move"), buttons[1]))
         if self.tried is not None:

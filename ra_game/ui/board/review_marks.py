@@ -29,11 +29,6 @@ class MarkedDecision:
     marked: set[int]
     disaster: int = 0
 
-    def target(self) -> pygame.Rect | None:
-        """The base rect around every marked control (where the note points), if any."""
-        rects = [self.controls[i].rect for i in sorted(self.marked)]
-        return rects[0].unionall(rects[1:]) if rects else None
-
 
 def mark_decision(geom: BoardGeometry, state: GameState, action: int) -> MarkedDecision:
     """The controls of ``state``'s decision with ``action`` marked (a bid's sun is the one the
