@@ -278,3 +278,25 @@ def test_try_the_better_move_plays_it_then_goes_back_to_the_game(ctx: AppContext
     assert callout is not None and callout.text.startswith("Tried: ")
     press(ctx, pygame.K_RETURN)  # back to the game as it was played
     assert play.moves == replay.moves[:mistake.move] and driver.at_decision
+
+
+def test_a_god_move_and_a_discard_are_marked_on_their_tiles() -> None:
+    from test_i18n_screens import god_position
+
+    from ra_game.engine import Tile
+    from ra_game.engine.state import DISCARD
+    from ra_game.ui.board.geometry import BoardGeometry
+    from ra_game.ui.board.review_marks import mark_decision
+    from ra_game.ui.layout import load_layout
+
+    state = god_position()
+    geom = BoardGeometry(load_layout("play"), state.n)
+    marks = mark_decision(geom, state, Move("god", tiles=(Tile.PHARAOH,)).action)
+    marked = [(c.name, c.value) for i, c in enumerate(marks.controls) if i in marks.marked]
+    assert marked == [("god", 0), ("slot", 3)]  # Play God lit, the Pharaoh's slot ringed
+    state.apply(Move("god", tiles=(Tile.EARTHQUAKE,)))
+    assert state.phase == DISCARD
+    better = Move("discard", tiles=(Tile.FORTRESS, Tile.TEMPLE))
+    marks = mark_decision(geom, state, better.action)
+    kinds = {c.value for i, c in enumerate(marks.controls) if i in marks.marked}
+    assert marks.mode == "discard" and kinds == {Tile.FORTRESS, Tile.TEMPLE}
