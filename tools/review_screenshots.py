@@ -3,10 +3,11 @@
     xvfb-run -a python3 tools/review_screenshots.py [--lang es] [--out docs/screenshots]
 
 From the results of a recorded three-player game (tests/fixtures/golden_3p_full.ra.json, the
-person at seat 1 against two AIs), by the keys a player would press: R (Review my game) while the
+person in the first seat against two AIs), by the keys a player would press: R (Review my game) while the
 AI reviews on its worker processes (review_progress.png), the review list (review_list.png),
 Enter on the costliest decision (review_position.png) and Enter again to try the better move
-(review_tried.png).  With ``--lang`` every name gets a ``_<lang>`` suffix.  The review uses the
+(review_tried.png).  With ``--lang`` only the list and the position are shot, named
+``review_list_<lang>.png`` and ``review_position_<lang>.png``.  The review uses the
 game's own budget (the same list in every language); ``--quick`` a small one, for a try-out.
 """
 
@@ -67,13 +68,16 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
     wait_for(ctx, "a third of the review",
              lambda c: c.scenes.top is not progress or
              progress.progress[0] * 3 >= max(1, progress.progress[1]))
-    save(out, "review_progress")
+    if not screenshots.LANG:
+        save(out, "review_progress")
     wait_for(ctx, "the review list", lambda c: isinstance(c.scenes.top, ReviewListScene))
     run_frames(ctx, 10)
     save(out, "review_list")
     press(ctx, pygame.K_RETURN, 60)
     assert isinstance(ctx.scenes.top, PlayScene)
     save(out, "review_position")
+    if screenshots.LANG:
+        return
     press(ctx, pygame.K_RETURN, 1)
     play = ctx.scenes.top
     wait_for(ctx, "the better move's animation", lambda c: not play.queue.busy)
