@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext
 
 #: Seconds of work the job may do in one frame.
-STEP_SECONDS = 0.008
+STEP_SECONDS = 0.006
 
 
 class ReviewProgressScene(OverlayScene):
