@@ -101,12 +101,12 @@ class FinalResultsScene(LayoutScene):
                                            style="primary", shortcut="a"))
         self.save = self.group.add(Button((0, 0, 10, 10), N_("Save replay"), self.save_replay,
                                           shortcut="s"))
-        self.back = self.group.add(Button((0, 0, 10, 10), N_("Back to title"), self.to_title,
-                                          shortcut="t"))
         people = self.seats is not None and any(seat.is_human for seat in self.seats)
         self.review = self.group.add(Button(
             (0, 0, 10, 10), N_("Review my game") if people else N_("Review the game"),
             self.review_game, shortcut="r"))
+        self.back = self.group.add(Button((0, 0, 10, 10), N_("Back to title"), self.to_title,
+                                          shortcut="t"))
         self.again.enabled = self.seats is not None
         self.save.enabled = self.replay is not None
         self.review.enabled = self.replay is not None

@@ -77,7 +77,7 @@ class ReviewListScene(LayoutScene):
             return
         from .review_position import review_position_scene
 
-        self.manager.push(review_position_scene(self.ctx, self.replay, self.review,
+        self.manager.push(review_position_scene(self.ctx, self.replay,
                                                 self.mistakes[self.selected], self.title))
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -26,7 +26,7 @@ from .replay_viewer import ReplayDriver, replay_scene
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
-    from ra_game.review import Mistake, Review
+    from ra_game.review import Mistake
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
@@ -34,10 +34,10 @@ if TYPE_CHECKING:
     from .play import PlayScene
 
 
-def review_position_scene(ctx: AppContext, replay: Replay, review: Review, mistake: Mistake,
+def review_position_scene(ctx: AppContext, replay: Replay, mistake: Mistake,
                           title: str = "") -> PlayScene:
     """The replay viewer at ``mistake``'s position, its better move marked."""
-    driver = ReviewDriver(replay, review, mistake, title)
+    driver = ReviewDriver(replay, mistake, title)
     scene = replay_scene(ctx, replay, title, driver)
     driver.jump(mistake.move)
     return scene
@@ -48,10 +48,8 @@ class ReviewDriver(ReplayDriver):
 
     quit_label = N_("Back to the review")
 
-    def __init__(self, replay: Replay, review: Review, mistake: Mistake,
-                 title: str = "") -> None:
+    def __init__(self, replay: Replay, mistake: Mistake, title: str = "") -> None:
         super().__init__(replay, title)
-        self.review = review
         self.mistake = mistake
         #: The move tried in place of the one played (notation), or None on the game's line.
         self.tried: str | None = None

@@ -81,10 +81,10 @@ def makers(replay: Replay) -> Iterator[tuple[str, Callable[[Any], Any], list[int
     yield "review_progress", lambda ctx: ReviewProgressScene(ctx, replay, 1, job=HalfDone()), []
     yield "review_list", lambda ctx: ReviewListScene(ctx, replay, review), []
     yield "review_empty", lambda ctx: ReviewListScene(ctx, replay, Review(0, 54, 54, 0.0, [])), []
-    yield "review_position", lambda ctx: review_position_scene(ctx, replay, review, worst), []
-    yield "review_tried", lambda ctx: review_position_scene(ctx, replay, review, worst), [
+    yield "review_position", lambda ctx: review_position_scene(ctx, replay, worst), []
+    yield "review_tried", lambda ctx: review_position_scene(ctx, replay, worst), [
         pygame.K_RETURN]
-    yield "review_away", lambda ctx: review_position_scene(ctx, replay, review, worst, TITLE), [
+    yield "review_away", lambda ctx: review_position_scene(ctx, replay, worst, TITLE), [
         pygame.K_RIGHT]
 
 
