@@ -63,11 +63,13 @@ class ReviewDriver(ReplayDriver):
         return self.tried is None and self.index == self.mistake.move
 
     def marks(self) -> MarkedDecision:
-        """The decision's controls with the better move marked (made once per position)."""
+        """The decision's controls with the better move and the move made marked (made once per
+        position)."""
         if self._marks is None or self._marks[0] != self.scene.match.version:
             try:
                 marked = mark_decision(self.scene.geom, self.scene.state,
-                                       Move.parse(self.mistake.better).action)
+                                       Move.parse(self.mistake.better).action,
+                                       Move.parse(self.mistake.played).action)
             except ValueError:  # not a move: nothing to mark
                 marked = MarkedDecision("idle", [], set())
             self._marks = (self.scene.match.version, marked)

@@ -262,6 +262,8 @@ def test_try_the_better_move_plays_it_then_goes_back_to_the_game(ctx: AppContext
     driver, mistake = play.driver, review.mistakes[0]
     marked = [driver.marks().controls[i].name for i in driver.marks().marked]
     assert marked == [mistake.better]  # the Draw or Invoke Ra button, lit as a hint lights it
+    made = [driver.marks().controls[i].name for i in driver.marks().played]
+    assert made == [mistake.played]  # the button of the move made, outlined
     assert play.view is not None
     callout = driver.callout()
     assert callout is not None
