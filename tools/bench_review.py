@@ -3,7 +3,7 @@ seat, and the noise of the review's own search.
 
     python3 tools/bench_review.py --dir DIR [--games 6] [--seed 700] [--workers K]
                                   [--players random,ai:medium,ai:hard,ai:medium]
-                                  [--noise 30 --salts 4]
+                                  [--noise 30 --salts 4] [--time-seat 3]
 
 Plays ``--games`` headless games into ``DIR`` (game ``g`` is ``g<g>.ra.json``, seed ``seed + g``,
 the ``--players`` rotated by ``g`` seats so no level keeps its seat; a file already there is
@@ -12,7 +12,9 @@ kept), then reviews the first seat of each level in every game (kept as
 fame lost per game with a 95 % normal interval, the mean decisions and mistakes listed; and
 ``seconds``: the median wall time of one seat's review on ``--workers`` processes (the reviews
 this run made).  ``--noise D`` re-judges D decisions (spread over the reviewed seats) with
-``--salts`` different seeds each and reports the spread of their loss.  Prints one JSON line.
+``--salts`` different seeds each and reports the spread of their loss; ``--time-seat R``
+reviews game 0's hard seat R times in this process (median wall and CPU seconds).  Prints one
+JSON line.
 """
 
 from __future__ import annotations
@@ -121,6 +123,20 @@ def noise(paths: list[tuple[Path, int]], count: int, salts: int, workers: Worker
     }
 
 
+def time_seat(path: Path, seat: int, repeats: int) -> dict[str, Any]:
+    """One seat's review in this process, ``repeats`` times: median wall and CPU seconds (on an
+    idle machine K worker processes take about CPU / K of wall time)."""
+    walls, cpus = [], []
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        run_job(ReviewJob(load_replay(path), seat, None))
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return {"file": path.name, "seat": seat, "repeats": repeats,
+            "wall_s_median": round(statistics.median(walls), 1),
+            "cpu_s_median": round(statistics.median(cpus), 1)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dir", type=Path, required=True, help="folder of the games and reviews")
@@ -130,6 +146,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=cpu_count())
     parser.add_argument("--noise", type=int, default=0, metavar="D")
     parser.add_argument("--salts", type=int, default=4)
+    parser.add_argument("--time-seat", type=int, default=0, metavar="R",
+                        help="also review the hard seat of game 0 in this process R times")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.players.split(",")]
     args.dir.mkdir(parents=True, exist_ok=True)
@@ -163,6 +181,10 @@ def main() -> int:
             "seconds_per_seat_median": round(statistics.median(seconds), 1) if seconds else None,
             "seat_reviews_timed": len(seconds),
         }
+        if args.time_seat:
+            first = args.dir / "g0.ra.json"
+            out["in_process"] = time_seat(first, rotated(kinds, 0).index("ai:hard")
+                                          if "ai:hard" in kinds else 0, args.time_seat)
         if args.noise:
             out["noise"] = noise(reviewed, args.noise, args.salts, workers)
         out["wall_s"] = round(time.perf_counter() - start, 1)
