@@ -3,8 +3,9 @@
 :class:`ReplayDriver` is the script controller of every seat (the match's modes: no saves, no
 undo, no hints, no statistics); it plays the file's moves through the ordinary board (animations, epoch
 scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
-action bar: start, step back, play/pause, step forward, end, speed.  Keys: Space plays or
-pauses, Left/Right step one move, Home/End jump, S changes the speed.  Stepping back rebuilds
+action bar: start, step back, play/pause, step forward, end, speed, and Review (whose decisions
+the AI reviews).  Keys: Space plays or pauses, Left/Right step one move, Home/End jump, S changes
+the speed, R reviews.  Stepping back rebuilds
 the position from the file (the engine is exact), so it is instant.
 """
 
@@ -25,6 +26,7 @@ from ra_game.ui.words import display_name
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
+    from ra_game.review import Review
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
@@ -33,9 +35,10 @@ if TYPE_CHECKING:
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 MOVE_GAP = 0.8  # seconds between moves at speed 1
-CONTROLS = ("start", "back", "play", "forward", "end", "speed")
+CONTROLS = ("start", "back", "play", "forward", "end", "speed", "review")
 KEYS = {pygame.K_HOME: "start", pygame.K_LEFT: "back", pygame.K_SPACE: "play",
-        pygame.K_p: "play", pygame.K_RIGHT: "forward", pygame.K_END: "end", pygame.K_s: "speed"}
+        pygame.K_p: "play", pygame.K_RIGHT: "forward", pygame.K_END: "end", pygame.K_s: "speed",
+        pygame.K_r: "review"}
 
 
 #: Playback icons drawn as shapes (the bundled font has no arrow glyphs): for each control,
@@ -57,15 +60,17 @@ def draw_icon(surface: pygame.Surface, view: View, rect: pygame.Rect, name: str)
                                                                 cy - size, 4, 2 * size)))
 
 
-def replay_scene(ctx: AppContext, replay: Replay, title: str = "") -> PlayScene:
-    """The play scene showing ``replay`` from its first move, paused."""
+def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
+                 driver: ReplayDriver | None = None) -> PlayScene:
+    """The play scene showing ``replay`` from its first move, paused (``driver``: a viewer
+    of another kind, as the review's)."""
     from .play import PlayScene
 
     known = seat_kinds()  # a kind this game does not know is shown as a person
     seats = [Seat(str(p.get("kind")) if p.get("kind") in known else "human",
                   p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
-                     driver=ReplayDriver(replay, title))
+                     driver=driver or ReplayDriver(replay, title))
 
 
 class ReplayDriver(Driver):
@@ -79,6 +84,8 @@ class ReplayDriver(Driver):
         self.playing = False
         self.speed_index = 1
         self.gap = 0.0
+        #: The reviews made from this viewer, by seat.
+        self.reviews: dict[int, Review] = {}
 
     @property
     def total(self) -> int:
@@ -150,6 +157,16 @@ class ReplayDriver(Driver):
         elif name == "end":
             self.playing = False
             self.jump(self.total)
+        elif name == "review":
+            self.playing = False
+            self.open_review()
+
+    def open_review(self) -> None:
+        """Ask whose decisions the AI should review, then review them."""
+        from .review_seat import start_review
+
+        start_review(self.scene.ctx, self.replay, range(len(self.replay.players)), self.title,
+                     self.reviews)
 
     def step_forward(self) -> None:
         """Finish the running animation (if any) and play the next move."""
@@ -195,7 +212,12 @@ class ReplayDriver(Driver):
                      "Space"),
             "forward": ("", ""), "end": ("", ""),
             "speed": (_("Speed {speed}").format(speed=speed), "S"),
+            "review": (_("Review"), "R"),
         }
+
+    def enabled(self, name: str) -> bool:
+        """Whether the control ``name`` can do something now (drawn greyed out if not)."""
+        return True
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         hover = self.scene.hover
@@ -204,16 +226,19 @@ class ReplayDriver(Driver):
             label, hint = labels[name]
             lit = hover is not None and rect.collidepoint(hover)
             style = "primary" if name == "play" else "normal"
-            view.button(surface, rect, label, "hover" if lit else "idle", hint, style)
+            look = "disabled" if not self.enabled(name) else "hover" if lit else "idle"
+            view.button(surface, rect, label, look, hint, style)
             if name in ICONS:
                 draw_icon(surface, view, rect, name)
         info = self.scene.geom.rect("replay_info")
         line = _("Move {move} of {total}").format(move=self.index, total=self.total)
-        view.blit_text(surface, line, 22, (info.right - 8, info.centery - 12), "midright",
-                       theme.INK, True)
+        view.fit_text(surface, line, pygame.Rect(info.x, info.y + 2, info.w - 8, 30), 22,
+                      theme.INK, True, "right", min_size=14, max_lines=1)
         if self.title:
-            view.blit_text(surface, self.title, 15, (info.right - 8, info.centery + 14),
-                           "midright", theme.INK_SOFT)
+            box = pygame.Rect(info.x, info.centery + 2, info.w - 8, 24)
+            title, size = view.fitted(self.title, 15, box.w, smallest=15)
+            view.blit_text(surface, title, size, box.midright, "midright", theme.INK_SOFT,
+                           box=box)
 
     def status(self) -> str | None:
         state = self.scene.state

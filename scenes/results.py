@@ -18,6 +18,7 @@ from ra_game.ui.words import display_name, fame, is_you, names_list, shown_path
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
+    from ra_game.review import Review
     from ra_game.seats import Seat
     from ra_game.ui.app_context import AppContext
 
@@ -71,11 +72,12 @@ def verdict(state: GameState, event: GameOver) -> str:
 
 class FinalResultsScene(LayoutScene):
     """Replaces the play scene at the end of the game: Play again (same seats, new seed), Save
-    replay (into the replays folder; the path is shown), Back to title."""
+    replay (into the replays folder; the path is shown), Review my game (the AI's review of the
+    person's decisions), Back to title."""
 
     layout_name = "results"
     REQUIRED = ("heading", "ranking", "chart", "tiebreak", "save_note", "button_again",
-                "button_save", "button_title")
+                "button_save", "button_title", "button_review")
 
     def __init__(self, ctx: AppContext, state: GameState, event: GameOver, *,
                  seats: list[Seat] | None = None, replay: dict[str, Any] | None = None,
@@ -86,6 +88,8 @@ class FinalResultsScene(LayoutScene):
         self.saved_ok = False
         #: Hints each seat asked for during the game (counted, as Board Game Arena does).
         self.hints_used = list(hints_used)
+        #: The reviews made here, by seat (Review my game twice does not think twice).
+        self.reviews: dict[int, Review] = {}
         self.t = 0.0
         self.shown = 0.0
         super().__init__(ctx)
@@ -97,10 +101,15 @@ class FinalResultsScene(LayoutScene):
                                            style="primary", shortcut="a"))
         self.save = self.group.add(Button((0, 0, 10, 10), N_("Save replay"), self.save_replay,
                                           shortcut="s"))
+        people = self.seats is not None and any(seat.is_human for seat in self.seats)
+        self.review = self.group.add(Button(
+            (0, 0, 10, 10), N_("Review my game") if people else N_("Review the game"),
+            self.review_game, shortcut="r"))
         self.back = self.group.add(Button((0, 0, 10, 10), N_("Back to title"), self.to_title,
                                           shortcut="t"))
         self.again.enabled = self.seats is not None
         self.save.enabled = self.replay is not None
+        self.review.enabled = self.replay is not None
         # a stray Enter (after the scoring screen) never starts a new game by surprise
         self.group.focus(self.back)
         self.order = ranking(self.state)
@@ -116,6 +125,7 @@ class FinalResultsScene(LayoutScene):
         self.again.rect = self.rects["button_again"]
         self.save.rect = self.rects["button_save"]
         self.back.rect = self.rects["button_title"]
+        self.review.rect = self.rects["button_review"]
 
     def play_again(self) -> None:
         """A new game with the same seats and a new seed (in a free save slot, as a new game
@@ -150,6 +160,27 @@ class FinalResultsScene(LayoutScene):
         self.saved_ok = True
         self.saved_note = _("Replay saved to {path}").format(path=shown_path(path))
         self.save.enabled = False
+
+    def review_seats(self) -> list[int]:
+        """Whose decisions may be reviewed: the people at the table, else every seat."""
+        people = [i for i, seat in enumerate(self.seats or []) if seat.is_human]
+        return people or list(range(self.state.n))
+
+    def review_game(self) -> None:
+        """Review the person's decisions (asking whose first when there is a choice)."""
+        if self.replay is None:
+            return
+        from ra_game.engine import parse_replay
+
+        from .review_seat import start_review
+
+        try:
+            replay = parse_replay(self.replay)
+        except ValueError as exc:
+            self.saved_ok = False
+            self.saved_note = _("The game could not be reviewed: {why}").format(why=exc)
+            return
+        start_review(self.ctx, replay, self.review_seats(), reviews=self.reviews)
 
     def to_title(self) -> None:
         from .title import TitleScene

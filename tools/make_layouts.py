@@ -4,8 +4,8 @@ Each layout is an orthogonal 80x45 map of 16 px tiles (1280x720) holding one obj
 named rectangles; open them in Tiled to adjust by hand, or edit the tables here and rerun:
 
     python3 tools/make_layouts.py            # writes title, slots, setup, rules, settings,
-                                             # scoring, results, handover, replays and stats
-                                             # (never play.tmx)
+                                             # scoring, results, handover, replays, stats
+                                             # and the review's (never play.tmx)
 """
 
 from __future__ import annotations
@@ -124,9 +124,10 @@ def _results() -> list[Obj]:
         ("chart", "panel", (640, 110, 590, 450)),
         ("tiebreak", "label", (50, 566, 1180, 36)),
         ("save_note", "label", (50, 604, 1180, 30)),
-        ("button_again", "button", (220, 644, 260, 52)),
-        ("button_save", "button", (510, 644, 260, 52)),
-        ("button_title", "button", (800, 644, 260, 52)),
+        ("button_again", "button", (104, 644, 250, 52)),
+        ("button_save", "button", (378, 644, 250, 52)),
+        ("button_title", "button", (926, 644, 250, 52)),
+        ("button_review", "button", (652, 644, 250, 52)),
     ]
 
 
@@ -167,10 +168,49 @@ def _stats() -> list[Obj]:
     ]
 
 
+def _review_seat() -> list[Obj]:
+    """Over the results or a replay: whose decisions the AI reviews (a button per seat)."""
+    objs: list[Obj] = [
+        ("panel", "panel", (340, 120, 600, 480)),
+        ("title", "label", (370, 140, 540, 48)),
+        ("prompt", "label", (370, 190, 540, 36)),
+    ]
+    objs += [(f"seat_{i}", "button", (420, 236 + 58 * i, 440, 50)) for i in range(5)]
+    objs.append(("button_cancel", "button", (510, 530, 260, 52)))
+    return objs
+
+
+def _review_progress() -> list[Obj]:
+    """The AI looks at each decision: a progress bar and Cancel."""
+    return [
+        ("panel", "panel", (340, 220, 600, 280)),
+        ("title", "label", (370, 240, 540, 48)),
+        ("detail", "label", (370, 290, 540, 36)),
+        ("bar", "bar", (380, 338, 520, 32)),
+        ("count", "label", (370, 376, 540, 30)),
+        ("button_cancel", "button", (510, 424, 260, 52)),
+    ]
+
+
+def _review_list() -> list[Obj]:
+    """The review: a summary line and the costliest decisions, one row each."""
+    objs: list[Obj] = [
+        *COMMON,
+        ("summary", "label", (90, 98, 1100, 40)),
+        ("list_panel", "panel", (60, 144, 1160, 480)),
+        ("button_back", "button", (140, 644, 260, 52)),
+        ("help", "label", (420, 644, 440, 52)),
+        ("button_show", "button", (880, 644, 260, 52)),
+    ]
+    objs += [(f"row_{i}", "row", (80, 160 + 92 * i, 1120, 84)) for i in range(5)]
+    return objs
+
+
 LAYOUTS = {
     "title": _title, "slots": _slots, "setup": _setup, "rules": _rules, "settings": _settings,
     "scoring": _scoring, "results": _results, "handover": _handover, "replays": _replays,
-    "stats": _stats,
+    "stats": _stats, "review_seat": _review_seat, "review_progress": _review_progress,
+    "review_list": _review_list,
 }
 
 

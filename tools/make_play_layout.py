@@ -54,7 +54,7 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("replay_forward", "button", (414, 308, 96, 60)),
         ("replay_end", "button", (520, 308, 96, 60)),
         ("replay_speed", "button", (640, 308, 190, 60)),
-        ("replay_info", "label", (842, 308, 402, 60)),
+        ("replay_info", "label", (1004, 308, 240, 60)),
     ]
     objs += [(f"ra_track_slot_{i}", "slot", (150 + 56 * i, 16, 50, 50)) for i in range(10)]
     objs += [(f"auction_slot_{i}", "slot", (38 + 100 * i, 96, 92, 92)) for i in range(8)]
@@ -73,9 +73,16 @@ def seat_objects() -> list[tuple[str, str, Rect]]:
     return objs
 
 
+def review_objects() -> list[tuple[str, str, Rect]]:
+    """The review of a game: the viewer's Review button, and the note on a reviewed decision
+    (over the lower part of the seat areas)."""
+    return [("replay_review", "button", (842, 308, 150, 60)),
+            ("review_note", "panel", (24, 446, 1220, 258))]
+
+
 def tmx_text() -> str:
     """The whole map as Tiled XML (one object layer), written like the other scenes' layouts."""
-    return tmx("play", board_objects() + seat_objects())
+    return tmx("play", board_objects() + seat_objects() + review_objects())
 
 
 def main() -> None:

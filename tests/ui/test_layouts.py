@@ -23,7 +23,8 @@ SCENE_CLASSES = {
     "title": "TitleScene", "slots": "SlotsScene", "setup": "SetupScene", "rules": "RulesScene",
     "settings": "SettingsScene", "scoring": "EpochScoringScene",
     "results": "FinalResultsScene", "handover": "HandOverScene",
-    "replays": "ReplayListScene", "stats": "StatsScene",
+    "replays": "ReplayListScene", "stats": "StatsScene", "review_seat": "SeatChoiceScene",
+    "review_progress": "ReviewProgressScene", "review_list": "ReviewListScene",
 }
 if importlib.util.find_spec("ra_game.scenes.play") is not None:
     SCENE_CLASSES["play"] = "PlayScene"

@@ -1,0 +1,48 @@
+"""The review of a game in words: moves as a player reads them, the fame a decision cost, and
+the summary line of a review (the window's review scenes share these)."""
+
+from __future__ import annotations
+
+from ..engine.moves import Move
+from ..i18n import _, format_decimal, ngettext
+from ..review.why import move_words as action_words
+from .words import display_name, is_you
+
+
+def move_words(text: str) -> str:
+    """A move in notation (``bid:13``) as the board's buttons name it (``Bid sun 13``); text
+    that is not a move is shown as it is."""
+    try:
+        return action_words(Move.parse(text).action)
+    except ValueError:
+        return text
+
+
+def fame_lost(loss: float) -> str:
+    """``about 4.5 fame`` (the estimated cost of a decision, one decimal)."""
+    shown = format_decimal(loss, 1)
+    return ngettext("about {fame} fame", "about {fame} fame",
+                    max(1, round(loss))).format(fame=shown)
+
+
+def played_and_better(played: str, better: str, loss: float) -> str:
+    """The note on a reviewed decision: what was played and what was better."""
+    return _("Played: {played}. Better: {better}, worth {cost} more.").format(
+        played=move_words(played), better=move_words(better), cost=fame_lost(loss))
+
+
+def summary_line(name: str, decisions: int, close: int, total_loss: float) -> str:
+    """Decisions reviewed, how many were close to the best, and the fame lost in all."""
+    lost = format_decimal(total_loss, 1)
+    if is_you(name):
+        return ngettext(
+            "You made {decisions} decision: {close} close to the best; about {fame} fame lost "
+            "in all.",
+            "You made {decisions} decisions: {close} close to the best; about {fame} fame lost "
+            "in all.", decisions).format(decisions=decisions, close=close, fame=lost)
+    return ngettext(
+        "{player} made {decisions} decision: {close} close to the best; about {fame} fame "
+        "lost in all.",
+        "{player} made {decisions} decisions: {close} close to the best; about {fame} fame "
+        "lost in all.", decisions).format(player=display_name(name), decisions=decisions,
+                                          close=close, fame=lost)

@@ -1,0 +1,203 @@
+"""A reviewed decision on the board: the replay viewer at that move, the better move marked.
+
+:class:`ReviewDriver` is the replay viewer (its controls and keys step through the game as
+usual) opened at the position before the reviewed move.  There the seat's decision is drawn as
+they saw it, with the better move marked the way a hint marks it, under a note saying what was
+played, what was better and why.  **Try the better move** (Enter or the note's button) plays it
+on the board with its animation.  The replay holds only the moves that were played, so the game
+cannot honestly go on from a move that was not: after the try the viewer stays on that
+position and offers to go back to the game as it was played (Enter, or Left); Esc (or the
+note's second button, or the control beside Speed) goes back to the review list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ra_game.engine import IllegalMoveError, Move, Replay
+from ra_game.i18n import N_, _
+from ra_game.ui.board.callout import Callout, button_rects, draw_callout
+from ra_game.ui.board.review_marks import MarkedDecision, draw_marked_decision, mark_decision
+from ra_game.ui.review_words import move_words, played_and_better
+
+from .replay_viewer import ReplayDriver, replay_scene
+
+if TYPE_CHECKING:
+    from ra_game.engine import Observation
+    from ra_game.review import Mistake
+    from ra_game.seats import Tick
+    from ra_game.ui.app_context import AppContext
+    from ra_game.ui.board.view import View
+
+    from .play import PlayScene
+
+
+def review_position_scene(ctx: AppContext, replay: Replay, mistake: Mistake,
+                          title: str = "") -> PlayScene:
+    """The replay viewer at ``mistake``'s position, its better move marked."""
+    driver = ReviewDriver(replay, mistake, title)
+    scene = replay_scene(ctx, replay, title, driver)
+    driver.jump(mistake.move)
+    return scene
+
+
+class ReviewDriver(ReplayDriver):
+    """The replay viewer of one reviewed decision (see the module's docstring)."""
+
+    quit_label = N_("Back to the review")
+
+    def __init__(self, replay: Replay, mistake: Mistake, title: str = "") -> None:
+        super().__init__(replay, title)
+        self.mistake = mistake
+        #: The move tried in place of the one played (notation), or None on the game's line.
+        self.tried: str | None = None
+        self._marks: tuple[int, MarkedDecision] | None = None
+
+    # -- where the viewer is
+
+    @property
+    def at_decision(self) -> bool:
+        """On the reviewed position, the better move not tried yet."""
+        return self.tried is None and self.index == self.mistake.move
+
+    def marks(self) -> MarkedDecision:
+        """The decision's controls with the better move and the move made marked (made once per
+        position)."""
+        if self._marks is None or self._marks[0] != self.scene.match.version:
+            try:
+                marked = mark_decision(self.scene.geom, self.scene.state,
+                                       Move.parse(self.mistake.better).action,
+                                       Move.parse(self.mistake.played).action)
+            except ValueError:  # not a move: nothing to mark
+                marked = MarkedDecision("idle", [], set())
+            self._marks = (self.scene.match.version, marked)
+        return self._marks[1]
+
+    # -- the play scene's hooks
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        return None if self.tried is not None else super().poll(obs, tick)
+
+    def jump(self, index: int) -> None:
+        """Show the game as played after ``index`` moves (leaving a tried move)."""
+        self.tried = None
+        self._marks = None
+        super().jump(index)
+
+    # -- actions
+
+    def try_better(self) -> None:
+        """Play the better move on the reviewed position (animated)."""
+        if not self.at_decision:
+            return
+        self.playing = False
+        try:
+            move = Move.parse(self.mistake.better)
+            self.tried = move.text
+            self.scene.apply(move)
+        except (IllegalMoveError, ValueError):
+            self.tried = None
+            self.scene.notice = _("The better move cannot be played on this position.")
+
+    def back_to_list(self) -> None:
+        """Close the board: the review list is beneath it."""
+        self.leave()
+
+    def command(self, name: str) -> None:
+        """The viewer's controls; a tried move has no next move, and Review goes back."""
+        if name == "review":
+            self.back_to_list()
+        elif not self.enabled(name):
+            return
+        elif self.tried is not None and name == "back":
+            self.jump(self.mistake.move)
+        else:
+            super().command(name)
+
+    def enabled(self, name: str) -> bool:
+        """A tried move has no next move in the replay."""
+        return self.tried is None or name not in ("play", "forward")
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        """The viewer's controls, hidden while the reviewed decision is shown in their row."""
+        return {} if self.at_decision else super().rects()
+
+    def enter_key(self) -> None:
+        """Enter: try the better move; after a try, or elsewhere, back to the reviewed move."""
+        if self.at_decision:
+            self.try_better()
+        else:
+            self.jump(self.mistake.move)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back_to_list()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.enter_key()
+                return True
+            if event.key == pygame.K_r:
+                return True
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN) and event.button == 1:
+            callout = self.callout()
+            view = self.scene.view
+            if callout is not None and view is not None:
+                pos = self.scene._base(event.pos)
+                for i, rect in enumerate(button_rects(view, callout)):
+                    if rect.collidepoint(pos):
+                        if event.type == pygame.MOUSEBUTTONUP:
+                            (self.enter_key if i == 0 else self.back_to_list)()
+                        return True
+        return super().handle_event(event)
+
+    # -- drawing
+
+    def callout(self) -> Callout | None:
+        """The note on the decision (or on the tried move), when one is shown."""
+        if self.scene.queue.busy:
+            return None
+        m = self.mistake
+        area = self.scene.geom.rect("review_note")
+        title = _("Move {move} of {total}: {situation}").format(
+            move=m.move + 1, total=self.total, situation=m.situation)
+        buttons = (_("Back to the game"), _("Back to the list"))
+        if self.at_decision:
+            text = " ".join((played_and_better(m.played, m.better, m.loss), m.why))
+            return Callout(text, None, area, title,
+                           hint=_("Left and Right step through the game"),
+                           buttons=(_("Try the better move"), buttons[1]))
+        if self.tried is not None:
+            text = _("Tried: {better}. The game went on after the move that was played, so the "
+                     "replay cannot follow this one.").format(better=move_words(self.tried))
+            return Callout(text, None, area, title, buttons=buttons)
+        return None
+
+    def labels(self) -> dict[str, tuple[str, str]]:
+        labels = super().labels()
+        labels["review"] = (_("Back to the list"), "Esc")
+        return labels
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        if self.at_decision:
+            draw_marked_decision(surface, view, self.scene.geom, self.marks(), self.scene.hover)
+        else:
+            super().draw(surface, view)
+        callout = self.callout()
+        if callout is not None:
+            draw_callout(surface, view, callout, self.scene.hover)
+
+    def status(self) -> str | None:
+        if self.scene.queue.busy:
+            return None
+        if self.at_decision:
+            return _("The reviewed decision: Enter tries the better move; Esc goes back to the "
+                     "list.")
+        if self.tried is not None:
+            return _("Enter or Left goes back to the game as it was played; Esc goes back to "
+                     "the list.")
+        if self.scene.state.over:
+            return super().status()
+        return _("Enter goes back to the reviewed move; Esc goes back to the list.")

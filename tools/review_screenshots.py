@@ -1,0 +1,115 @@
+"""Drive the real app through Review my game and save its screenshots in docs/screenshots/.
+
+    xvfb-run -a python3 tools/review_screenshots.py [--lang es] [--out docs/screenshots]
+
+From the results of a recorded three-player game (tests/fixtures/golden_3p_full.ra.json, the
+person in the first seat against two AIs), by the keys a player would press: R (Review my game) while the
+AI reviews on its worker processes (review_progress.png), the review list (review_list.png),
+Enter on the costliest decision (review_position.png) and Enter again to try the better move
+(review_tried.png).  With ``--lang`` only the list and the position are shot, named
+``review_list_<lang>.png`` and ``review_position_<lang>.png``.  The review uses the
+game's own budget (the same list in every language); ``--quick`` a small one, for a try-out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import pygame
+import screenshots  # a sibling script in tools/: the window, keys and file names
+from screenshots import press, save, wait_for
+
+from ra_game.app import create_app, run_frames
+from ra_game.engine import load_replay, replay_dict
+from ra_game.engine.events import GameOver
+from ra_game.seats import AI_NAMES, Seat
+from ra_game.ui.app_context import AppContext
+
+GAME = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "golden_3p_full.ra.json"
+KINDS = ["human", "ai:medium", "ai:hard"]
+
+
+def results(ctx: AppContext) -> None:
+    """The final results of the recorded game, the person at seat 1."""
+    from ra_game.scenes.results import FinalResultsScene
+
+    replay = load_replay(GAME)
+    replay.players = [{"name": "You" if i == 0 else AI_NAMES[i], "kind": kind}
+                      for i, kind in enumerate(KINDS)]
+    state = replay.play()
+    doc = replay_dict(state, replay.moves, KINDS, None)
+    seats = [Seat(p["kind"], p["name"]) for p in replay.players]
+    over = GameOver(state.winner or 0, tuple(state.scores), False)
+    ctx.scenes.clear_to(FinalResultsScene(ctx, state, over, seats=seats, replay=doc))
+    run_frames(ctx, 120)
+
+
+def review(ctx: AppContext, out: Path, quick: bool) -> None:
+    """Review my game, the list, the costliest decision on the board, the better move tried."""
+    from ra_game.scenes.play import PlayScene
+    from ra_game.scenes.review_list import ReviewListScene
+    from ra_game.scenes.review_progress import ReviewProgressScene
+
+    if quick:  # the window makes its job from ra_game.review.ReviewJob
+        from functools import partial
+
+        import ra_game.review
+
+        ra_game.review.ReviewJob = partial(  # type: ignore[misc]
+            ra_game.review.ReviewJob, budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
+    press(ctx, pygame.K_r, 1)
+    progress = ctx.scenes.top
+    assert isinstance(progress, ReviewProgressScene)
+    wait_for(ctx, "a third of the review",
+             lambda c: c.scenes.top is not progress or
+             progress.progress[0] * 3 >= max(1, progress.progress[1]))
+    if not screenshots.LANG:
+        save(out, "review_progress")
+    wait_for(ctx, "the review list", lambda c: isinstance(c.scenes.top, ReviewListScene))
+    run_frames(ctx, 10)
+    save(out, "review_list")
+    press(ctx, pygame.K_RETURN, 60)
+    assert isinstance(ctx.scenes.top, PlayScene)
+    save(out, "review_position")
+    if screenshots.LANG:
+        return
+    press(ctx, pygame.K_RETURN, 1)
+    play = ctx.scenes.top
+    wait_for(ctx, "the better move's animation", lambda c: not play.queue.busy)
+    run_frames(ctx, 10)
+    save(out, "review_tried")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Save the screenshots of Review my game.")
+    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
+    parser.add_argument("--quick", action="store_true", help="a small review budget")
+    args = parser.parse_args()
+    if args.lang:
+        from ra_game.i18n import override_language
+
+        screenshots.LANG = args.lang
+        override_language(args.lang)
+    if not os.environ.get("DISPLAY"):
+        print("review_screenshots: no display; run it as: xvfb-run -a python3 "
+              "tools/review_screenshots.py", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    ctx, _ = create_app((1280, 720))
+    ctx.extra["ai_workers"] = 2
+    results(ctx)
+    review(ctx, out, args.quick)
+    ctx.scenes.close_all()
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
