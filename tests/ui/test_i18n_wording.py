@@ -136,7 +136,8 @@ def test_spanish_writes_e_before_every_i_sound_key_caps_included() -> None:
 def test_portuguese_calls_one_match_a_partida_and_jogo_only_the_program_or_ra() -> None:
     # "saem do jogo": out of play, as the rule text says of spent Gods
     program_or_ra = re.compile(
-        r"the game is shown|this game can read|board game|auction game|leave the game")
+        r"the game is shown|this game can(not)? read|board game|auction game|leave the game"
+        r"|copy of the game|game server|game's data folder")
     jogo = [(msgid, s) for _, msgid, strings in entries("pt") for s in strings
             if re.search(r"\bgames?\b", msgid, re.IGNORECASE) and re.search(r"\bjogos?\b", s,
                                                                             re.IGNORECASE)]
