@@ -153,9 +153,12 @@ def test_a_flood_is_refused_then_closed(busy: tuple[str, dict[str, Any]]) -> Non
     codes: list[str] = []
     with connect(url) as ws:
         with pytest.raises(ConnectionClosed) as closed:
-            for _ in range(2000):
-                ws.send(frame)
-                codes += drained(ws)  # read as it comes: a client that never reads is "too slow"
+            try:
+                for _ in range(2000):
+                    ws.send(frame)
+                    codes += drained(ws)
+            except ConnectionClosed:
+                pass  # closed while sending: the answers sent before the close are still read
             while True:
                 codes.append(_answer(ws)["code"])
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
