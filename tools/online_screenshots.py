@@ -4,8 +4,8 @@
 
 A host process (Ana) opens Title > Play online > Host a game, hosts Ana + a friend + an AI; a
 second process (Bo) opens Join a game, types the address and the room code the host's lobby
-shows (read from the host's remembered room), and joins.  They play; Bo's process then dies
-mid-game (the connection drops), Ana's board waits with Bo's clock, and a third process with
+shows (read from the host's remembered room), and joins.  They play the first epoch; Bo's process then
+dies in the second (the connection drops), Ana's board waits with Bo's clock, and a third process with
 Bo's user folder (a restarted game) rejoins through "Rejoin the last game" and plays on.
 Writes online_join.png, online_host_lobby.png (and _es, _pt, _tr), online_play.png,
 online_away.png and online_rejoined.png.  Each process has its own temporary user folder.
@@ -132,8 +132,8 @@ def child_main(role: str, shared: Path, out: Path) -> int:
         play_until(lambda s: moves(s) >= 10 and board.state.current != 1  # type: ignore
                    and not board.queue.busy)  # type: ignore[attr-defined]
         shot("online_play")
-        play_until(lambda s: moves(s) >= 16)
-        (shared / "dropped").touch()
+        play_until(lambda s: board.state.epoch >= 2)  # type: ignore[attr-defined]
+        (shared / "dropped").touch()  # a whole epoch played: now the connection drops
         os._exit(0)  # the window dies: no goodbye to the server
     if role == "rejoin":
         frames_until(lambda: top().buttons["rejoin"].enabled)  # type: ignore[attr-defined]
