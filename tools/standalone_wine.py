@@ -199,6 +199,8 @@ class Wine:
     def install(self, wheel: Path) -> None:
         """The game's wheel and PyInstaller into the Windows Python (from win_amd64 wheels)."""
         wheels = self.cache / "wheels"
+        for old in wheels.glob(f"{wheel.name.split('-', 1)[0]}-*.whl"):
+            old.unlink()  # an older build of the game: pip would read its dependencies instead
         self.host_pip(["download", "--quiet", "--only-binary=:all:", "--platform", "win_amd64",
                        "--python-version", PY_VERSION, "--implementation", "cp", "-d",
                        str(wheels), str(wheel), *BUILD_TOOLS], "pip download (win_amd64)")
