@@ -8,7 +8,8 @@ one line in the status line.  Several people at the host's screen take turns as 
 hotseat game (the hand-over screen between them when the room hides scores).
 Undo asks the server; hints are computed here from the seat's own view.  A dropped connection
 says so and is retried with the same seat token; a seat whose person is away shows its clock,
-and the host may then hand it to an AI (A).  The window only polls the session each frame.
+and the host may then hand it to an AI (A, or the pause menu).  The window only polls the
+session each frame.
 """
 
 from __future__ import annotations
@@ -246,12 +247,28 @@ class NetDriver(Driver):
                 self.link.link_for(point.seat).request_undo()
             return True
         if event.type == pygame.KEYDOWN and event.key == HAND_KEY and self.away_seat() is not None:
-            seat = self.away_seat()
-            assert seat is not None
-            self.link.hand_to_ai(seat, default_ai_kind())
-            scene.request_redraw()
+            self.hand_away()
             return True
         return False
+
+    def hand_away(self) -> None:
+        """The host gives the long-away seat to move to an AI."""
+        seat = self.away_seat()
+        if seat is not None:
+            self.link.hand_to_ai(seat, default_ai_kind())
+            self.scene.request_redraw()
+
+    def pause_items(self) -> list[tuple[str, str, str]]:
+        """The host's pause menu offers the long-away seat to an AI."""
+        if self.away_seat() is None:
+            return []
+        return [("hand", N_("Let an AI play the away seat"), "A")]
+
+    def pause_choice(self, name: str) -> bool:
+        if name != "hand":
+            return False
+        self.hand_away()
+        return True
 
     def _undo_asked(self, event: pygame.event.Event) -> bool:
         scene = self.scene

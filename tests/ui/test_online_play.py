@@ -480,3 +480,33 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     moved, _handed = play_hotseat(again, friend, 12)
     assert moved == {0, 1}
     same_game(c, b)
+
+
+def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
+        windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ra_game.scenes import online_play
+
+    from ra_game import online_link
+
+    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    host, friend = host_and_join(windows)
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    a._open_pause()
+    assert a.pause is not None and [n for n, _l, _k in a.pause.items][-2:] == ["settings", "quit"]
+    a._close_pause()
+    friend.scenes.close_all()
+    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    if a.state.current == 0:
+        play([host], 1)
+    frames_until([host], lambda: a.state.current == 1 and not a.queue.busy
+                 and "press A" in a.status()[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    run_frames(host, 1)
+    assert a.pause is not None
+    assert [n for n, _l, _k in a.pause.items][-2:] == ["hand", "quit"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    moves = len(a.moves)
+    frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
+    assert a.pause is None and a.kinds[1] != "remote"
