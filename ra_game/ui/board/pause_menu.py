@@ -18,6 +18,12 @@ DEMO_QUIT = ("quit", N_("Quit to title"), "Q")
 _KEYS = {pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit"}
 
 
+def letter_key(letter: str) -> int:
+    """The key code of a key cap's ASCII letter (pygame's letter codes are lowercase ASCII)."""
+    code = ord(letter[0])
+    return code + 32 if "A" <= letter[0] <= "Z" else code
+
+
 class PauseMenu:
     """A small modal panel; :meth:`key` / :meth:`click` return the chosen item's name or None."""
 
@@ -34,9 +40,7 @@ class PauseMenu:
         self.items = self.items[:-1] + tuple(extra) + self.items[-1:]
         self.keys = dict(_KEYS)
         for name, _label, letter in extra:
-            code = getattr(pygame, f"K_{letter.lower()}", None)
-            if code is not None:
-                self.keys[code] = name
+            self.keys[letter_key(letter)] = name
         self.cursor = 0
         self.hover: tuple[float, float] | None = None
 
