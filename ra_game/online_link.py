@@ -6,7 +6,13 @@ own thread; every call returns at once) and keeps what the scenes ask about: the
 the seat and its token, the lobby, the game's start, who is away since when, the last error.
 ``pump`` (once per frame) reads the session's events without waiting; a dropped connection is
 retried with the same seat token, a little later each time.  When hosting, the link owns the
-embedded server on this computer and stops it on ``close``.  No pygame here.
+embedded server on this computer and stops it on ``close``.
+
+More people at the host's screen each take their seat on a link of their own (``others``: one
+connection and token per seat, so the server's rule "a connection acts only for the seat its
+token owns" stays whole); the host's link reads the room for them all, pumps theirs and keeps
+their tokens in the ticket, so a restarted window rejoins every seat of this screen.  No pygame
+here.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .online_memory import RoomTicket, load_memory, save_memory
+from .online_memory import LocalSeat, RoomTicket, load_memory, save_memory
 
 if TYPE_CHECKING:
     from .net.events import GameEnded, GameStarted, Lobby
@@ -81,6 +87,12 @@ class Link:
     _retry: float | None = None
     _tries: int = 0
     _pending_room: tuple[list[str], dict[str, Any]] | None = None
+    #: The other people at this screen: seat -> their own link (the host's window).
+    others: dict[int, Link] = field(default_factory=dict, repr=False, compare=False)
+    #: Seats (and names) for people at this screen, taken once the room exists.
+    planned: list[tuple[int, str]] = field(default_factory=list)
+    #: False for the others' links: the host's link writes the one ticket.
+    keeps_ticket: bool = True
 
     def __post_init__(self) -> None:
         self._open()
@@ -97,16 +109,41 @@ class Link:
 
     # -- asking the server
 
-    def create_room(self, kinds: Sequence[str], rules: RoomRules) -> None:
+    def create_room(self, kinds: Sequence[str], rules: RoomRules,
+                    here: Sequence[tuple[int, str]] = ()) -> None:
         """Create a room with seats ``kinds`` (``remote`` or AI kinds); the host then takes
-        the first remote seat."""
+        the first remote seat, and each person at this screen in ``here`` (seat, name) the
+        seat chosen for them."""
+        self.planned = list(here)
         self.session.create_room(list(kinds), hide_scores=rules.hide_scores, undo=rules.undo,
                                  hints=rules.hints, autostart=False,
                                  hand_after=HAND_OVER_AFTER)
 
-    def join(self, room: str, token: str | None = None) -> None:
+    def join(self, room: str, token: str | None = None, seat: int | None = None) -> None:
         self.room, self.token = room, token or self.token
-        self.session.join(room, self.name, self.token)
+        self.session.join(room, self.name, self.token, seat)
+
+    def add_local(self, seat: int, name: str, token: str | None = None) -> None:
+        """Seat another person at this screen at ``seat`` (rejoined with ``token``)."""
+        assert self.room is not None
+        other = Link(self.url, name, self.session_factory, host_token=self.host_token,
+                     keeps_ticket=False)
+        other.join(self.room, token, seat)
+        self.others[seat] = other
+
+    @property
+    def seats(self) -> set[int]:
+        """Every seat played at this screen."""
+        return ({self.seat} if self.seat is not None else set()) | set(self.others)
+
+    def link_for(self, seat: int) -> Link:
+        """The link that acts for ``seat`` (this one unless another person here has it)."""
+        return self.others.get(seat, self)
+
+    @property
+    def lost_any(self) -> str | None:
+        """Why a seat of this screen is not connected, or None when every one is."""
+        return self.lost or next((o.lost for o in self.others.values() if o.lost), None)
 
     def start_game(self) -> None:
         self.session.start_game()
@@ -124,7 +161,19 @@ class Link:
     # -- news
 
     def pump(self, dt: float) -> list[Any]:
-        """The session's new events (bookkept here first); retries a lost connection."""
+        """The session's new events (bookkept here first), then the refusals and losses the
+        other people's links heard; retries a lost connection."""
+        events = self._own_events(dt)
+        for other in self.others.values():
+            for event in other.pump(dt):
+                kind = type(event).__name__
+                if kind == "Joined":
+                    self._remember()
+                elif kind in ("ServerError", "ConnectionLost"):
+                    events.append(event)
+        return events
+
+    def _own_events(self, dt: float) -> list[Any]:
         if self._retry is not None:
             self._retry -= dt
             if self._retry <= 0:
@@ -148,6 +197,9 @@ class Link:
         if kind == "RoomCreated":
             self.host_token = event.host_token
             self.join(event.room)
+            for seat, name in self.planned:
+                self.add_local(seat, name)
+            self.planned = []
         elif kind == "Joined":
             self.room, self.seat, self.token = event.room, event.seat, event.token
             self.lost, self._tries, self.error = None, 0, ""
@@ -209,16 +261,22 @@ class Link:
     # -- memory
 
     def _remember(self) -> None:
+        if not self.keeps_ticket:
+            return
         memory = load_memory()
         if self.server is None:
             memory.remember_server(self.url)
         memory.name = self.name
         if self.room and self.token:
+            others = tuple(LocalSeat(seat, o.token, o.name) for seat, o in
+                           sorted(self.others.items()) if o.token)
             memory.ticket = RoomTicket(self.url, self.room, self.token, self.name,
-                                       self.host_token)
+                                       self.host_token, others)
         save_memory(memory)
 
     def _forget(self) -> None:
+        if not self.keeps_ticket:
+            return
         memory = load_memory()
         if memory.ticket is not None and memory.ticket.room == self.room:
             memory.ticket = None
@@ -227,11 +285,15 @@ class Link:
     def leave(self) -> None:
         """Give up the seat for good (the lobby's Leave)."""
         self.session.leave()
+        for other in self.others.values():
+            other.leave()
         self._forget()
 
     def close(self) -> None:
-        """Drop the connection (and stop this computer's server when hosting)."""
+        """Drop the connections (and stop this computer's server when hosting)."""
         self.session.close()
+        for other in self.others.values():
+            other.close()
         if self.server is not None:
             self.server.stop()
             self.server = None

@@ -22,6 +22,15 @@ MAX_BYTES = 16_000
 
 
 @dataclass(frozen=True)
+class LocalSeat:
+    """Another person's seat at the host's screen: its index, its token, their name."""
+
+    seat: int
+    token: str
+    name: str
+
+
+@dataclass(frozen=True)
 class RoomTicket:
     """A seat taken in a room: enough to rejoin it (``url``, ``room``, ``token``)."""
 
@@ -31,6 +40,8 @@ class RoomTicket:
     name: str
     #: The host's token when this computer hosts the room (its server starts again).
     host_token: str | None = None
+    #: The other people at this screen (the host's window), each rejoined with their token.
+    others: tuple[LocalSeat, ...] = ()
 
     @property
     def host(self) -> bool:
@@ -66,7 +77,22 @@ def _ticket(data: Any) -> RoomTicket | None:
     if any(p is None or not p for p in parts[:3]):
         return None
     url, room, token, name = (p or "" for p in parts)
-    return RoomTicket(url, room, token, name, _text(data.get("host_token")) or None)
+    return RoomTicket(url, room, token, name, _text(data.get("host_token")) or None,
+                      _others(data.get("others")))
+
+
+def _others(data: Any) -> tuple[LocalSeat, ...]:
+    """The other seats of this screen in a ticket (the unusable ones left out)."""
+    if not isinstance(data, list):
+        return ()
+    out = []
+    for item in data[:4]:
+        if not isinstance(item, dict):
+            continue
+        seat, token, name = item.get("seat"), _text(item.get("token")), _text(item.get("name"))
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 5 and token:
+            out.append(LocalSeat(seat, token, name or ""))
+    return tuple(out)
 
 
 def load_memory() -> OnlineMemory:
@@ -89,7 +115,9 @@ def save_memory(memory: OnlineMemory) -> str | None:
     doc = {"servers": memory.servers, "name": memory.name,
            "ticket": None if ticket is None else {
                "url": ticket.url, "room": ticket.room, "token": ticket.token,
-               "name": ticket.name, "host_token": ticket.host_token}}
+               "name": ticket.name, "host_token": ticket.host_token,
+               "others": [{"seat": o.seat, "token": o.token, "name": o.name}
+                          for o in ticket.others]}}
     try:
         write_json_atomic(memory_path(), doc)
     except OSError as exc:

@@ -1,10 +1,11 @@
-"""Host a game: the setup scene's seats with friends over the network beside the AIs, and the
-room's rules (hidden scores, undo, hints).  Start runs a game server on this computer (its
-rooms kept in the user data folder), creates the room and takes the first seat for the host;
-the lobby then shows the room code.
+"""Host a game: the setup scene's seats with friends over the network beside the AIs and more
+people at this screen, and the room's rules (hidden scores, undo, hints).  Start runs a game
+server on this computer (its rooms kept in the user data folder), creates the room and takes
+the first seat for the host; the lobby then shows the room code.
 
-The host is the only person at this screen in an online game (seat 1); the other seats are
-friends joining over the network (``remote``) or AIs, which the server runs.
+The host sits at seat 1; a seat of kind ``human`` is another person at this screen (the window
+takes it on a connection of its own and hands the screen over between them as in a local
+game), ``remote`` a friend joining over the network, the rest AIs, which the server runs.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class HostSetupScene(Connecting, SetupScene):
         self.rebuild(focus="start")
 
     def kind_options(self) -> list[str]:
-        return ["remote", *LEVELS]
+        return ["remote", "human", *LEVELS]
 
     @property
     def humans(self) -> int:
@@ -117,9 +118,10 @@ class HostSetupScene(Connecting, SetupScene):
         self.relayout()
 
     def _lock_rows(self) -> None:
-        """Only the host's name is typed here: friends bring theirs, the server names AIs."""
+        """The names of the people at this screen are typed here: friends bring theirs, the
+        server names AIs."""
         for i, field in enumerate(self.names):
-            field.enabled = i == 0
+            field.enabled = self.rows[i].kind == "human"
             field.text = self.rows[i].name
 
     def place(self) -> None:
@@ -140,6 +142,12 @@ class HostSetupScene(Connecting, SetupScene):
         name = clean_name(self.rows[0].name, NAME_LENGTH).strip()
         return name if valid_name(name) else _("Host")
 
+    def people_here(self) -> list[tuple[int, str]]:
+        """The other people at this screen: their seats and names."""
+        seats = self.seats()
+        return [(i, seats[i].name) for i in range(1, len(self.rows))
+                if self.rows[i].kind == "human"]
+
     # -- hosting
 
     def start(self) -> None:
@@ -156,7 +164,8 @@ class HostSetupScene(Connecting, SetupScene):
             self.notice = str(exc)
             return
         link = Link(url, self.host_name(), server=server)
-        link.create_room([server_kind(r.kind) for r in self.rows], self.rules())
+        link.create_room([server_kind(r.kind) for r in self.rows], self.rules(),
+                         self.people_here())
         self.connect(link)
 
     def back(self) -> None:
@@ -174,5 +183,5 @@ class HostSetupScene(Connecting, SetupScene):
                               self.rects["notice"], 18, theme.TERRACOTTA, max_lines=2)
 
     def hint_text(self, humans: int) -> str:
-        return _("You take seat 1; each friend takes a free seat with the room code. The "
-                 "server plays the AI seats.")
+        return _("You take seat 1 and each person at this screen their own seat; friends "
+                 "take a free seat with the room code. The server plays the AI seats.")

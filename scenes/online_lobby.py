@@ -172,7 +172,7 @@ class LobbyScene(LayoutScene):
         for i, button in enumerate(self.hands):
             seat = seats[i] if i < len(seats) else None
             button.visible = host and seat is not None and seat.kind == "remote" and \
-                i != self.link.seat and not (seat.taken and seat.connected)
+                i not in self.link.seats and not (seat.taken and seat.connected)
         for button in self.hands:
             button.enabled = button.visible
 
@@ -225,7 +225,7 @@ class LobbyScene(LayoutScene):
     def notice(self) -> tuple[str, bool]:
         """The line under the panels, and whether it is a problem."""
         link = self.link
-        if link.lost is not None:
+        if link.lost_any is not None:
             return _("Connection lost, reconnecting..."), True
         if link.error:
             return link.error, True
@@ -276,6 +276,8 @@ class LobbyScene(LayoutScene):
         name = display_name(seat.name) if seat.name else _("Seat {n}").format(n=index + 1)
         if index == self.link.seat:
             name = _("{name} (you)").format(name=name)
+        elif index in self.link.others:
+            name = _("{name} (at this screen)").format(name=name)
         theme.fitted_text(surface, lambda s: self.font(s, bold=True), name, top, 22, theme.INK,
                           "left", max_lines=1)
         theme.fitted_text(surface, lambda s: self.font(s), self.seat_state(index, seat), bottom,
@@ -294,12 +296,15 @@ class LobbyScene(LayoutScene):
 
 
 def rejoin_link(ticket: RoomTicket) -> Link:
-    """A link back into the room of ``ticket`` with its seat token (a host's own server is
-    started again on the same port: it resumes the room from disk).  Raises ValueError (one
+    """A link back into the room of ``ticket`` with its seat token, and one for each other
+    person at this screen (a host's own server is started again on the same port: it resumes
+    the room from disk).  Raises ValueError (one
     line) when that server cannot start."""
     from .online_host import start_server
 
     server, url = start_server(ticket.url) if ticket.host else (None, ticket.url)
     link = Link(url, ticket.name, server=server, host_token=ticket.host_token)
     link.join(ticket.room, ticket.token)
+    for other in ticket.others:
+        link.add_local(other.seat, other.name, other.token)
     return link

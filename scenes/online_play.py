@@ -1,12 +1,15 @@
 """Playing online: the real play scene on a copy of the server's game, driven by the network.
 
-:class:`NetDriver` decides every seat but the one at this screen: it plays the moves the server
-announces (``MoveMade``; a draw with the tile it revealed), one at a time on an idle board, so
-they animate as in a local game.  The person's own decision is sent to the server and played
-only when the server announces it back; a refusal is the server's one line in the status line.
+:class:`NetDriver` decides every seat but those of the people at this screen: it plays the moves
+the server announces (``MoveMade``; a draw with the tile it revealed), one at a time on an idle
+board, so they animate as in a local game.  A person's own decision is sent to the server on
+their seat's link and played only when the server announces it back; a refusal is the server's
+one line in the status line.  Several people at the host's screen take turns as in a local
+hotseat game (the hand-over screen between them when the room hides scores).
 Undo asks the server; hints are computed here from the seat's own view.  A dropped connection
 says so and is retried with the same seat token; a seat whose person is away shows its clock,
-and the host may then hand it to an AI (A).  The window only polls the session each frame.
+and the host may then hand it to an AI (A, or the pause menu).  The window only polls the
+session each frame.
 """
 
 from __future__ import annotations
@@ -44,10 +47,10 @@ HAND_KEY = pygame.K_a
 Played = tuple[str, "str | None"]
 
 
-def seats_of(started: GameStarted) -> list[Seat]:
-    """The table's seats: this screen's person is ``human``; friends far away are
-    ``remote``; the server's AIs keep their kind."""
-    return [Seat("human" if i == started.seat else str(p.get("kind", "remote")),
+def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
+    """The table's seats: the people at this screen (``here``) are ``human``; friends far
+    away are ``remote``; the server's AIs keep their kind."""
+    return [Seat("human" if i in here else str(p.get("kind", "remote")),
                  str(p.get("name") or f"Player {i + 1}"))
             for i, p in enumerate(started.setup["players"])]
 
@@ -63,20 +66,22 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     assert started is not None
     driver = NetDriver(link, started)
     state = mirror.rebuild(started.setup, started.moves)
-    scene = PlayScene(ctx, seats_of(started), 0, driver.rules.hide_scores, state=state,
+    scene = PlayScene(ctx, seats_of(started, driver.seats), 0, driver.rules.hide_scores, state=state,
                       moves=[m for m, _d in started.moves], driver=driver)
     scene.resume_record(driver.log_events(started.moves))
     return scene
 
 
 class NetDriver(Driver):
-    """The seats far away (people and the server's AIs), and this person's link to the room."""
+    """The seats far away (people and the server's AIs), and the links of the people here."""
 
     quit_label = N_("Leave the online game")
 
     def __init__(self, link: Link, started: GameStarted) -> None:
         self.link = link
         self.seat = started.seat
+        #: The seats of the people at this screen (the host's first).
+        self.seats = set(link.seats) | {started.seat}
         self.setup = started.setup
         self.rules = RoomRules.of(started.setup.get("options"))
         self.modes = Modes(saves=False, undo=self.rules.undo, hints=self.rules.hints,
@@ -104,10 +109,10 @@ class NetDriver(Driver):
     # -- the seat controller
 
     def always_controls(self, seat: int) -> bool:
-        return seat != self.seat
+        return seat not in self.seats
 
     def controls(self, seat: int) -> bool:
-        return seat != self.seat or self.sent is not None or bool(self.incoming)
+        return seat not in self.seats or self.sent is not None or bool(self.incoming)
 
     def poll(self, obs: Observation, tick: Tick) -> Move | None:
         """The next announced move, once the board shows everything before it."""
@@ -152,11 +157,12 @@ class NetDriver(Driver):
     def check(self, move: Move) -> str | None:
         """The person's move goes to the server; the board plays it when it comes back (the
         empty refusal keeps the controls closed meanwhile)."""
-        if self.link.lost is not None:
+        link = self.link.link_for(self.scene.state.current)
+        if link.lost is not None or link.seat is None:
             return _("Not connected: try again once the connection is back.")
         if self.sent is None:
             self.sent = move.text
-            self.link.send_move(move.text, len(self.scene.moves))
+            link.send_move(move.text, len(self.scene.moves))
         return ""
 
     def update(self, dt: float) -> None:
@@ -169,7 +175,7 @@ class NetDriver(Driver):
     def _hear(self, event: Any) -> None:
         kind = type(event).__name__
         if kind == "MoveMade":
-            if event.seat == self.seat:
+            if event.seat in self.seats:
                 self.sent = None
             self.incoming.append(event)
         elif kind == "ServerError":
@@ -188,7 +194,7 @@ class NetDriver(Driver):
         """A seat handed to an AI shows as the AI from now on."""
         shown = self.scene.seats
         for i, info in enumerate(seats[:len(shown)]):
-            if i != self.seat and shown[i].kind != info.kind:
+            if i not in self.seats and shown[i].kind != info.kind:
                 shown[i] = Seat(info.kind, shown[i].name)
 
     def take_back(self, kept: int) -> None:
@@ -213,7 +219,8 @@ class NetDriver(Driver):
             return
         scene.reset_to(state, [m for m, _d in played])
         scene.resume_record(self.log_events(played))
-        scene.last_human = self.seat
+        if scene.last_human not in self.seats:
+            scene.last_human = self.seat
 
     def resync(self, started: GameStarted) -> None:
         """After a rejoin the server sends the whole game: play on from where the board is, or
@@ -235,16 +242,33 @@ class NetDriver(Driver):
         """Undo asks the server; the host's A hands a long-away seat to an AI."""
         scene = self.scene
         if self._undo_asked(event):
-            if self.sent is None:
-                self.link.request_undo()
+            point = scene.undo.point
+            if self.sent is None and point is not None:
+                self.link.link_for(point.seat).request_undo()
             return True
         if event.type == pygame.KEYDOWN and event.key == HAND_KEY and self.away_seat() is not None:
-            seat = self.away_seat()
-            assert seat is not None
-            self.link.hand_to_ai(seat, default_ai_kind())
-            scene.request_redraw()
+            self.hand_away()
             return True
         return False
+
+    def hand_away(self) -> None:
+        """The host gives the long-away seat to move to an AI."""
+        seat = self.away_seat()
+        if seat is not None:
+            self.link.hand_to_ai(seat, default_ai_kind())
+            self.scene.request_redraw()
+
+    def pause_items(self) -> list[tuple[str, str, str]]:
+        """The host's pause menu offers the long-away seat to an AI."""
+        if self.away_seat() is None:
+            return []
+        return [("hand", N_("Let an AI play the away seat"), "A")]
+
+    def pause_choice(self, name: str) -> bool:
+        if name != "hand":
+            return False
+        self.hand_away()
+        return True
 
     def _undo_asked(self, event: pygame.event.Event) -> bool:
         scene = self.scene
@@ -272,12 +296,12 @@ class NetDriver(Driver):
     def status(self) -> str | None:
         """The connection first, then the move on its way, then who is far away to move."""
         scene = self.scene
-        if self.link.lost is not None:
+        if self.link.lost_any is not None:
             return _("Connection lost, reconnecting...")
         if self.sent is not None:
             return _("Sending your move...")
         state = scene.state
-        if scene.queue.busy or state.over or state.current == self.seat:
+        if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current
         if scene.seats[seat].kind != "remote":

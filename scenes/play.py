@@ -622,9 +622,10 @@ class PlayScene(Scene):
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
         label = self.driver.quit_label if self.driver is not None else None
+        extra = self.driver.pause_items() if self.driver is not None else []
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=label)
+                               quit_label=label, extra=extra)
         self._hushed = True
         try:
             self.queue.skip()
@@ -654,6 +655,8 @@ class PlayScene(Scene):
             self._save_and_quit()
         elif choice in ("rules", "settings"):
             self._open_scene(choice)
+        elif choice is not None and self.driver is not None and self.driver.pause_choice(choice):
+            self._close_pause()
 
     def _open_scene(self, name: str) -> None:
         """The Rules or Settings screen over the game; closing it returns here."""

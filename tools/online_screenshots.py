@@ -2,13 +2,14 @@
 
     xvfb-run -a -s "-screen 0 1280x720x24" python3 tools/online_screenshots.py [--out DIR]
 
-A host process (Ana) opens Title > Play online > Host a game, hosts Ana + a friend + an AI; a
-second process (Bo) opens Join a game, types the address and the room code the host's lobby
-shows (read from the host's remembered room), and joins.  They play the first epoch; Bo's process then
-dies in the second (the connection drops), Ana's board waits with Bo's clock, and a third process with
-Bo's user folder (a restarted game) rejoins through "Rejoin the last game" and plays on.
-Writes online_join.png, online_host_lobby.png (and _es, _pt, _tr), online_play.png,
-online_away.png and online_rejoined.png.  Each process has its own temporary user folder.
+A host process (Ana) opens Title > Play online > Host a game, hosts Ana + a friend + Cy (a
+second person at Ana's screen) + an AI; a second process (Bo) opens Join a game, types the
+address and the room code the host's lobby shows (read from the host's remembered room), and
+joins.  They play the first epoch; Bo's process then dies in the second (the connection drops),
+Ana's board waits with Bo's clock, and a third process with Bo's user folder (a restarted game)
+rejoins through "Rejoin the last game" and plays on.  Writes online_host_setup.png,
+online_join.png, online_host_lobby.png (and _es, _pt, _tr), online_play.png, online_away.png
+and online_rejoined.png.  Each process has its own temporary user folder.
 """
 
 from __future__ import annotations
@@ -90,13 +91,19 @@ def child_main(role: str, shared: Path, out: Path) -> int:
         setup: object = top()
         setup.names[0].text = "Ana"  # type: ignore[attr-defined]
         setup.set_name(0, "Ana")  # type: ignore[attr-defined]
+        setup.set_kind(2, "human")  # type: ignore[attr-defined]
+        setup.set_name(2, "Cy")  # type: ignore[attr-defined]
+        setup.names[2].text = "Cy"  # type: ignore[attr-defined]
+        setup.add_seat()  # type: ignore[attr-defined]
+        shot("online_host_setup")
         setup.start()  # type: ignore[attr-defined]
         frames_until(lambda: type(top()).__name__ == "LobbyScene")
         lobby: object = top()
         frames_until(lambda: bool(lobby.link.room))  # type: ignore[attr-defined]
         (shared / "room.json").write_text(json.dumps({
             "url": lobby.link.url, "room": lobby.link.room}))  # type: ignore[attr-defined]
-        frames_until(lambda: len(lobby.seats) > 1 and lobby.seats[1].taken)  # type: ignore
+        frames_until(lambda: len(lobby.seats) > 2 and lobby.seats[1].taken  # type: ignore
+                     and lobby.seats[2].taken)  # type: ignore[attr-defined]
         shot("online_host_lobby")
         for lang in LANGS:
             set_language(lang)

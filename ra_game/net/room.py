@@ -185,8 +185,9 @@ class Room:
 
     # -- requests
 
-    def join(self, conn: Any, name: str, token: str | None) -> Out:
-        """Seat ``conn``: at the seat ``token`` owns, else at the next free remote seat."""
+    def join(self, conn: Any, name: str, token: str | None, seat: int | None = None) -> Out:
+        """Seat ``conn``: at the seat ``token`` owns, else at free remote seat ``seat`` (the
+        host seating a person at its screen), else at the next free remote seat."""
         if token is not None:
             index = next((i for i, s in enumerate(self.seats)
                           if s.token is not None and secrets.compare_digest(s.token, token)),
@@ -196,14 +197,26 @@ class Room:
             if self.seats[index].conn not in (None, conn):
                 raise Refused("in_use", N_("This seat is being played from another connection."))
         else:
-            index = next((i for i, s in enumerate(self.seats) if s.remote and s.token is None),
-                         None)
-            if index is None:
-                raise Refused("room_full", N_("Room {room} has no free seat."), room=self.code)
-            seat = self.seats[index]
-            seat.token, seat.name = new_token(), name.strip() or f"Player {index + 1}"
+            index = self._free_seat(seat)
+            taken = self.seats[index]
+            taken.token, taken.name = new_token(), name.strip() or f"Player {index + 1}"
+        return self._seat_conn(conn, index, token is None)
+
+    def _free_seat(self, wanted: int | None) -> int:
+        """The free remote seat ``wanted``, or the first free one."""
+        free = [i for i, s in enumerate(self.seats) if s.remote and s.token is None]
+        if wanted is not None:
+            if wanted not in free:
+                raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=wanted + 1)
+            return wanted
+        if not free:
+            raise Refused("room_full", N_("Room {room} has no free seat."), room=self.code)
+        return free[0]
+
+    def _seat_conn(self, conn: Any, index: int, new: bool) -> Out:
+        """``conn`` now plays seat ``index``: tell it, and everyone the lobby."""
         seat = self.seats[index]
-        out = Out(changed=token is None)
+        out = Out(changed=new)
         was_away = seat.away_since is not None
         seat.conn, seat.away_since = conn, None
         self.conns.add(conn)

@@ -302,7 +302,11 @@ class GameServer:
     def join(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
         if client.room is room and room.seat_of(client) is not None:
             raise Refused("seated", N_("You already have a seat in this room."))
-        out = room.join(client, msg["name"], msg["token"])
+        seat = msg.get("seat")
+        given = str(msg.get("host_token") or "").encode()
+        if seat is not None and not secrets.compare_digest(room.host_token.encode(), given):
+            raise Refused("not_host", N_("Only the host of the room can do that."))
+        out = room.join(client, msg["name"], msg["token"], seat)
         self.attach(client, room)
         if room.options.get("autostart") and room.all_taken() and not room.started:
             out.then(room.start())

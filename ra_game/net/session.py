@@ -3,7 +3,8 @@
 A :class:`NetSession` runs a ``websockets`` client on its own background thread with its own
 asyncio loop; every method returns at once (it only queues a frame) and :meth:`NetSession.poll`
 drains the :mod:`ra_game.net.events` that arrived, so the frame loop never waits on the network.
-One session plays at most one seat (people at one screen each have a session).
+One session plays at most one seat: the host's window opens one session for each person at its
+screen (each seat its own connection and token).
 """
 
 from __future__ import annotations
@@ -68,10 +69,14 @@ class NetSession:
         self._send("create", seats=seats, hide_scores=hide_scores, undo=undo, hints=hints,
                    seed=seed, autostart=autostart, hand_after=hand_after)
 
-    def join(self, room: str, name: str, token: str | None = None) -> None:
-        """Take the next free seat of ``room`` (or the seat ``token`` owns: a rejoin)."""
+    def join(self, room: str, name: str, token: str | None = None,
+             seat: int | None = None) -> None:
+        """Take the next free seat of ``room`` (or the seat ``token`` owns: a rejoin; or, for
+        the host with its ``host_token``, the free seat ``seat``: a person at its screen)."""
         self.room = room
-        self._send("join", room=room, name=name, token=token)
+        host_token = self.host_token if seat is not None and token is None else None
+        self._send("join", room=room, name=name, token=token,
+                   seat=None if token is not None else seat, host_token=host_token)
 
     def start_game(self) -> None:
         """The host starts the game (every seat taken)."""

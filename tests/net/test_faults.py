@@ -147,6 +147,26 @@ def drained(ws: Any) -> list[str]:
             return codes
 
 
+def test_only_the_hosts_token_picks_a_seat_for_a_person_at_its_screen(
+        busy: tuple[str, dict[str, Any]]) -> None:
+    url, _ = busy
+    with connect(url) as host, connect(url) as here, connect(url) as eve:
+        made = _send(host, type="create", seats=["remote", "remote", "remote"])
+        room, token = made["room"], made["host_token"]
+        for guess in (None, "guess", "\u00e9" * 8):
+            fields = {} if guess is None else {"host_token": guess}
+            assert _error(eve, json.dumps({"v": 1, "type": "join", "room": room, "name": "Eve",
+                                           "seat": 2, **fields}))["code"] == "not_host"
+        assert _send(host, type="join", room=room, name="Host")["seat"] == 0
+        joined = _send(here, type="join", room=room, name="Ana", seat=2, host_token=token)
+        assert joined["type"] == "joined" and joined["seat"] == 2
+        assert _error(eve, json.dumps({"v": 1, "type": "join", "room": room, "name": "Eve",
+                                       "seat": 2, "host_token": token}))["code"] == "seat_taken"
+        assert _error(here, json.dumps({"v": 1, "type": "join", "room": room, "name": "Ana",
+                                        "seat": 1, "host_token": token}))["code"] == "seated"
+        assert _send(eve, type="join", room=room, name="Eve")["seat"] == 1  # the free one
+
+
 def test_a_flood_is_refused_then_closed(busy: tuple[str, dict[str, Any]]) -> None:
     url, _ = busy
     frame = json.dumps({"v": 1, "type": "undo"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,8 +89,12 @@ def test_host_seats_are_you_then_friends_or_ais(ctx: AppContext) -> None:
     assert [r.kind for r in host.rows][:2] == ["human", "remote"]
     assert not host.kinds[0].enabled and host.names[0].enabled and not host.names[1].enabled
     assert [server_kind(r.kind) for r in host.rows][:2] == ["remote", "remote"]
-    click(ctx, host.kinds[1].rect)  # the friend becomes an AI: nobody to host for
-    assert host.rows[1].kind != "remote"
+    click(ctx, host.kinds[1].rect)  # the friend becomes a second person at this screen
+    assert host.rows[1].kind == "human" and host.names[1].enabled
+    assert host.people_here() == [(1, "Player 2")]
+    assert server_kind(host.rows[1].kind) == "remote"  # the window takes that seat itself
+    click(ctx, host.kinds[1].rect)  # then an AI: nobody to host for
+    assert host.rows[1].kind not in ("remote", "human") and not host.names[1].enabled
     assert host.rules().undo and host.rules().hints
     click(ctx, host.undo_choice.rect)
     assert not host.rules().undo
@@ -141,6 +146,20 @@ def test_the_memory_keeps_five_servers_and_survives_a_damaged_file() -> None:
 
     memory_path().write_text("{not json", encoding="utf-8")
     assert load_memory() == OnlineMemory()
+
+
+def test_the_ticket_keeps_the_other_seats_of_this_screen() -> None:
+    from ra_game.online_memory import LocalSeat, memory_path
+
+    here = (LocalSeat(1, "tok-ana", "Ana"), LocalSeat(3, "tok-cy", "Cy"))
+    ticket = RoomTicket("ws://127.0.0.1:1", "ABCD", "tok", "Host", "host-tok", here)
+    assert save_memory(OnlineMemory([], "Host", ticket)) is None
+    assert load_memory().ticket == ticket
+    doc = json.loads(memory_path().read_text(encoding="utf-8"))
+    doc["ticket"]["others"] = [{"seat": 1, "token": "tok-ana", "name": "Ana"}, {"seat": True},
+                               {"seat": 9, "token": "x"}, "junk", {"seat": 2, "token": ""}]
+    memory_path().write_text(json.dumps(doc), encoding="utf-8")
+    assert load_memory().ticket.others == here[:1]  # type: ignore[union-attr]
 
 
 def test_online_layouts_match_their_generator_and_hold_the_names() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -381,3 +382,131 @@ def test_the_host_closes_the_game_and_rejoins_on_its_restarted_server(
     assert isinstance(a, PlayScene) and a.moves == moves
     play([again, friend], 4)
     same_game(a, b)
+
+
+def host_two_here_and_join(windows: list[AppContext]) -> tuple[AppContext, AppContext, Any]:
+    """The host seats a second person at its screen (Ana, seat 2) and a friend far away (Bo,
+    seat 3), scores hidden; the ticket the host's window wrote before Bo joined."""
+    from ra_game.online_memory import load_memory
+
+    host, friend = new_window(), new_window()
+    windows += [host, friend]
+    host.scenes.push(HostSetupScene(host))
+    setup = top(host)
+    assert isinstance(setup, HostSetupScene)
+    setup.set_kind(1, "human")
+    setup.set_name(1, "Ana")
+    setup.set_kind(2, "remote")
+    setup.set_hide(True)
+    assert setup.names[1].enabled and not setup.names[2].enabled
+    setup.start()
+    frames_until([host], lambda: isinstance(top(host), LobbyScene))
+    lobby = top(host)
+    assert isinstance(lobby, LobbyScene)
+    frames_until([host], lambda: len(lobby.seats) == 3 and lobby.seats[1].taken
+                 and load_memory().ticket is not None and bool(load_memory().ticket.others))
+    assert lobby.link.seats == {0, 1} and not lobby.hands[1].visible
+    assert lobby.hands[2].visible and not lobby.buttons["start"].enabled
+    ticket = load_memory().ticket
+    friend.scenes.push(JoinScene(friend))
+    join = top(friend)
+    assert isinstance(join, JoinScene)
+    join.fields["address"].text = lobby.link.url.removeprefix("ws://")
+    join.fields["room"].text = lobby.link.room or ""
+    join.fields["name"].text = "Bo"
+    join.join()
+    frames_until([host, friend], lambda: lobby.buttons["start"].enabled)
+    assert [s.name for s in lobby.seats] == ["Host", "Ana", "Bo"]
+    assert lobby.link.seats == {0, 1}
+    lobby.start()
+    frames_until([host, friend], lambda: isinstance(top(host), PlayScene)
+                 and isinstance(top(friend), PlayScene))
+    return host, friend, ticket
+
+
+def play_hotseat(host: AppContext, friend: AppContext, count: int) -> tuple[set[int], list[str]]:
+    """Play ``count`` more moves: the host's screen moves for its two people, passing the
+    screen between them; the seats that moved at the host's screen, and whom the hand-over
+    screens named."""
+    from ra_game.scenes.handover import HandOverScene
+
+    a, b = top(host), top(friend)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    goal, moved, handed = len(a.moves) + count, set(), []
+
+    def step() -> bool:
+        if isinstance(top(host), HandOverScene):
+            handover = top(host)
+            handed.append(handover.player_name)  # type: ignore[attr-defined]
+            handover.done()  # type: ignore[attr-defined]
+        for scene in (a, b):
+            if len(scene.moves) < goal and scene.human_ready() and \
+                    scene.driver.sent is None:  # type: ignore[union-attr]
+                if scene is a:
+                    moved.add(a.state.current)
+                    assert a.viewer() == a.state.current  # only their own fame shows
+                scene.offer(a_move(scene))
+        return len(a.moves) >= goal and a.moves == b.moves and settled(a, b)
+
+    frames_until([host, friend], step)
+    return moved, handed
+
+
+def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
+        windows: list[AppContext]) -> None:
+    host, friend, ticket = host_two_here_and_join(windows)
+    a, b = top(host), top(friend)
+    assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
+    assert a.kinds == ["human", "human", "remote"] and b.kinds == ["remote", "remote", "human"]
+    assert a.hide_scores and a.driver.seats == {0, 1}  # type: ignore[union-attr]
+    moved, handed = play_hotseat(host, friend, 12)
+    assert moved == {0, 1} and "Ana" in handed and "Host" in handed
+    same_game(a, b)
+
+    assert [o.seat for o in ticket.others] == [1] and ticket.host_token
+    host.scenes.close_all()  # the host's window and server close with two seats
+    save_memory(OnlineMemory([], "Host", ticket))  # Bo's window wrote its own ticket since
+    link = b.driver.link  # type: ignore[union-attr]
+    frames_until([friend], lambda: link.lost is not None)
+    again = new_window()
+    windows.append(again)
+    rejoin_from_the_menu(again)
+    frames_until([again, friend], lambda: isinstance(top(again), PlayScene)
+                 and link.lost is None)
+    c = top(again)
+    assert isinstance(c, PlayScene) and c.moves == b.moves
+    assert c.kinds == ["human", "human", "remote"]
+    assert c.driver.seats == {0, 1}  # type: ignore[union-attr]
+    moved, _handed = play_hotseat(again, friend, 12)
+    assert moved == {0, 1}
+    same_game(c, b)
+
+
+def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
+        windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ra_game.scenes import online_play
+
+    from ra_game import online_link
+
+    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    host, friend = host_and_join(windows)
+    a = top(host)
+    assert isinstance(a, PlayScene)
+    a._open_pause()
+    assert a.pause is not None and [n for n, _l, _k in a.pause.items][-2:] == ["settings", "quit"]
+    a._close_pause()
+    friend.scenes.close_all()
+    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    if a.state.current == 0:
+        play([host], 1)
+    frames_until([host], lambda: a.state.current == 1 and not a.queue.busy
+                 and "press A" in a.status()[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    run_frames(host, 1)
+    assert a.pause is not None
+    assert [n for n, _l, _k in a.pause.items][-2:] == ["hand", "quit"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    moves = len(a.moves)
+    frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
+    assert a.pause is None and a.kinds[1] != "remote"

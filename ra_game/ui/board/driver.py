@@ -89,6 +89,14 @@ class Driver:
         """The status line text when it has something to say, else None."""
         return None
 
+    def pause_items(self) -> list[tuple[str, str, str]]:
+        """Items of this mode for the pause menu now: (name, N_ label, key letter)."""
+        return []
+
+    def pause_choice(self, name: str) -> bool:
+        """One of :meth:`pause_items` was chosen; True when it was this driver's."""
+        return False
+
     def finish_game(self, event: GameOver) -> bool:
         """The game ended; True when the driver takes over (no results scene)."""
         return False

@@ -1,7 +1,10 @@
 """The pause menu (Esc): Resume, Rules, Settings, and Save & quit to the title (a demo is not
-saved: it offers Quit to title).  Mouse, arrows / Tab + Enter, or the items' keys."""
+saved: it offers Quit to title); a mode may add items of its own before the last.  Mouse,
+arrows / Tab + Enter, or the items' keys."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
@@ -15,17 +18,29 @@ DEMO_QUIT = ("quit", N_("Quit to title"), "Q")
 _KEYS = {pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit"}
 
 
+def letter_key(letter: str) -> int:
+    """The key code of a key cap's ASCII letter (pygame's letter codes are lowercase ASCII)."""
+    code = ord(letter[0])
+    return code + 32 if "A" <= letter[0] <= "Z" else code
+
+
 class PauseMenu:
     """A small modal panel; :meth:`key` / :meth:`click` return the chosen item's name or None."""
 
     def __init__(self, panel: pygame.Rect, demo: bool = False,
-                 quit_label: str | None = None) -> None:
+                 quit_label: str | None = None,
+                 extra: Sequence[tuple[str, str, str]] = ()) -> None:
         """``quit_label`` (marked with N_) names the quit item when leaving is neither a save
-        nor a demo's end (a replay)."""
+        nor a demo's end (a replay); ``extra``: a mode's items (name, N_ label, key letter)."""
         self.panel = panel
-        self.items = ITEMS[:-1] + (DEMO_QUIT,) if demo else ITEMS
+        self.items: tuple[tuple[str, str, str], ...] = ITEMS[:-1] + (DEMO_QUIT,) if demo \
+            else ITEMS
         if quit_label:
             self.items = self.items[:-1] + (("quit", quit_label, "Q"),)
+        self.items = self.items[:-1] + tuple(extra) + self.items[-1:]
+        self.keys = dict(_KEYS)
+        for name, _label, letter in extra:
+            self.keys[letter_key(letter)] = name
         self.cursor = 0
         self.hover: tuple[float, float] | None = None
 
@@ -44,8 +59,8 @@ class PauseMenu:
     def key(self, key: int) -> str | None:
         if key == pygame.K_ESCAPE:
             return "resume"
-        if key in _KEYS:
-            return _KEYS[key]
+        if key in self.keys:
+            return self.keys[key]
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(self.items)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
