@@ -1,0 +1,94 @@
+"""A connection's send queue: frames go out in order, a client that stops reading loses its own
+connection once its queue is full or one frame waits too long, and a closing connection first
+sends what it was already told."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, cast
+
+import pytest
+from websockets.asyncio.server import ServerConnection
+
+from ra_game.net import server
+from ra_game.net.server import Client
+
+
+class StuckSocket:
+    """A connection whose peer reads nothing once ``reading`` is cleared: ``send`` waits."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed_with: tuple[int, str] | None = None
+        self.reading = asyncio.Event()
+        self.reading.set()
+
+    async def send(self, frame: str) -> None:
+        await self.reading.wait()
+        self.sent.append(frame)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.closed_with is None:
+            self.closed_with = (code, reason)
+
+
+def _client(ws: StuckSocket) -> Client:
+    return Client(cast(ServerConnection, ws))
+
+
+def _run(body: Any) -> None:
+    asyncio.run(asyncio.wait_for(body(), 5))
+
+
+def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> None:
+    async def body() -> None:
+        ws = StuckSocket()
+        client = _client(ws)
+        writer = asyncio.create_task(client.writer())
+        for n in range(5):
+            client.send(f"frame {n}")
+        client.close(1000, "bye")
+        client.send("after the close")
+        await writer
+        assert ws.sent == [f"frame {n}" for n in range(5)]
+        assert ws.closed_with == (1000, "bye")
+
+    _run(body)
+
+
+def test_a_client_that_stops_reading_is_closed_when_its_queue_is_full() -> None:
+    async def body() -> None:
+        ws = StuckSocket()
+        ws.reading.clear()
+        client = _client(ws)
+        writer = asyncio.create_task(client.writer())
+        client.send("taken by the writer")
+        await asyncio.sleep(0.01)  # the writer now waits to send it
+        for n in range(server.SEND_QUEUE):
+            client.send(f"frame {n}")
+        assert not client.closed
+        client.send("one too many")
+        assert client.closed and (client.close_code, client.close_reason) == (1008, "too slow")
+        await asyncio.sleep(0)
+        assert ws.closed_with == (1008, "too slow")  # at once: nothing queued is waited for
+        writer.cancel()
+
+    _run(body)
+
+
+def test_a_frame_the_client_does_not_take_in_time_closes_the_connection(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "SEND_TIMEOUT", 0.05)
+
+    async def body() -> None:
+        ws = StuckSocket()
+        ws.reading.clear()
+        client = _client(ws)
+        writer = asyncio.create_task(client.writer())
+        client.send("never read")
+        client.send("never sent")
+        await writer
+        assert client.closed and ws.sent == []
+        assert ws.closed_with == (1008, "too slow")
+
+    _run(body)
