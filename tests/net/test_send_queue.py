@@ -32,8 +32,13 @@ class StuckSocket:
             self.closed_with = (code, reason)
 
 
-def _client(ws: StuckSocket) -> Client:
-    return Client(cast(ServerConnection, ws))
+def _connection(reading: bool) -> tuple[StuckSocket, Client, asyncio.Task[None]]:
+    """A socket, its client and the client's running writer (inside an event loop)."""
+    ws = StuckSocket()
+    if not reading:
+        ws.reading.clear()
+    client = Client(cast(ServerConnection, ws))
+    return ws, client, asyncio.create_task(client.writer())
 
 
 def _run(body: Any) -> None:
@@ -42,9 +47,7 @@ def _run(body: Any) -> None:
 
 def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> None:
     async def body() -> None:
-        ws = StuckSocket()
-        client = _client(ws)
-        writer = asyncio.create_task(client.writer())
+        ws, client, writer = _connection(reading=True)
         for n in range(5):
             client.send(f"frame {n}")
         client.close(1000, "bye")
@@ -58,10 +61,7 @@ def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> Non
 
 def test_a_client_that_stops_reading_is_closed_when_its_queue_is_full() -> None:
     async def body() -> None:
-        ws = StuckSocket()
-        ws.reading.clear()
-        client = _client(ws)
-        writer = asyncio.create_task(client.writer())
+        ws, client, writer = _connection(reading=False)
         client.send("taken by the writer")
         await asyncio.sleep(0.01)  # the writer now waits to send it
         for n in range(server.SEND_QUEUE):
@@ -81,10 +81,7 @@ def test_a_frame_the_client_does_not_take_in_time_closes_the_connection(
     monkeypatch.setattr(server, "SEND_TIMEOUT", 0.05)
 
     async def body() -> None:
-        ws = StuckSocket()
-        ws.reading.clear()
-        client = _client(ws)
-        writer = asyncio.create_task(client.writer())
+        ws, client, writer = _connection(reading=False)
         client.send("never read")
         client.send("never sent")
         await writer
