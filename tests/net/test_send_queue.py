@@ -5,6 +5,7 @@ sends what it was already told."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from typing import Any, cast
 
 import pytest
@@ -41,7 +42,7 @@ def _connection(reading: bool) -> tuple[StuckSocket, Client, asyncio.Task[None]]
     return ws, client, asyncio.create_task(client.writer())
 
 
-def _run(body: Any) -> None:
+def _run(body: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(asyncio.wait_for(body(), 5))
 
 

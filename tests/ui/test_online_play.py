@@ -49,14 +49,16 @@ def windows() -> Iterator[list[AppContext]]:
     pygame.display.quit()
 
 
-def frames_until(ctxs: list[AppContext], done: Callable[[], bool]) -> None:
+def frames_until(ctxs: list[AppContext], done: Callable[[], bool],
+                 timeout: float = TIMEOUT) -> None:
     """Run a frame of each window in turn until ``done`` (the server answers meanwhile)."""
-    end = time.monotonic() + TIMEOUT
+    end = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < end, f"the windows did not get there in time: {report(ctxs)}"
         for ctx in ctxs:
             run_frames(ctx, 1)
-        time.sleep(0.002)
+        time.sleep(0.002)  # as the real loop waits for its next frame: a loop that never
+        # waits starves the network threads of the GIL (each blit releases and retakes it)
 
 
 def report(ctxs: list[AppContext]) -> list[str]:
@@ -233,13 +235,7 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
                 scene.offer(a_move(scene))
         return all(isinstance(top(c), FinalResultsScene) for c in (host, friend))
 
-    end = time.monotonic() + 300  # a whole game on a loaded machine
-    while not step():
-        assert time.monotonic() < end
-        for ctx in (host, friend):
-            run_frames(ctx, 1)
-        time.sleep(0.002)  # as the real loop waits for its next frame: a loop that never
-        # waits starves the network threads of the GIL (each blit releases and retakes it)
+    frames_until([host, friend], step, timeout=300)  # a whole game on a loaded machine
     results = [top(c) for c in (host, friend)]
     summaries = [s.state.summary() for s in scenes.values()]  # type: ignore[union-attr]
     assert summaries[0] == summaries[1]
