@@ -3,9 +3,11 @@
     python3 tools/tournament.py --seats hard,medium,medium,medium --games 50 --seed 1 --json
     python3 tools/tournament.py --seats hard@200,hard-v1@200,hard-v1@200,hard-v1@200 --games 30
 
-A seat ``hard@N`` (or ``hard-v1@N``) searches exactly N iterations per decision instead of a time
-budget, so results do not depend on the machine's load.  ``medium-v1`` and ``hard-v1`` are the
-frozen levels of before issue 12 (``tools/baselines/v1``), offered here only, never in the game.
+A seat ``hard@N`` (or ``hard-v1@N``, ``hard-v2@N``) searches one tree of exactly N iterations per
+decision instead of a time budget, so results do not depend on the machine's load.  ``medium-v1``
+and ``hard-v1`` are the frozen levels of before issue 12 (``tools/baselines/v1``); ``hard-v2`` is
+hard as it was when issue 47 began (``tools/baselines/v2``: 4 trees x 300 iterations, always
+in this process).  Baselines are offered here only, never in the game.
 
 Every game seed is played once per seating rotation, so each agent sits in every seat on the same
 bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
@@ -42,13 +44,19 @@ from ra_game.ai.base import SearchingAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState
 from tools.baselines.v1 import HardV1Agent, MediumV1Agent
+from tools.baselines.v2 import HardV2Agent, RootParallelV2Agent
 
 Job = tuple[int, int, tuple[str, ...], int | None]
 
 
 #: Frozen baselines, for measuring only (never offered in the game).
-BASELINES = {"medium-v1": MediumV1Agent, "hard-v1": HardV1Agent}
-SEARCHERS = {"ai:hard": HardAgent, "hard-v1": HardV1Agent}
+BASELINES: dict[str, type[Agent]] = {
+    "medium-v1": MediumV1Agent, "hard-v1": HardV1Agent, "hard-v2": RootParallelV2Agent,
+}
+#: The kinds that take ``@N``: one tree of exactly N iterations.
+SEARCHERS: dict[str, type[HardAgent | HardV1Agent | HardV2Agent]] = {
+    "ai:hard": HardAgent, "hard-v1": HardV1Agent, "hard-v2": HardV2Agent,
+}
 
 
 def agent_kind(name: str) -> str:
@@ -60,7 +68,8 @@ def agent_kind(name: str) -> str:
     for kind in (base, f"ai:{base}"):
         if kind in LEVELS or kind in BASELINES:
             if at and kind not in SEARCHERS:
-                raise ValueError(f"only hard and hard-v1 take an iteration count, not {base!r}")
+                raise ValueError(
+                    f"only hard, hard-v1 and hard-v2 take an iteration count, not {base!r}")
             return kind + at + count
     known = ", ".join([k.split(":")[-1] for k in LEVELS] + list(BASELINES))
     raise ValueError(f"unknown agent {name!r}; use one of: {known}")
@@ -71,9 +80,10 @@ def build_agent(kind: str, seed: int, think_ms: int | None) -> Agent:
     base, _, count = kind.partition("@")
     if count:
         return SEARCHERS[base](seed, iterations=int(count))
+    if base == "hard-v1":
+        return HardV1Agent(seed, think_ms=think_ms)
     if base in BASELINES:
-        cls = BASELINES[base]
-        return cls(seed, think_ms=think_ms) if base == "hard-v1" else cls(seed)
+        return BASELINES[base](seed)  # (hard-v2: fixed work, 4 trees x 300 iterations)
     return make_agent(base, seed, think_ms)
 
 
@@ -230,7 +240,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", required=True,
-                        help="comma list: hard,medium,easy,random,medium-v1,hard-v1 (hard@N: N iterations)")
+                        help="comma list: hard,medium,easy,random,medium-v1,hard-v1,hard-v2 "
+                        "(hard@N: N iterations)")
     parser.add_argument("--games", type=int, default=10, help="game seeds (each in every rotation)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", type=int, default=None, help="hard agent's budget")
