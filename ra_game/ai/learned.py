@@ -1,0 +1,189 @@
+"""A learned evaluation: each seat's fame to come, predicted from one seat's observation.
+
+A position is read as a *record*, a flat tuple of ints that holds only what an observation
+holds (the public position and the bag as a multiset of counts, never its order):
+:func:`record_of` makes one from a state, :func:`state_of` turns one back into a state whose
+bag is in a canonical (sorted) order.  :func:`seat_features` reads a state: the numbers of
+today's hand-made evaluation (:mod:`.evaluate`) and the plain counts of the tiles, suns, Ra
+track and bag, each seat against its rivals.  The model is linear in those features with
+interactions by epoch and by the epoch's progress; its weights ship as ``learned_eval.json``
+in this package (made by ``tools/train_eval.py``), read once.  Pure Python: the game does not
+need numpy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ..engine import GameState
+from ..engine.scoring import MONUMENT_SET_POINTS
+from ..engine.state import EMPTY
+from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, NUM_KINDS, Tile
+from .evaluate import Context, sun_value, tile_value
+
+#: The layout of a record and of the features; a weights file names the one it was fitted to.
+FEATURE_VERSION = 1
+#: The shipped weights (package data).
+WEIGHTS_FILE = "learned_eval.json"
+MAX_SUNS = 5  # (the most suns a seat holds: 2 players, 4 up + centre suns taken)
+TRACK = 8
+HEAD = ("players", "epoch", "ra_count", "ra_length", "center_sun", "current")
+
+RA, GOD, GOLD, PHARAOH = int(Tile.RA), int(Tile.GOD), int(Tile.GOLD), int(Tile.PHARAOH)
+NILE, FLOOD = int(Tile.NILE), int(Tile.FLOOD)
+CIVS = [int(k) for k in CIVILIZATIONS]
+MONS = [int(k) for k in MONUMENTS]
+
+#: The features of one seat, in order (their weights are stored in this order).
+FEATURE_NAMES = (
+    "bias", "evaluation", "gods", "gold", "pharaohs", "pharaohs_over_most_rival",
+    "pharaohs_over_fewest_rival", "niles", "floods", "niles_with_flood", "civ_types",
+    "civ_tiles", "no_civ", "monument_types", "monument_sets", "monument_pairs", "sun_total",
+    "sun_total_over_best_rival", "sun_total_over_worst_rival", "suns_up",
+    "suns_up_over_best_rival", "top_sun", "ra_progress", "bag_ra", "bag_tiles", "bag_floods",
+    "bag_civs", "bag_monuments", "bag_gods", "bag_pharaohs", "score_over_best_rival",
+    "two_players", "rivals", "lot_size",
+)
+#: Each feature is weighted per epoch, plus per epoch times the epoch's progress.
+BLOCKS = 2 * NUM_EPOCHS
+
+
+def record_of(state: GameState) -> tuple[int, ...]:
+    """The record of ``state`` as any seat observes it (see the module's docstring)."""
+    n = state.n
+    out = [n, state.epoch, state.ra_count, state.ra_length, state.center_sun, state.current]
+    out += state.scores
+    for held in state.tiles:
+        out += held
+    for suns in (state.suns_up, state.suns_down):
+        for seat_suns in suns:
+            out += list(seat_suns) + [0] * (MAX_SUNS - len(seat_suns))
+    out += state.auction
+    out += state.bag_counts()
+    return tuple(out)
+
+
+def state_of(record: Sequence[int]) -> GameState:
+    """A state with the position of ``record``, its bag in sorted order."""
+    n = record[0]
+    state = GameState.new(n, seed=0)
+    state.epoch, state.ra_count, state.ra_length, state.center_sun, state.current = record[1:6]
+    at = len(HEAD)
+    state.scores = list(record[at:at + n])
+    at += n
+    state.tiles = [list(record[at + p * NUM_KINDS:at + (p + 1) * NUM_KINDS]) for p in range(n)]
+    at += n * NUM_KINDS
+    suns = []
+    for _ in range(2):
+        suns.append([[s for s in record[at + p * MAX_SUNS:at + (p + 1) * MAX_SUNS] if s]
+                     for p in range(n)])
+        at += n * MAX_SUNS
+    state.suns_up, state.suns_down = suns
+    state.auction = list(record[at:at + TRACK])
+    at += TRACK
+    counts = record[at:at + NUM_KINDS]
+    state.bag_order = tuple(k for k in range(NUM_KINDS) for _ in range(counts[k]))
+    state.bag_pos = 0
+    return state
+
+
+def _rival_extremes(values: Sequence[float], seat: int) -> tuple[float, float]:
+    rivals = [v for p, v in enumerate(values) if p != seat]
+    return max(rivals), min(rivals)
+
+
+def seat_features(state: GameState, ctx: Context | None = None) -> list[list[float]]:
+    """The features (:data:`FEATURE_NAMES`) of every seat of ``state`` (``ctx``: hard's
+    evaluation context of it, if the caller has one)."""
+    ctx = ctx or Context(state, tempo=True)
+    n = state.n
+    bag = state.bag_counts()
+    progress = state.ra_count / state.ra_length
+    pharaohs = [t[PHARAOH] for t in state.tiles]
+    sun_totals = [sum(u) + sum(d) for u, d in zip(state.suns_up, state.suns_down)]
+    ups = [len(u) for u in state.suns_up]
+    lot = sum(1 for t in state.auction if t != EMPTY)
+    out = []
+    for p in range(n):
+        t = state.tiles[p]
+        up = state.suns_up[p]
+        evaluation = tile_value(ctx, p, t) + sun_value(ctx, p, up, sum(state.suns_down[p]))
+        ph_high, ph_low = _rival_extremes(pharaohs, p)
+        sun_high, sun_low = _rival_extremes(sun_totals, p)
+        civ_types = sum(1 for k in CIVS if t[k])
+        mons = [t[k] for k in MONS]
+        out.append([
+            1.0, evaluation, t[GOD], t[GOLD], t[PHARAOH], t[PHARAOH] - ph_high,
+            t[PHARAOH] - ph_low, t[NILE], t[FLOOD], t[NILE] if t[FLOOD] else 0,
+            civ_types, sum(t[k] for k in CIVS), 1.0 if civ_types == 0 else 0.0,
+            sum(1 for c in mons if c), sum(MONUMENT_SET_POINTS[c] for c in mons if c >= 3),
+            sum(1 for c in mons if c == 2), sun_totals[p] / 10.0,
+            (sun_totals[p] - sun_high) / 10.0, (sun_totals[p] - sun_low) / 10.0, ups[p],
+            ups[p] - _rival_extremes(ups, p)[0], (up[0] if up else 0) / 10.0, progress,
+            bag[RA] / 10.0, (sum(bag) - bag[RA]) / 10.0, bag[FLOOD], sum(bag[k] for k in CIVS),
+            sum(bag[k] for k in MONS), bag[GOD], bag[PHARAOH],
+            (state.scores[p] - _rival_extremes(state.scores, p)[0]) / 10.0,
+            1.0 if n == 2 else 0.0, n - 1.0, lot,
+        ])
+    return out
+
+
+def expand(features: Sequence[float], epoch: int, progress: float) -> list[float]:
+    """One seat's features spread over the model's blocks: the epoch's block holds them, the
+    epoch's progress block holds them times progress, the other blocks hold zeros."""
+    k = len(features)
+    row = [0.0] * (BLOCKS * k)
+    at = (epoch - 1) * 2 * k
+    row[at:at + k] = features
+    row[at + k:at + 2 * k] = [f * progress for f in features]
+    return row
+
+
+@dataclass(frozen=True)
+class LearnedModel:
+    """Weights by epoch: ``base[e][i]`` and ``slope[e][i]`` (times progress) of feature i."""
+
+    base: tuple[tuple[float, ...], ...]
+    slope: tuple[tuple[float, ...], ...]
+    version: int
+    info: dict[str, object]
+
+    @classmethod
+    def from_json(cls, text: str) -> LearnedModel:
+        """A model from a weights file's text; ValueError for a file of other features."""
+        data = json.loads(text)
+        if data.get("feature_version") != FEATURE_VERSION or \
+                tuple(data.get("features", ())) != FEATURE_NAMES:
+            raise ValueError("the weights were fitted to other features; run tools/train_eval.py")
+        flat = [float(w) for w in data["weights"]]
+        k = len(FEATURE_NAMES)
+        if len(flat) != BLOCKS * k:
+            raise ValueError(f"expected {BLOCKS * k} weights, found {len(flat)}")
+        base = tuple(tuple(flat[2 * e * k:(2 * e + 1) * k]) for e in range(NUM_EPOCHS))
+        slope = tuple(tuple(flat[(2 * e + 1) * k:(2 * e + 2) * k]) for e in range(NUM_EPOCHS))
+        return cls(base, slope, int(data.get("version", 0)), dict(data.get("info", {})))
+
+    def to_come(self, state: GameState, ctx: Context | None = None) -> list[float]:
+        """Each seat's predicted fame still to come (final fame minus its score now)."""
+        if state.over:
+            return [0.0] * state.n
+        epoch = min(state.epoch, NUM_EPOCHS) - 1
+        progress = state.ra_count / state.ra_length
+        base, slope = self.base[epoch], self.slope[epoch]
+        return [sum(f * (b + s * progress) for f, b, s in zip(row, base, slope))
+                for row in seat_features(state, ctx)]
+
+    def fame(self, state: GameState, ctx: Context | None = None) -> list[float]:
+        """Each seat's predicted final fame: its score plus :meth:`to_come`."""
+        return [s + c for s, c in zip(state.scores, self.to_come(state, ctx))]
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> LearnedModel:
+    """The weights shipped in the package, read once."""
+    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    return LearnedModel.from_json(text)
