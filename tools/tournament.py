@@ -12,8 +12,11 @@ in this process).  Baselines are offered here only, never in the game.
 Every game seed is played once per seating rotation, so each agent sits in every seat on the same
 bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
 top score counts as a win for the tie-break winner only (R-WIN-2).  ``win_share`` is wins per
-seat played (fair share 1/players for everyone); ``ci95`` is its Wilson interval.  Times are per
-decision with a real choice (more than one legal action).
+seat played (fair share 1/players for everyone); ``ci95`` is its Wilson interval.
+``mean_margin`` is a seat's final fame minus the best rival's, averaged over a seed's rotations
+first (the rotations of one seed are one paired sample), then over the seeds; ``margin_ci95`` is
+the 95 % t interval over the seeds.  Times are per decision with a real choice (more than one
+legal action).
 
 ``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
 options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
@@ -125,6 +128,39 @@ def wilson(wins: int, n: int, z: float = 1.96) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
+#: The 97.5th percentile of Student's t by degrees of freedom 1..30 (a two-sided 95 % interval).
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    """Student's t at 97.5 % for ``df`` degrees of freedom (beyond the table, the Cornish-Fisher
+    expansion around the normal quantile, within 1e-3 of the exact value)."""
+    if df <= len(T975):
+        return T975[df - 1]
+    z = 1.959964
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
+
+
+def margin(scores: Sequence[int], seat: int) -> int:
+    """A seat's fame margin: its final fame minus the best rival's."""
+    return scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
+
+
+def clustered_mean(by_seed: dict[int, list[float]]) -> tuple[float, list[float] | None]:
+    """The mean over seeds of each seed's mean (a seed's rotations are one paired sample), and
+    its 95 % t interval over the seeds (None with fewer than two seeds)."""
+    means = [sum(v) / len(v) for v in by_seed.values()]
+    k = len(means)
+    mean = sum(means) / k
+    if k < 2:
+        return mean, None
+    sd = math.sqrt(sum((m - mean) ** 2 for m in means) / (k - 1))
+    half = t975(k - 1) * sd / math.sqrt(k)
+    return mean, [round(mean - half, 2), round(mean + half, 2)]
+
+
 def jobs_for(seats: Sequence[str], games: int, seed: int, think_ms: int | None) -> list[Job]:
     """Every game seed in every seating rotation."""
     n = len(seats)
@@ -206,12 +242,18 @@ def resume(
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Aggregate game records per agent kind."""
+    """Aggregate game records per agent kind: wins per seat played with a Wilson interval, and
+    the mean fame margin (a seat's final fame minus the best rival's), clustered by seed: each
+    seed's margins (every seat of the kind in every rotation) are averaged first, then a t
+    interval is taken over the seeds."""
     stats: dict[str, dict[str, Any]] = {}
     winner_scores: dict[str, list[int]] = {}
+    margins: dict[str, dict[int, list[float]]] = {}
     for rec in records:
         for seat, kind in enumerate(rec["kinds"]):
             s = stats.setdefault(kind, {"wins": 0, "seats": 0, "score": 0, "times": []})
+            margins.setdefault(kind, {}).setdefault(rec.get("seed", 0), []).append(
+                margin(rec["scores"], seat))
             s["seats"] += 1
             s["score"] += rec["scores"][seat]
             s["times"].extend(rec["times"][seat])
@@ -222,6 +264,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     for kind, s in stats.items():
         times = s["times"]
         wins_scores = winner_scores.get(kind, [])
+        mean_margin, margin_ci = clustered_mean(margins[kind])
         results.append({
             "agent": short(kind),
             "seats": s["seats"],
@@ -229,6 +272,9 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "win_share": round(s["wins"] / s["seats"], 4),
             "ci95": wilson(s["wins"], s["seats"]),
             "mean_score": round(s["score"] / s["seats"], 2),
+            "mean_margin": round(mean_margin, 2),
+            "margin_ci95": margin_ci,
+            "margin_seeds": len(margins[kind]),
             "mean_winning_score": round(sum(wins_scores) / len(wins_scores), 2)
             if wins_scores else None,
             "mean_ms_per_decision": round(1000 * sum(times) / len(times), 2) if times else 0.0,

@@ -70,6 +70,40 @@ def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
     assert by_agent["hard"]["max_ms_per_decision"] == 500.0
 
 
+def test_the_fame_margin_is_averaged_over_a_seeds_rotations_then_over_seeds() -> None:
+    def game(seed: int, kinds: list[str], scores: list[int]) -> dict:
+        return {"seed": seed, "kinds": kinds, "scores": scores, "winner": scores.index(max(scores)),
+                "times": [[] for _ in kinds]}
+
+    records = [
+        game(1, ["a", "b", "b"], [40, 30, 35]), game(1, ["b", "a", "b"], [20, 30, 10]),
+        game(1, ["b", "b", "a"], [50, 20, 44]),  # seed 1: a's margins 5, 10, -6: mean 3
+        game(2, ["a", "b", "b"], [30, 31, 20]), game(2, ["b", "a", "b"], [25, 40, 10]),
+        game(2, ["b", "b", "a"], [30, 30, 39]),  # seed 2: -1, 15, 9: mean 23 / 3
+        game(3, ["a", "b", "b"], [10, 30, 20]), game(3, ["b", "a", "b"], [30, 30, 30]),
+        game(3, ["b", "b", "a"], [20, 20, 20]),  # seed 3: -20, 0, 0: mean -20 / 3
+    ]
+    by_agent = {r["agent"]: r for r in tournament.summarize(records)["results"]}
+    means = [3.0, 23 / 3, -20 / 3]
+    mean = sum(means) / 3
+    sd = (sum((m - mean) ** 2 for m in means) / 2) ** 0.5
+    half = 4.303 * sd / 3 ** 0.5
+    a = by_agent["a"]
+    assert a["mean_margin"] == round(mean, 2) and a["margin_seeds"] == 3
+    assert a["margin_ci95"] == [round(mean - half, 2), round(mean + half, 2)]
+    # (b: two seats a game; a seat's margin is against its best rival, its own kind included)
+    seeds_b = [(-10 - 5 - 10 - 20 + 6 - 30) / 6, (1 - 11 - 15 - 30 - 9 - 9) / 6, 0.0]
+    assert by_agent["b"]["mean_margin"] == round(sum(seeds_b) / 3, 2)
+    assert tournament.clustered_mean({7: [2.0, 4.0]}) == (3.0, None)
+
+
+def test_t_quantiles_beyond_the_table() -> None:
+    assert tournament.t975(30) == 2.042
+    assert tournament.t975(31) == pytest.approx(2.0395, abs=1e-3)
+    assert tournament.t975(119) == pytest.approx(1.9801, abs=1e-3)
+    assert tournament.t975(100000) == pytest.approx(1.96, abs=1e-3)
+
+
 def test_baselines_and_fixed_iteration_seats() -> None:
     assert tournament.agent_kind("medium-v1") == "medium-v1"
     assert tournament.agent_kind("hard@30") == "ai:hard@30"
