@@ -1,0 +1,101 @@
+"""The learned evaluation: its input is an observation, and the shipped weights give the values
+the training tool computed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ra_game.ai import learned, make_agent
+from ra_game.engine import GameState
+from tools import selfplay_data
+
+
+def mid_game(players: int, seed: int, moves: int) -> GameState:
+    state = GameState.new(players, seed=seed)
+    agent = make_agent("ai:medium", seed)
+    for _ in range(moves):
+        state.apply_action(agent.choose(state.observation(state.current)))
+    return state
+
+
+def test_the_value_reads_an_observation_not_the_bag_order() -> None:
+    model = learned.shipped_model()
+    for players, seed, moves in ((2, 4, 30), (4, 9, 70), (5, 2, 120)):
+        state = mid_game(players, seed, moves)
+        rest = list(state.bag_order[state.bag_pos:])
+        random.Random(seed).shuffle(rest)
+        other = state.with_bag(rest)
+        assert other.bag_order != state.bag_order
+        assert learned.record_of(other) == learned.record_of(state)
+        assert model.fame(other) == model.fame(state)
+        assert model.fame(state.observation(1).state) == model.fame(state)
+
+
+def test_a_record_turns_back_into_the_same_position() -> None:
+    for players, seed, moves in ((2, 1, 50), (3, 6, 90), (4, 3, 10)):
+        state = mid_game(players, seed, moves)
+        record = learned.record_of(state)
+        again = learned.state_of(record)
+        assert learned.record_of(again) == record
+        assert learned.seat_features(again) == learned.seat_features(state)
+
+
+def test_the_shipped_weights_give_the_training_tools_values() -> None:
+    model = learned.shipped_model()
+    assert model is learned.shipped_model()  # (read once)
+    assert model.version >= 1
+    shipped = Path(learned.__file__).with_name(learned.WEIGHTS_FILE)
+    checks = json.loads(shipped.read_text(encoding="utf-8"))["checks"]
+    assert len(checks) >= 3
+    for check in checks:
+        state = learned.state_of(check["record"])
+        assert model.fame(state) == pytest.approx(check["fame"], rel=1e-9, abs=1e-9)
+
+
+def test_weights_of_other_features_are_refused_with_a_clear_message() -> None:
+    shipped = Path(learned.__file__).with_name(learned.WEIGHTS_FILE).read_text(encoding="utf-8")
+    data = json.loads(shipped)
+    data["features"] = data["features"][:-1]
+    with pytest.raises(ValueError, match="other features"):
+        learned.LearnedModel.from_json(json.dumps(data))
+    data = json.loads(shipped)
+    data["weights"] = data["weights"][:-2]
+    with pytest.raises(ValueError, match="weights"):
+        learned.LearnedModel.from_json(json.dumps(data))
+
+
+def test_selfplay_data_resumes_after_a_game_cut_short(tmp_path: Path) -> None:
+    out = tmp_path / "data.jsonl.gz"
+    command = ["--seeds", "2", "--seed", "40", "--players", "2", "--mix", "medium,random",
+               "--out", str(out)]
+    assert selfplay_data.main(command) == 0
+    whole = out.read_bytes()
+    games, cut = selfplay_data.read_games(out)
+    assert len(games) == 4 and not cut
+    assert sorted((g["seed"], g["rotation"]) for g in games) == [(40, 0), (40, 1), (41, 0), (41, 1)]
+    for g in games:
+        assert len(g["fame"]) == 3 and g["positions"]
+        final = g["fame"][-1]
+        assert final[g["winner"]] == max(final)
+        state = learned.state_of(g["positions"][-1])
+        assert state.epoch == 3 and len(state.scores) == 2
+    out.write_bytes(whole[:-30])  # a run stopped while writing its last game
+    assert selfplay_data.read_games(out)[1]
+    assert selfplay_data.main(command) == 0
+    again, cut = selfplay_data.read_games(out)
+    assert not cut and len(again) == 4
+    key = lambda g: (g["seed"], g["rotation"])
+    assert sorted(again, key=key) == sorted(games, key=key)
+    with gzip.open(out, "rt", encoding="utf-8") as f:
+        assert len(f.read().splitlines()) == 4
+
+
+def test_selfplay_data_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay_data.main(["--players", "7", "--out", "/nonexistent/x.gz"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("selfplay_data: error:") and err.count("\n") == 1
