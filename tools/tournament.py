@@ -44,6 +44,7 @@ if __package__ in (None, ""):
 
 from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
 from ra_game.ai.base import SearchingAgent
+from ra_game.ai.learned_search import LearnedLeafAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState
 from tools.baselines.v1 import HardV1Agent, MediumV1Agent
@@ -59,7 +60,10 @@ BASELINES: dict[str, type[Agent]] = {
 #: The kinds that take ``@N``: one tree of exactly N iterations.
 SEARCHERS: dict[str, type[HardAgent | HardV1Agent | HardV2Agent]] = {
     "ai:hard": HardAgent, "hard-v1": HardV1Agent, "hard-v2": HardV2Agent,
+    "hard-learned": LearnedLeafAgent,
 }
+#: Experiments, measured here only: they take an iteration count (``hard-learned@N``).
+EXPERIMENTS = ("hard-learned",)
 
 
 def agent_kind(name: str) -> str:
@@ -68,13 +72,18 @@ def agent_kind(name: str) -> str:
     base, at, count = name.partition("@")
     if at and not (count.isdigit() and int(count) > 0):
         raise ValueError(f"bad iteration count in {name!r}; write e.g. hard@200")
+    if base in EXPERIMENTS:
+        if not at:
+            raise ValueError(f"{base} needs an iteration count; write e.g. {base}@200")
+        return base + at + count
     for kind in (base, f"ai:{base}"):
         if kind in LEVELS or kind in BASELINES:
             if at and kind not in SEARCHERS:
                 raise ValueError(
                     f"only hard, hard-v1 and hard-v2 take an iteration count, not {base!r}")
             return kind + at + count
-    known = ", ".join([k.split(":")[-1] for k in LEVELS] + list(BASELINES))
+    known = ", ".join([k.split(":")[-1] for k in LEVELS] + list(BASELINES)
+                      + [f"{k}@N" for k in EXPERIMENTS])
     raise ValueError(f"unknown agent {name!r}; use one of: {known}")
 
 

@@ -99,3 +99,26 @@ def test_selfplay_data_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -
     assert selfplay_data.main(["--players", "7", "--out", "/nonexistent/x.gz"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("selfplay_data: error:") and err.count("\n") == 1
+
+
+def test_the_learned_leaf_search_values_its_leaves_by_the_model_and_plays_legal_moves() -> None:
+    from ra_game.ai.evaluate import BagInfo
+    from ra_game.ai.learned_search import LearnedLeafAgent
+    from ra_game.ai.mcts import rewards, rewards_of
+    from tools import tournament
+
+    state = mid_game(3, 12, 40)
+    agent = tournament.build_agent(tournament.agent_kind("hard-learned@20"), 3, None)
+    assert isinstance(agent, LearnedLeafAgent) and agent.iterations == 20
+    leaf = agent._rewards(state, BagInfo(state))
+    assert leaf == rewards_of(learned.shipped_model().fame(state))
+    assert leaf != rewards(state)
+    with pytest.raises(ValueError, match="iteration count"):
+        tournament.agent_kind("hard-learned")
+    game = GameState.new(2, seed=8)
+    rival = make_agent("ai:medium", 1)
+    while not game.over:
+        obs = game.observation(game.current)
+        action = (agent if game.current == 0 else rival).choose(obs)
+        assert action in game.legal_actions()
+        game.apply_action(action)
