@@ -44,7 +44,7 @@ if __package__ in (None, ""):
 
 from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
 from ra_game.ai.base import SearchingAgent
-from ra_game.ai.learned_search import LearnedLeafAgent
+from ra_game.ai.learned_search import LearnedHardAgent, LearnedLeafAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState
 from tools.baselines.v1 import HardV1Agent, MediumV1Agent
@@ -62,8 +62,8 @@ SEARCHERS: dict[str, type[HardAgent | HardV1Agent | HardV2Agent]] = {
     "ai:hard": HardAgent, "hard-v1": HardV1Agent, "hard-v2": HardV2Agent,
     "hard-learned": LearnedLeafAgent,
 }
-#: Experiments, measured here only: they take an iteration count (``hard-learned@N``).
-EXPERIMENTS = ("hard-learned",)
+#: Experiments, measured here only (never offered in the game): kind -> agent at hard's budget.
+EXPERIMENTS: dict[str, type[Agent]] = {"hard-learned": LearnedHardAgent}
 
 
 def agent_kind(name: str) -> str:
@@ -73,8 +73,6 @@ def agent_kind(name: str) -> str:
     if at and not (count.isdigit() and int(count) > 0):
         raise ValueError(f"bad iteration count in {name!r}; write e.g. hard@200")
     if base in EXPERIMENTS:
-        if not at:
-            raise ValueError(f"{base} needs an iteration count; write e.g. {base}@200")
         return base + at + count
     for kind in (base, f"ai:{base}"):
         if kind in LEVELS or kind in BASELINES:
@@ -94,6 +92,8 @@ def build_agent(kind: str, seed: int, think_ms: int | None) -> Agent:
         return SEARCHERS[base](seed, iterations=int(count))
     if base == "hard-v1":
         return HardV1Agent(seed, think_ms=think_ms)
+    if base in EXPERIMENTS:
+        return EXPERIMENTS[base](seed)
     if base in BASELINES:
         return BASELINES[base](seed)  # (hard-v2: fixed work, 4 trees x 300 iterations)
     return make_agent(base, seed, think_ms)

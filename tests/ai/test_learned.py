@@ -113,8 +113,15 @@ def test_the_learned_leaf_search_values_its_leaves_by_the_model_and_plays_legal_
     leaf = agent._rewards(state, BagInfo(state))
     assert leaf == rewards_of(learned.shipped_model().fame(state))
     assert leaf != rewards(state)
-    with pytest.raises(ValueError, match="iteration count"):
-        tournament.agent_kind("hard-learned")
+    whole = tournament.build_agent(tournament.agent_kind("hard-learned"), 3, None)
+    assert whole.level == "hard-learned"
+    from ra_game.ai.mcts import candidate_actions
+
+    choice = mid_game(4, 5, 20)
+    assert len(candidate_actions(choice)) > 1
+    jobs = whole.plan(choice.observation(choice.current))  # type: ignore[attr-defined]
+    assert len(jobs) == 4 and all(j.iterations == 300 for j in jobs)
+    assert all(isinstance(j.make_agent(), LearnedLeafAgent) for j in jobs)
     game = GameState.new(2, seed=8)
     rival = make_agent("ai:medium", 1)
     while not game.over:
