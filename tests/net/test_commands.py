@@ -60,7 +60,7 @@ def test_a_client_killed_mid_auction_runs_again_rejoins_its_seat_and_finishes(
     server = ServerProcess(home, tmp_path / "data", ai_delay=0.02)
     try:
         host = Inbox(NetSession(server.url))
-        host.session.create_room(["remote", "ai:easy", "remote"], seed=9)
+        host.session.create_room(["remote", "ai:easy", "remote"])
         room = host.next(RoomCreated).room
         ana = client(home, server.url, room, "random", "Ana")
         bob = client(home, server.url, room, "ai:easy", "Bob")
