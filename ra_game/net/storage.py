@@ -16,6 +16,7 @@ import json
 import logging
 import math
 import os
+import sys
 from pathlib import Path
 from typing import IO, Any
 
@@ -80,9 +81,11 @@ def _check_options(options: Any) -> None:
         raise _bad("options")
     for key, value in options.items():
         kind = ROOM_OPTIONS.get(key)
-        if kind is None or not isinstance(value, kind) or \
-                (key == "hand_after" and not 0 <= value <= 86_400):
+        if kind is None or not isinstance(value, kind):
             raise _bad(f"options.{str(key)[:20]}")
+        if key == "hand_after" and not (isinstance(value, (int, float))
+                                        and 0 <= value <= 86_400):
+            raise _bad("options.hand_after")
 
 
 def check_room_document(doc: Any, code: str) -> None:
@@ -145,7 +148,7 @@ class FolderLock:
         """Take the lock; False when another process holds it.  Raises OSError."""
         handle = open(self.path, "a+", encoding="ascii")  # noqa: SIM115 - held until release
         try:
-            if os.name == "nt":  # pragma: no cover - Windows only
+            if sys.platform == "win32":  # pragma: no cover - Windows only
                 import msvcrt
 
                 handle.seek(0)
