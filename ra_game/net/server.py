@@ -181,6 +181,10 @@ class GameServer:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        thinking = [task for _key, task in self.ai_tasks.values()]  # some began meanwhile
+        for task in thinking:
+            task.cancel()
+        await asyncio.gather(*thinking, return_exceptions=True)
         self.ai.close()
         self.store_close()
 
