@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 #: The server's refusals that mean the remembered room or seat is no more.
 GONE = ("unknown_room", "bad_token")
+#: The refusal of a connection whose seat was rejoined from another one.
+TAKEN_OVER = "taken_over"
 #: Seconds a person must be away before the host may hand their seat to an AI.
 HAND_OVER_AFTER = 30.0
 
@@ -93,6 +95,8 @@ class Link:
     planned: list[tuple[int, str]] = field(default_factory=list)
     #: False for the others' links: the host's link writes the one ticket.
     keeps_ticket: bool = True
+    #: The seat is now played from another connection (a rejoin elsewhere): never retried.
+    replaced: bool = False
 
     def __post_init__(self) -> None:
         self._open()
@@ -224,7 +228,9 @@ class Link:
         """A refusal: a room or seat that is gone is forgotten; while reconnecting, anything
         else (the old connection still holds the seat) is tried again a little later."""
         self.error = text
-        if code in GONE:
+        if code == TAKEN_OVER:
+            self.replaced, self.lost, self._retry = True, None, None
+        elif code in GONE:
             self._forget()
             self.lost = None
         elif self.lost is not None:
@@ -232,6 +238,8 @@ class Link:
 
     def _lost(self, reason: str) -> None:
         """Retry with the seat token if there is one; else the error says why."""
+        if self.replaced:
+            return
         if self.token is None or self.ended is not None:
             self.error = reason  # the session's one line: which server, and why
             return

@@ -36,6 +36,7 @@ def start_server(previous: str | None = None) -> tuple[Any, str]:
     it is free): the server and the address this window uses.  Raises ValueError (one line)."""
     try:
         from ra_game.net.embedded import EmbeddedServer
+        from ra_game.net.storage import DataFolderError
     except ImportError:
         raise ValueError(_("Online play is not available in this copy of the game.")) from None
     port = DEFAULT_PORT
@@ -48,6 +49,8 @@ def start_server(previous: str | None = None) -> tuple[Any, str]:
         server = EmbeddedServer(data_dir() / SERVER_FOLDER, host=SERVER_HOST, port=tried)
         try:
             return server, local_url(server.start())
+        except DataFolderError as exc:  # another window hosts, or the disk refuses
+            raise ValueError(str(exc)) from None
         except OSError:
             continue
     raise ValueError(_("The game server could not start on this computer."))

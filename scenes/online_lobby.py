@@ -117,6 +117,7 @@ class LobbyScene(LayoutScene):
     layout_name = "lobby"
     REQUIRED = ("heading", "code_panel", "code_label", "code", "button_copy", "address_label",
                 "addresses", "address_help", "seats_panel", "notice", "button_leave", "button_start",
+                "seed_note",
                 *(f"seat_{i}_{part}" for i in range(MAX_SEATS) for part in ("row", "hand")))
 
     def __init__(self, ctx: AppContext, link: Link) -> None:
@@ -262,6 +263,18 @@ class LobbyScene(LayoutScene):
         text, bad = self.notice()
         theme.fitted_text(surface, lambda s: self.font(s, bold=bad), text, self.rects["notice"],
                           20, theme.TERRACOTTA if bad else theme.INK_SOFT, max_lines=2)
+        self.draw_seed_note(surface)
+
+    def draw_seed_note(self, surface: pygame.Surface) -> None:
+        """Every seat is told when the room's creator fixed the seed (and can know the bag)."""
+        from ra_game.net.events import fixed_seed_note
+
+        lobby = self.link.lobby
+        note = fixed_seed_note(lobby) if lobby is not None else ""
+        if note:
+            theme.fitted_text(surface, lambda s: self.font(s, bold=True), note,
+                              self.rects["seed_note"], 18, theme.TERRACOTTA, max_lines=2,
+                              min_size=14)
 
     def draw_seat(self, surface: pygame.Surface, index: int, seat: Any) -> None:
         """One seat: its colour, its name and who is there."""

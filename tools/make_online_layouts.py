@@ -91,6 +91,7 @@ def _lobby() -> list[Obj]:
         ("notice", "label", (60, 570, 1160, 60)),
         ("button_leave", "button", (60, 640, 260, 54)),
         ("button_start", "button", (960, 640, 260, 54)),
+        ("seed_note", "label", (340, 640, 600, 54)),  # only when the room's seed is fixed
     ]
     return objs
 

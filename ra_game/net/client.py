@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import string
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,17 @@ from ..engine import GameState, Move
 from ..i18n import _
 from ..safefile import write_bytes_atomic
 from ..settings import data_dir
-from .events import ConnectionLost, GameEnded, GameStarted, Joined, MoveMade, ServerError, Undone
+from .events import (
+    ConnectionLost,
+    GameEnded,
+    GameStarted,
+    Joined,
+    Lobby,
+    MoveMade,
+    ServerError,
+    Undone,
+    fixed_seed_note,
+)
 from .mirror import MirrorError, apply_move, rebuild
 from .protocol import normal_code
 from .session import NetSession
@@ -28,8 +39,10 @@ SILENCE_LIMIT = 600.0
 #: Seconds a seated client keeps trying to reconnect after its connection dropped, and the
 #: pause between tries.
 RECONNECT_FOR, RECONNECT_PAUSE = 30.0, 0.5
-#: Seconds the client pauses when the server says it sends too fast.
+#: Seconds the client pauses when the server says it sends too fast, or cannot save.
 RATE_PAUSE = 0.5
+#: Refusals after which the same move is sent again a moment later.
+TRY_AGAIN = ("rate", "not_saved", "cannot_save")
 
 
 class ClientError(Exception):
@@ -75,10 +88,14 @@ def _out_of_step(exc: MirrorError) -> ClientError:
 
 
 class RemoteSeat:
-    """One seat played by an agent over the network until the game ends."""
+    """One seat played by an agent over the network until the game ends; ``tell`` shows a
+    line the person running it should read (the room's seed is fixed)."""
 
-    def __init__(self, url: str, room: str, kind: str, name: str | None = None) -> None:
+    def __init__(self, url: str, room: str, kind: str, name: str | None = None,
+                 tell: Callable[[str], None] | None = None) -> None:
         self.url, self.room, self.kind = url, room, kind
+        self.tell = tell
+        self.told_seed = False
         self.name = name or kind
         self.agent = make_agent(kind)
         self.session = NetSession(url)
@@ -135,6 +152,8 @@ class RemoteSeat:
             self.state, self.asked = self._rebuild(), None
         elif isinstance(event, GameEnded):
             self.result = (event.summary, event.replay)
+        elif isinstance(event, Lobby):
+            self._lobby(event)
         elif isinstance(event, ServerError):
             self._refused(event)
         elif isinstance(event, ConnectionLost):
@@ -170,9 +189,11 @@ class RemoteSeat:
         if event.code in ("stale", "not_your_turn"):
             self.asked = None  # the position moved on: decide again when it is ours
             return
-        if event.code == "rate":  # too fast for the server: the move is sent again
+        if event.code in TRY_AGAIN:  # too fast, or the server cannot save: sent again
             time.sleep(RATE_PAUSE)
             self.asked = None
+            if self.seat < 0:  # it was the request for a seat
+                self.session.join(self.room, self.name, self.trying)
             return
         if event.code == "in_use" and self.token is not None and self.trying == self.token:
             self._reconnect(event.text)  # the server has not seen the old connection drop yet
@@ -183,6 +204,12 @@ class RemoteSeat:
             self._join()
             return
         raise ClientError(event.text)
+
+    def _lobby(self, event: Lobby) -> None:
+        note = fixed_seed_note(event)
+        if note and self.tell is not None and not self.told_seed:
+            self.told_seed = True
+            self.tell(note)
 
     def _rebuild(self) -> GameState:
         assert self.setup is not None

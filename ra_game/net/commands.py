@@ -103,6 +103,9 @@ def add_commands(sub: Any, seed: Callable[[str], int]) -> None:
     server.add_argument("--ai-delay", type=float, default=0.5, metavar="SECONDS",
                         help=_("seconds an AI seat waits before it moves (time to take a move "
                                "back; default 0.5)"))
+    server.add_argument("--allow-seeds", action="store_true",
+                        help=_("let a room's creator fix its seed, so the draws can be known "
+                               "(tests and tournaments; every seat is told in the lobby)"))
     room = sub.add_parser("room", help=_("create a room on a game server"))
     room.add_argument("--server", type=_url, required=True, metavar="URL",
                       help=_("the server's address, ws://HOST:PORT"))
@@ -110,7 +113,8 @@ def add_commands(sub: Any, seed: Callable[[str], int]) -> None:
                       help=_("comma list of seats: remote (a player over the network) or an "
                              "AI kind: {kinds}").format(kinds=", ".join(LEVELS)))
     room.add_argument("--seed", type=seed, default=None,
-                      help=_("integer seed for the bag and suns (known to the server only)"))
+                      help=_("integer seed for the bag and suns (only on a server started "
+                             "with --allow-seeds)"))
     room.add_argument("--hide-scores", action="store_true",
                       help=_("each player sees only their own fame"))
     client = sub.add_parser("client", help=_("play a remote seat of a room headless"))
@@ -137,12 +141,14 @@ def run(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
     """Serve until SIGINT or SIGTERM; the first stdout line is ``{"url": ...}``."""
     from .server import GameServer
+    from .storage import DataFolderError
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="ra-game server: %(message)s")
     logging.getLogger("websockets").setLevel(logging.CRITICAL)
     folder = args.data if args.data is not None else data_dir() / SERVER_DATA
-    server = GameServer(folder, ai_workers=args.ai_workers, ai_delay=max(0.0, args.ai_delay))
+    server = GameServer(folder, ai_workers=args.ai_workers, ai_delay=max(0.0, args.ai_delay),
+                        allow_seeds=args.allow_seeds)
 
     async def main() -> int:
         stop = asyncio.Event()
@@ -154,6 +160,8 @@ def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
                 pass
         try:
             port = await server.start(args.host, args.port)
+        except DataFolderError as exc:
+            raise CommandError(str(exc)) from None
         except OSError as exc:
             raise CommandError(_("cannot listen on {host} port {port}: {reason}").format(
                 host=args.host, port=args.port, reason=exc.strerror or exc)) from None
@@ -199,7 +207,8 @@ def create_room(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 def play_client(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
     from .client import ClientError, RemoteSeat
 
-    seat = RemoteSeat(args.server, args.room, args.agent, args.name)
+    seat = RemoteSeat(args.server, args.room, args.agent, args.name,
+                      tell=lambda line: print(line, file=sys.stderr, flush=True))
     try:
         summary, _replay = seat.play()
     except ClientError as exc:

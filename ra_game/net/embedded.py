@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from .server import GameServer
+from .storage import DataFolderError
 
 START_TIMEOUT = 10.0
 
@@ -40,10 +41,11 @@ class EmbeddedServer:
     """A game server for the LAN, run beside the window."""
 
     def __init__(self, data_dir: Path, host: str = "0.0.0.0", port: int = 0,
-                 ai_workers: int = 0, ai_delay: float = 0.5) -> None:
+                 ai_workers: int = 0, ai_delay: float = 0.5, allow_seeds: bool = False) -> None:
         self.host = host
         self.port = port
-        self.server = GameServer(data_dir, ai_workers=ai_workers, ai_delay=ai_delay)
+        self.server = GameServer(data_dir, ai_workers=ai_workers, ai_delay=ai_delay,
+                                 allow_seeds=allow_seeds)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
@@ -52,10 +54,13 @@ class EmbeddedServer:
 
     def start(self) -> str:
         """Start serving; the address for this computer's own sessions.  Raises OSError when
-        the port cannot be opened."""
+        the port cannot be opened, :class:`~ra_game.net.storage.DataFolderError` when the data
+        folder cannot be written or another server uses it."""
         self._thread = threading.Thread(target=self._run, name="ra-server", daemon=True)
         self._thread.start()
         self._started.wait(START_TIMEOUT)
+        if isinstance(self._error, DataFolderError):
+            raise self._error
         if self._error is not None:
             raise OSError(str(self._error)) from self._error
         return f"ws://127.0.0.1:{self.port}"
@@ -89,7 +94,11 @@ class EmbeddedServer:
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()
-        self.port = await self.server.start(self.host, self.port)
+        try:
+            self.port = await self.server.start(self.host, self.port)
+        except BaseException:
+            self.server.store_close()  # another try (another port) may take the folder
+            raise
         self._started.set()
         try:
             await self._stop.wait()

@@ -112,6 +112,14 @@ NetEvent = (RoomCreated | Joined | Lobby | GameStarted | MoveMade | Undone | Sea
             | GameEnded | ServerError | ConnectionLost)
 
 
+def fixed_seed_note(lobby: Lobby) -> str:
+    """The line every seat is shown when the room's creator fixed its seed, else ``""``."""
+    if lobby.options.get("fixed_seed") is True:
+        return _("Fixed seed: whoever created this room can know every tile that will be "
+                 "drawn.")
+    return ""
+
+
 def error_text(msg: Mapping[str, Any]) -> str:
     """An ``error`` frame's sentence in the player's language (its English text when the
     template is unknown or unsafe to format)."""

@@ -79,7 +79,16 @@ def normal_code(text: str) -> str:
     return text.replace("-", "").replace(" ", "").upper()
 
 
-_token = _text(MAX_TOKEN)
+def is_room_code(text: object) -> bool:
+    """True for a canonical room code: :data:`CODE_LENGTH` symbols of :data:`CODE_ALPHABET`
+    (the only text a room's file name is ever built from)."""
+    return (isinstance(text, str) and len(text) == CODE_LENGTH
+            and all(ch in CODE_ALPHABET for ch in text))
+
+
+def _token(v: Any) -> bool:
+    """A seat or host token: printable ASCII (compared with ``secrets.compare_digest``)."""
+    return _text(MAX_TOKEN)(v) and v.isascii()
 
 #: Client -> server: each kind's fields and their checks (absent optional fields are None).
 CLIENT_KINDS: dict[str, dict[str, tuple[Check, bool]]] = {

@@ -8,6 +8,7 @@ server (:mod:`ra_game.net.server`) sends, saves (:meth:`Room.document`) and runs
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -44,6 +45,12 @@ def new_code() -> str:
 def new_token() -> str:
     """A seat or host token: 128 bits from ``secrets``."""
     return secrets.token_urlsafe(16)
+
+
+def same_token(held: str, given: str) -> bool:
+    """Whether ``given`` is the token ``held``, in constant time (any text: compared as
+    UTF-8 bytes, so a token that is not ASCII is simply not the same)."""
+    return secrets.compare_digest(held.encode(), given.encode())
 
 
 def check_seat_kinds(kinds: list[str]) -> list[str]:
@@ -84,6 +91,8 @@ class Out:
 
     frames: list[tuple[Any, str]] = field(default_factory=list)
     changed: bool = False
+    #: Connections that lost their seat to a rejoin with its token: told, then closed.
+    replaced: list[Any] = field(default_factory=list)
 
     def all(self, frame: str) -> Out:
         self.frames.append((None, frame))
@@ -96,6 +105,7 @@ class Out:
     def then(self, other: Out) -> Out:
         self.frames += other.frames
         self.changed = self.changed or other.changed
+        self.replaced += other.replaced
         return self
 
 
@@ -117,6 +127,10 @@ class Room:
     active: float = field(default_factory=time.time)
     #: Connections watching (seated or not), the server's objects.
     conns: set[Any] = field(default_factory=set)
+    #: The room's file as last written (None: never saved), to go back to when a save fails.
+    saved: bytes | None = None
+    #: Its last save failed (the room was told; told again only after a save worked).
+    unsaved: bool = False
 
     @classmethod
     def create(cls, kinds: list[str], options: dict[str, Any], seed: int | None) -> Room:
@@ -185,22 +199,35 @@ class Room:
 
     # -- requests
 
-    def join(self, conn: Any, name: str, token: str | None, seat: int | None = None) -> Out:
+    def holder(self, token: str) -> Any:
+        """The connection playing the seat ``token`` owns now (None: nobody, or no such seat)."""
+        return next((s.conn for s in self.seats
+                     if s.token is not None and same_token(s.token, token)), None)
+
+    def join(self, conn: Any, name: str, token: str | None, seat: int | None = None,
+             silent: Any = None) -> Out:
         """Seat ``conn``: at the seat ``token`` owns, else at free remote seat ``seat`` (the
-        host seating a person at its screen), else at the next free remote seat."""
+        host seating a person at its screen), else at the next free remote seat.  The token's
+        seat is taken over from the connection ``silent`` (it did not answer the server: it
+        is in ``replaced``), never from another one."""
+        replaced = None
         if token is not None:
             index = next((i for i, s in enumerate(self.seats)
-                          if s.token is not None and secrets.compare_digest(s.token, token)),
-                         None)
+                          if s.token is not None and same_token(s.token, token)), None)
             if index is None:
                 raise Refused("bad_token", N_("This seat token is not valid in this room."))
-            if self.seats[index].conn not in (None, conn):
+            replaced = self.seats[index].conn
+            if replaced not in (None, conn, silent):
                 raise Refused("in_use", N_("This seat is being played from another connection."))
         else:
             index = self._free_seat(seat)
             taken = self.seats[index]
             taken.token, taken.name = new_token(), name.strip() or f"Player {index + 1}"
-        return self._seat_conn(conn, index, token is None)
+        out = Out()
+        if replaced not in (None, conn):
+            self.conns.discard(replaced)
+            out.replaced.append(replaced)
+        return out.then(self._seat_conn(conn, index, token is None))
 
     def _free_seat(self, wanted: int | None) -> int:
         """The free remote seat ``wanted``, or the first free one."""
@@ -343,13 +370,27 @@ class Room:
             doc["bag"] = list(self.state.bag_order)
         return doc
 
+    def restore(self, saved: bytes) -> None:
+        """Go back to the room as last ``saved`` (its file: a later save failed).  A seat
+        keeps its connection if its token did not change; a seat taken since is free again."""
+        back = Room.from_document(json.loads(saved))
+        for now, then in zip(self.seats, back.seats):
+            if now.token is not None and now.token == then.token:
+                then.conn, then.away_since = now.conn, now.away_since
+        self.seats, self.options, self.state = back.seats, back.options, back.state
+        self.moves, self.undoable_by = back.moves, back.undoable_by
+
     @classmethod
     def from_document(cls, doc: dict[str, Any]) -> Room:
-        """A room read back from its file; raises ValueError/KeyError/TypeError if damaged."""
+        """A room read back from its file (checked first by
+        :func:`ra_game.net.storage.check_room_document`); raises ValueError if damaged."""
         if doc.get("format") != ROOM_FORMAT:
             raise ValueError("not a room file")
         seats = [Seat(str(s["kind"]), str(s["name"]), s["token"]) for s in doc["seats"]]
-        check_seat_kinds([s.kind for s in seats])
+        try:
+            check_seat_kinds([s.kind for s in seats])
+        except Refused as exc:
+            raise ValueError(str(exc)) from None
         room = cls(str(doc["code"]), str(doc["host_token"]), seats, dict(doc["options"]),
                    int(doc["seed"]), created=float(doc.get("created", time.time())))
         if "bag" in doc:

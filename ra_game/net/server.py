@@ -12,7 +12,7 @@ game is written as ``replays/CODE.ra.json``.  AIs think on :class:`~ra_game.net.
 from __future__ import annotations
 
 import asyncio
-import json
+import hashlib
 import logging
 import secrets
 import time
@@ -25,10 +25,10 @@ from websockets.exceptions import ConnectionClosed
 
 from ..engine import Move
 from ..engine.errors import N_
-from ..safefile import BadFile, read_json_bounded, write_bytes_atomic
 from .ai_seats import AiPool
 from .protocol import MAX_MESSAGE_BYTES, ProtocolError, decode, encode, error_frame, normal_code
-from .room import Out, Refused, Room
+from .room import Out, Refused, Room, same_token
+from .storage import ROOMS_DIR, RoomStore
 
 log = logging.getLogger("ra_game.net")
 
@@ -46,7 +46,18 @@ KEEP_FINISHED, KEEP_UNSTARTED = 3600.0, 24 * 3600.0
 SWEEP_EVERY = 60.0
 #: Rooms one connection may create.
 MAX_CREATES = 20
-ROOMS_DIR, REPLAYS_DIR = "rooms", "replays"
+#: Seconds the connection holding a seat has to answer a ping when its token rejoins from
+#: another connection; silent that long, it loses the seat.
+HOLDER_PING = 1.5
+#: Seconds before an AI seat tries its move again after the room could not be saved.
+SAVE_RETRY = 2.0
+NOT_SAVED = N_("Not done: the server cannot save the game right now. Try again in a moment.")
+ROOM_NOT_SAVED = N_("The room was not made: the server cannot save it right now. Try again "
+                    "later.")
+CANNOT_SAVE = N_("The server cannot save this game right now: no move counts until it can "
+                 "again.")
+TAKEN_OVER = N_("Your seat is now played from another connection.")
+NO_SEEDS = N_("This server deals the tiles itself: a room cannot choose its seed.")
 
 
 class Client:
@@ -112,11 +123,17 @@ class Client:
 class GameServer:
     """All rooms of one process.  ``data_dir``: where rooms and replays are kept (None: in
     memory only); ``ai_workers``: processes for the searching AIs (0: threads);
-    ``ai_delay``: seconds an AI waits before its move (the time to take a move back)."""
+    ``ai_delay``: seconds an AI waits before its move (the time to take a move back);
+    ``allow_seeds``: a room's creator may fix its seed (tests, tournaments; every seat is told
+    in the lobby)."""
 
     def __init__(self, data_dir: Path | None = None, ai_workers: int = 0,
-                 ai_delay: float = 0.5) -> None:
+                 ai_delay: float = 0.5, allow_seeds: bool = False) -> None:
         self.data_dir = data_dir
+        self.store = None if data_dir is None else RoomStore(data_dir)
+        self.allow_seeds = allow_seeds
+        #: What the AI seats' seeds come from: known to this process only.
+        self.secret = secrets.token_bytes(32)
         self.ai = AiPool(ai_workers)
         self.ai_delay = ai_delay
         self.rooms: dict[str, Room] = {}
@@ -128,8 +145,10 @@ class GameServer:
     # -- life
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Resume the saved rooms and listen; the port it listens on."""
-        self.load_rooms()
+        """Resume the saved rooms and listen; the port it listens on.  Raises
+        :class:`~ra_game.net.storage.DataFolderError` for a data folder it cannot use, OSError
+        when it cannot listen."""
+        self.open_store()
         self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
                                   max_queue=16, open_timeout=10, close_timeout=5,
                                   ping_interval=20, ping_timeout=20, logger=log)
@@ -137,6 +156,22 @@ class GameServer:
             self.schedule_ai(room)
         self.sweeper = asyncio.create_task(self.sweep_forever())
         return int(self.server.sockets[0].getsockname()[1])
+
+    def open_store(self) -> None:
+        """Take the data folder (checked, locked, cleaned) and resume its rooms."""
+        if self.store is None:
+            return
+        self.store.open()
+        try:
+            self.load_rooms()
+        except BaseException:
+            self.store_close()
+            raise
+
+    def store_close(self) -> None:
+        """Let the data folder go (a server that failed to start, or stopped)."""
+        if self.store is not None:
+            self.store.close()
 
     async def stop(self) -> None:
         if self.sweeper is not None:
@@ -146,7 +181,12 @@ class GameServer:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        thinking = [task for _key, task in self.ai_tasks.values()]  # some began meanwhile
+        for task in thinking:
+            task.cancel()
+        await asyncio.gather(*thinking, return_exceptions=True)
         self.ai.close()
+        self.store_close()
 
     async def sweep_forever(self) -> None:
         while True:
@@ -169,14 +209,9 @@ class GameServer:
         return gone
 
     def load_rooms(self) -> None:
-        if self.data_dir is None:
+        if self.store is None:
             return
-        for path in sorted((self.data_dir / ROOMS_DIR).glob("*.json")):
-            try:
-                room = Room.from_document(read_json_bounded(path))
-            except (BadFile, ValueError, KeyError, TypeError, AttributeError) as exc:
-                log.warning("room file %s cannot be resumed: %s", path.name, exc)
-                continue
+        for room in self.store.load():
             if not room.over:  # a finished game lives on as its replay
                 self.rooms[room.code] = room
 
@@ -233,7 +268,7 @@ class GameServer:
 
     def hosted(self, msg: dict[str, Any]) -> Room:
         room = self.find(msg["room"])
-        if not secrets.compare_digest(room.host_token, msg["host_token"]):
+        if not same_token(room.host_token, msg["host_token"]):
             raise Refused("not_host", N_("Only the host of the room can do that."))
         return room
 
@@ -244,7 +279,8 @@ class GameServer:
             return
         if kind == "join":
             room = self.find(msg["room"])
-            await self.in_room(room, lambda: self.join(client, room, msg))
+            silent = await self.silent_holder(room, msg["token"], client)
+            await self.in_room(room, lambda: self.join(client, room, msg, silent))
             return
         if kind in ("start", "hand_to_ai"):
             room = self.hosted(msg)
@@ -284,13 +320,22 @@ class GameServer:
                    "autostart": msg["autostart"] is not False,
                    "hand_after": float(msg["hand_after"] if msg["hand_after"] is not None
                                        else 60.0)}
-        room = Room.create(msg["seats"], options, msg["seed"])
+        seed = msg["seed"]
+        if seed is not None:
+            if not self.allow_seeds:
+                raise Refused("no_seed", NO_SEEDS)
+            options["fixed_seed"] = True
+        room = Room.create(msg["seats"], options, seed)
         while room.code in self.rooms:
-            room.code = Room.create(msg["seats"], options, msg["seed"]).code
+            room.code = Room.create(msg["seats"], options, seed).code
         self.rooms[room.code] = room
-        self.attach(client, room)
-        client.send(encode("room_created", room=room.code, host_token=room.host_token))
-        await self.in_room(room, lambda: Out(changed=True).all(room.lobby()))
+        async with self.lock(room):  # saved before anybody hears of it
+            if not await self.save(room):
+                del self.rooms[room.code]
+                raise Refused("not_saved", ROOM_NOT_SAVED)
+            self.attach(client, room)
+            client.send(encode("room_created", room=room.code, host_token=room.host_token))
+            await self.deliver(room, Out().all(room.lobby()))
 
     def attach(self, client: Client, room: Room) -> None:
         if client.room is not None and client.room is not room:
@@ -299,14 +344,26 @@ class GameServer:
         client.room = room
         room.conns.add(client)
 
-    def join(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
+    async def silent_holder(self, room: Room, token: str | None, client: Client) -> Any:
+        """The connection holding ``token``'s seat if it does not answer a ping within
+        :data:`HOLDER_PING` seconds (half dead: its person may take the seat over), else None."""
+        holder = None if token is None else room.holder(token)
+        if holder is None or holder is client:
+            return None
+        try:
+            pong = await holder.ws.ping()
+            await asyncio.wait_for(pong, HOLDER_PING)
+        except (asyncio.TimeoutError, ConnectionClosed):
+            return holder
+        return None
+
+    def join(self, client: Client, room: Room, msg: dict[str, Any], silent: Any = None) -> Out:
         if client.room is room and room.seat_of(client) is not None:
             raise Refused("seated", N_("You already have a seat in this room."))
         seat = msg.get("seat")
-        given = str(msg.get("host_token") or "").encode()
-        if seat is not None and not secrets.compare_digest(room.host_token.encode(), given):
+        if seat is not None and not same_token(room.host_token, msg.get("host_token") or ""):
             raise Refused("not_host", N_("Only the host of the room can do that."))
-        out = room.join(client, msg["name"], msg["token"], seat)
+        out = room.join(client, msg["name"], msg["token"], seat, silent)
         self.attach(client, room)
         if room.options.get("autostart") and room.all_taken() and not room.started:
             out.then(room.start())
@@ -318,30 +375,41 @@ class GameServer:
             await self.deliver(room, action())
 
     async def deliver(self, room: Room, out: Out) -> None:
+        """Send ``out``'s frames, after saving the room if it changed.  A save that fails
+        undoes the change (nothing is sent) and raises :class:`Refused` ``not_saved``."""
         room.active = time.time()
         if out.changed:
-            await self.save(room)
+            if not await self.save(room):
+                self.unsaved(room)
+                raise Refused("not_saved", NOT_SAVED)
+            room.unsaved = False
         for conn, frame in out.frames:
             for target in list(room.conns) if conn is None else [conn]:
                 target.send(frame)
+        for old in out.replaced:
+            old.send(error_frame("taken_over", TAKEN_OVER, TAKEN_OVER))
+            old.room = None
+            old.close(4000, "seat taken over")
         if out.changed:
             self.schedule_ai(room)
 
     # -- files
 
-    async def save(self, room: Room) -> None:
-        if self.data_dir is None:
-            return
-        data = (json.dumps(room.document(), separators=(",", ":")) + "\n").encode()
-        path = self.data_dir / ROOMS_DIR / f"{room.code}.json"
-        try:
-            await asyncio.to_thread(write_bytes_atomic, path, data)
-            if room.over:
-                replay = (json.dumps(room.replay(), indent=1) + "\n").encode()
-                target = self.data_dir / REPLAYS_DIR / f"{room.code}.ra.json"
-                await asyncio.to_thread(write_bytes_atomic, target, replay)
-        except OSError as exc:
-            log.error("cannot save room %s: %s", room.code, exc)
+    async def save(self, room: Room) -> bool:
+        """Write the room's file; whether it is on disk (always, without a data folder)."""
+        if self.store is None:
+            return True
+        return await asyncio.to_thread(self.store.save, room)
+
+    def unsaved(self, room: Room) -> None:
+        """A change of ``room`` could not be saved: back to its saved file; the room is told
+        once, when its saves start failing."""
+        if room.saved is not None:
+            room.restore(room.saved)
+        if not room.unsaved:
+            room.unsaved = True
+            for conn in list(room.conns):
+                conn.send(error_frame("cannot_save", CANNOT_SAVE, CANNOT_SAVE))
 
     # -- the server's AI seats
 
@@ -365,7 +433,7 @@ class GameServer:
         count = len(room.moves)
         await asyncio.sleep(self.ai_delay)
         try:
-            action = await self.ai.decide(room.seats[seat].kind, room.seed * 1000 + count,
+            action = await self.ai.decide(room.seats[seat].kind, self.ai_seed(room, count),
                                           state.observation(seat))
         except Exception:
             log.exception("AI of room %s failed; the first legal move is played", room.code)
@@ -375,10 +443,18 @@ class GameServer:
                 return  # the game changed meanwhile (an undo, a seat handed back)
             self.ai_tasks.pop(room.code, None)
             try:
-                out = room.play(seat, Move.from_action(action).text)
+                await self.deliver(room, room.play(seat, Move.from_action(action).text))
             except Refused as exc:
-                log.error("AI of room %s chose a move the room refused: %s", room.code, exc)
-                return
-            await self.deliver(room, out)
+                if exc.code == "not_saved":  # tried again once saving may work again
+                    asyncio.get_running_loop().call_later(SAVE_RETRY, self.schedule_ai, room)
+                else:
+                    log.error("AI of room %s chose a move the room refused: %s", room.code, exc)
+
+    def ai_seed(self, room: Room, count: int) -> int:
+        """The seed of an AI seat's decision at move ``count``: from this server's secret,
+        never from the room's seed (which its creator may know)."""
+        digest = hashlib.blake2b(f"{room.code} {count}".encode(), key=self.secret,
+                                 digest_size=8).digest()
+        return int.from_bytes(digest, "big") >> 2
 
 

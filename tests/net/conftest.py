@@ -20,8 +20,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, EmbeddedServer]]:
-    """A server on 127.0.0.1 with its data under the test's folder; AIs move at once."""
-    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0)
+    """A server on 127.0.0.1 with its data under the test's folder; AIs move at once; a
+    room's creator may fix its seed (``--allow-seeds``), so a test can set up a game."""
+    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0,
+                              allow_seeds=True)
     url = embedded.start()
     yield url, embedded
     embedded.stop()

@@ -24,10 +24,11 @@ def ra_game(home: Path, *args: str) -> list[str]:
 class ServerProcess:
     """``ra-game server`` on 127.0.0.1 with ``--data``; :attr:`url` from its first line."""
 
-    def __init__(self, home: Path, data: Path, port: int = 0, ai_delay: float = 0.0) -> None:
+    def __init__(self, home: Path, data: Path, port: int = 0, ai_delay: float = 0.0,
+                 extra: tuple[str, ...] = ()) -> None:
         self.proc = subprocess.Popen(
             ra_game(home, "server", "--host", "127.0.0.1", "--port", str(port), "--data",
-                    str(data), "--ai-delay", str(ai_delay)),
+                    str(data), "--ai-delay", str(ai_delay), *extra),
             cwd=ROOT, env=env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
@@ -66,3 +67,12 @@ def new_room(home: Path, url: str, players: str, *extra: str) -> str:
     assert done.returncode == 0, done.stderr
     room: str = json.loads(done.stdout)["room"]
     return room
+
+
+def one_line(done: subprocess.CompletedProcess[str]) -> str:
+    """The one line a command that failed (exit 2) wrote on stderr, and nothing on stdout."""
+    err = done.stderr
+    assert done.returncode == 2, err
+    assert done.stdout == ""
+    assert err.count("\n") == 1 and err.startswith("ra-game: ") and "Traceback" not in err
+    return err

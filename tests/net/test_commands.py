@@ -18,7 +18,7 @@ from ra_game.net.mirror import apply_move, initial_state
 from ra_game.net.session import NetSession
 
 from .helpers import Inbox
-from .processes import ServerProcess, client, finish, new_room, run
+from .processes import ServerProcess, client, finish, new_room, one_line, run
 
 pytestmark = pytest.mark.slow  # processes: each test takes seconds
 
@@ -60,7 +60,7 @@ def test_a_client_killed_mid_auction_runs_again_rejoins_its_seat_and_finishes(
     server = ServerProcess(home, tmp_path / "data", ai_delay=0.02)
     try:
         host = Inbox(NetSession(server.url))
-        host.session.create_room(["remote", "ai:easy", "remote"], seed=9)
+        host.session.create_room(["remote", "ai:easy", "remote"])
         room = host.next(RoomCreated).room
         ana = client(home, server.url, room, "random", "Ana")
         bob = client(home, server.url, room, "ai:easy", "Bob")
@@ -115,36 +115,28 @@ def test_the_server_killed_mid_game_restarts_on_its_data_and_the_game_finishes(
         server.stop(signal.SIGKILL)
 
 
-def _one_line(done: object) -> str:
-    err = done.stderr  # type: ignore[attr-defined]
-    assert done.returncode == 2, err  # type: ignore[attr-defined]
-    assert done.stdout == ""  # type: ignore[attr-defined]
-    assert err.count("\n") == 1 and err.startswith("ra-game: ") and "Traceback" not in err
-    return str(err)
-
-
 def test_bad_input_is_one_line_on_stderr_and_exit_2(server: ServerProcess, home: Path) -> None:
     url = server.url
-    assert "ws://HOST:PORT" in _one_line(run(home, "room", "--server", "http://x",
+    assert "ws://HOST:PORT" in one_line(run(home, "room", "--server", "http://x",
                                              "--players", "remote,remote"))
-    assert "2 to 5" in _one_line(run(home, "room", "--server", url, "--players", "remote"))
-    assert "'wizard'" in _one_line(run(home, "room", "--server", url,
+    assert "2 to 5" in one_line(run(home, "room", "--server", url, "--players", "remote"))
+    assert "'wizard'" in one_line(run(home, "room", "--server", url,
                                        "--players", "remote,wizard"))
-    assert "NOROOM" in _one_line(run(home, "client", "--server", url, "--room", "noroom",
+    assert "NOROOM" in one_line(run(home, "client", "--server", url, "--room", "noroom",
                                      "--agent", "random"))
-    assert "'human'" in _one_line(run(home, "client", "--server", url, "--room", "X",
+    assert "'human'" in one_line(run(home, "client", "--server", url, "--room", "X",
                                       "--agent", "human"))
     room = new_room(home, url, "remote,ai:easy")
     finish(client(home, url, room, "random", "Ana"))
-    assert room in _one_line(run(home, "client", "--server", url, "--room", room,
+    assert room in one_line(run(home, "client", "--server", url, "--room", room,
                                  "--agent", "random"))  # the room is full (and over)
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         free = sock.getsockname()[1]
-    assert "127.0.0.1" in _one_line(run(home, "room", "--server", f"ws://127.0.0.1:{free}",
+    assert "127.0.0.1" in one_line(run(home, "room", "--server", f"ws://127.0.0.1:{free}",
                                         "--players", "remote,remote"))
-    assert "port" in _one_line(run(home, "server", "--port", str(server.port)))
-    assert "65535" in _one_line(run(home, "server", "--port", "70000"))
+    assert "port" in one_line(run(home, "server", "--port", str(server.port)))
+    assert "65535" in one_line(run(home, "server", "--port", "70000"))
 
 
 def test_the_server_prints_its_url_first_and_stops_cleanly(tmp_path: Path, home: Path) -> None:

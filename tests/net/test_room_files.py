@@ -1,0 +1,106 @@
+"""Room files are input the server does not trust: a damaged or hostile one (a seed of
+``Infinity``, an unknown seat kind, a code that is a path...) is set aside with one log line,
+and the server starts, resumes the other rooms and never writes outside its data folder."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ra_game.net.embedded import EmbeddedServer
+from ra_game.net.room import Room
+
+GOOD_CODE, BAD_CODE = "GGGGGGGG", "BBBBBBBB"
+
+
+def _ai_game(code: str) -> dict[str, Any]:
+    """The file of a game between two server AIs, started (the server plays it on)."""
+    room = Room.create(["random", "random"], {"undo": False, "autostart": True}, 8)
+    room.code = code
+    room.start()
+    return room.document()
+
+
+def _hostile(change: str) -> str:
+    """A room file's text with one field made hostile."""
+    doc = _ai_game(BAD_CODE)
+    raw = {"seed_infinity": ('"seed": 8', '"seed": Infinity'),
+           "seed_1e400": ('"seed": 8', '"seed": 1e400'),
+           "seed_negative": ('"seed": 8', '"seed": -8')}
+    if change in raw:
+        old, new = raw[change]
+        text = json.dumps(doc)
+        assert old in text
+        return text.replace(old, new)
+    if change == "unknown_kind":
+        doc["seats"][1]["kind"] = "wizard"
+    elif change == "escaping_code":
+        doc["code"] = "../../escaped"
+    elif change == "other_code":
+        doc["code"] = GOOD_CODE
+    elif change == "hand_after_text":
+        doc["options"]["hand_after"] = "soon"
+    elif change == "token_not_ascii":
+        doc["host_token"] = "\u00e9" * 8
+    elif change == "move_not_text":
+        doc["moves"] = [7]
+    elif change == "bag_not_tiles":
+        doc["bag"] = ["gold"]
+    elif change == "undo_seat":
+        doc["undoable_by"] = 9
+    elif change == "illegal_move":
+        doc["moves"] = ["bid:99"]
+    return json.dumps(doc)
+
+
+CHANGES = ["seed_infinity", "seed_1e400", "seed_negative", "unknown_kind", "escaping_code",
+           "other_code", "hand_after_text", "token_not_ascii", "move_not_text", "bag_not_tiles",
+           "undo_seat", "illegal_move"]
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_hostile_room_file_is_set_aside_and_the_other_rooms_go_on(
+        tmp_path: Path, change: str, caplog: pytest.LogCaptureFixture) -> None:
+    rooms = tmp_path / "data" / "rooms"
+    rooms.mkdir(parents=True)
+    good = rooms / f"{GOOD_CODE}.json"
+    good.write_text(json.dumps(_ai_game(GOOD_CODE)))
+    (rooms / f"{BAD_CODE}.json").write_text(_hostile(change))
+    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0)
+    with caplog.at_level(logging.WARNING, logger="ra_game.net"):
+        embedded.start()
+        try:
+            deadline = time.monotonic() + 10
+            while not json.loads(good.read_text())["moves"]:  # the server AIs play on
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+            assert set(embedded.server.rooms) == {GOOD_CODE}
+        finally:
+            embedded.stop()
+    lines = [r.getMessage() for r in caplog.records if r.name == "ra_game.net"]
+    assert len(lines) == 1 and BAD_CODE in lines[0] and "set aside" in lines[0], lines
+    assert not (rooms / f"{BAD_CODE}.json").exists()
+    assert len(list(rooms.glob(f"{BAD_CODE}.damaged-*.json"))) == 1
+    written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")
+               if p.is_file() and not p.relative_to(tmp_path).as_posix().startswith("home/")}
+    assert all(p.startswith("data/") for p in written), written  # nothing escaped
+    assert not (tmp_path / "escaped.json").exists()
+
+
+def test_a_file_set_aside_is_not_read_again(tmp_path: Path,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    rooms = tmp_path / "data" / "rooms"
+    rooms.mkdir(parents=True)
+    (rooms / f"{BAD_CODE}.json").write_text("{not json")
+    with caplog.at_level(logging.WARNING, logger="ra_game.net"):
+        for _ in range(2):
+            embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1")
+            embedded.start()
+            embedded.stop()
+    assert len([r for r in caplog.records if r.name == "ra_game.net"]) == 1  # said once, at the first start
+    assert len(list(rooms.iterdir())) == 1
