@@ -33,6 +33,7 @@ os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-shots-")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # tests/tooling
 
 import pygame
 
@@ -322,8 +323,8 @@ def slot_list(ctx: AppContext, out: Path) -> None:
     """Three saved games in the slots, the title offering Continue, then Load game."""
     from ra_game.scenes.title import TitleScene
 
-    from ra_game.faults import sample_save
     from ra_game.saves import SlotWriter
+    from tooling.faults import sample_save
 
     games = [(0, sample_save(40, seed=3, players=3, kinds=["human", "ai:medium", "ai:easy"])),
              (1, sample_save(150, seed=8, players=4,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .controls import Control
+from ra_game.ui.board.controls import Control
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext

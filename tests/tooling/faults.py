@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine import GameState, replay_dict
+from ra_game.engine import GameState, replay_dict
 
 if TYPE_CHECKING:
-    from .ui.app_context import AppContext
+    from ra_game.ui.app_context import AppContext
 
 
 def sample_save(moves: int = 12, seed: int = 11, players: int = 3,
@@ -232,7 +232,7 @@ class ChaosMonkey:
     def junk_events(self) -> list[Any]:
         import pygame
 
-        from .ui.board.autopilot import click_events, key_events
+        from tooling.autopilot import click_events, key_events
 
         w, h = self.ctx.window_size
         pos = (self.rng.randrange(-5, w + 5), self.rng.randrange(-5, h + 5))
@@ -262,7 +262,7 @@ class ChaosMonkey:
         """What a player would do on the current scene."""
         import pygame
 
-        from .ui.board.autopilot import Autopilot, key_events
+        from tooling.autopilot import Autopilot, key_events
 
         # The scenes are known by name: the app core does not import them (ui/front.py).
         top: Any = self.ctx.scenes.top
