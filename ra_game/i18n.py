@@ -5,7 +5,7 @@ Every sentence a player reads is written in the code as ``_("You draw {tile}.")`
 ``_("{player} draws {tile}.").format(player=name, tile=tile_name)``. Module-level constants are
 marked with ``N_`` and translated where they are shown, so a language switch changes the next
 frame. Catalogs live in ``ra_game/locale/<lang>/LC_MESSAGES/ra_game.po`` and are compiled to
-``.mo`` with Babel (see the README); at run time only the standard library is needed.
+``.mo`` with Babel (see docs/translating.md); at run time only the standard library is needed.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Fixtures shared by the window tests (``tests/ui``, ``tests/reliability``).
+"""The CPU budget of the quick loop (``tooling/cpu_budget.py``: unmarked tests over 2 s of CPU
+are named at the end of the run), and fixtures shared by the window tests (``tests/ui``,
+``tests/reliability``).
 
 pygame is imported inside the fixtures: each folder's own conftest sets the SDL dummy drivers
 and a private user folder before pygame loads, and gives every test its own :func:`ra_home`.
@@ -13,6 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tooling import cpu_budget
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    cpu_budget.add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(cpu_budget.CpuBudget.from_config(config), "cpu-budget")
 
 
 @pytest.fixture

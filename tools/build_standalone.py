@@ -276,7 +276,7 @@ def finish_freeze(out: Path, platform: str) -> Path:
 
 def add_desktop_entry(folder: Path) -> None:
     """Put ``ra-game.desktop`` and the 256 px icon (made by tools/make_art.py) beside the Linux
-    program; the README says where to install them."""
+    program; docs/packaging.md says where to install them."""
     shutil.copy(ROOT / "packaging" / "linux" / "ra-game.desktop", folder / "ra-game.desktop")
     shutil.copy(ROOT / "assets" / "ui" / "icon_256.png", folder / "ra-game.png")
 

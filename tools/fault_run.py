@@ -32,14 +32,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test tooling (tests/tooling)
 
 import pygame
 
-from ra_game import faults
 from ra_game.engine import RaError, load_replay
 from ra_game.safefile import write_json_atomic
 from ra_game.saves import check_document, read_slot, slot_path
 from ra_game.settings import load_settings_checked, settings_path
+from tooling import faults
 
 Check = Callable[[], None]
 

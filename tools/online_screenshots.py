@@ -171,7 +171,8 @@ def wait_file(path: Path, *procs: subprocess.Popen[bytes]) -> None:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "screenshots",
+                        help="folder (default: build/screenshots, outside the tracked tree)")
     parser.add_argument("--role", choices=("host", "join", "rejoin"))
     parser.add_argument("--shared", type=Path)
     args = parser.parse_args(argv)

@@ -1,6 +1,7 @@
-"""Drive the real app through Review my game and save its screenshots in docs/screenshots/.
+"""Drive the real app through Review my game and save its screenshots (into build/screenshots/
+unless ``--out`` says otherwise).
 
-    xvfb-run -a python3 tools/review_screenshots.py [--lang es] [--out docs/screenshots]
+    xvfb-run -a python3 tools/review_screenshots.py [--lang es] [--out DIR]
 
 From the results of a recorded three-player game (tests/fixtures/golden_3p_full.ra.json, the
 person in the first seat against two AIs), by the keys a player would press: R (Review my game) while the
@@ -87,7 +88,8 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of Review my game.")
-    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--out", default=str(screenshots.OUT),
+                        help=f"folder (default: {screenshots.OUT})")
     parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
     parser.add_argument("--quick", action="store_true", help="a small review budget")
     args = parser.parse_args()

@@ -1,6 +1,7 @@
-"""Drive the real app in a real window and save the screenshots of docs/screenshots/.
+"""Drive the real app in a real window and save its screenshots (into build/screenshots/, outside
+the tracked tree, unless ``--out`` says otherwise; the docs keep a few in docs/screenshots/).
 
-    xvfb-run -a python3 tools/screenshots.py [--out docs/screenshots] [--seed 21]
+    xvfb-run -a python3 tools/screenshots.py [--out DIR] [--seed 21]
 
 title.png and setup.png come from the menus; play_auction.png from a seeded game in which the
 person at seat 1 (played here by key presses: D draw, R invoke Ra, P pass) is about to bid after
@@ -32,7 +33,11 @@ from pathlib import Path
 os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-shots-")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the screenshots go by default: made on demand, never committed (build/ is ignored).
+OUT = ROOT / "build" / "screenshots"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test tooling (tests/tooling)
 
 import pygame
 
@@ -322,8 +327,8 @@ def slot_list(ctx: AppContext, out: Path) -> None:
     """Three saved games in the slots, the title offering Continue, then Load game."""
     from ra_game.scenes.title import TitleScene
 
-    from ra_game.faults import sample_save
     from ra_game.saves import SlotWriter
+    from tooling.faults import sample_save
 
     games = [(0, sample_save(40, seed=3, players=3, kinds=["human", "ai:medium", "ai:easy"])),
              (1, sample_save(150, seed=8, players=4,
@@ -345,8 +350,8 @@ def slot_list(ctx: AppContext, out: Path) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Save the screenshots of docs/screenshots/.")
-    parser.add_argument("--out", default="docs/screenshots")
+    parser = argparse.ArgumentParser(description="Save screenshots of the real app.")
+    parser.add_argument("--out", default=str(OUT), help=f"folder (default: {OUT})")
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--only", default="menus,auction,follow,scoring,slots,learn",
                         help="comma list of: menus (title, setup), auction, board (a fixed "

@@ -36,7 +36,7 @@ PY_VERSION = "3.13"
 #: Windows-only dependencies by name, since ``pip download`` reads markers for this system.
 BUILD_TOOLS = ("pyinstaller>=6", "pefile", "pywin32-ctypes", "pip")
 INSTALL_HINT = ("Wine is not installed: as root, run `apt-get install -y wine wine64` "
-                "(README, Standalone download)")
+                "(docs/packaging.md)")
 #: Seconds: first start of a prefix, a pip install, a freeze.
 BOOT_TIMEOUT, INSTALL_TIMEOUT, FREEZE_TIMEOUT = 300.0, 900.0, 1800.0
 

@@ -61,7 +61,8 @@ def test_invoking_on_an_empty_track_is_listed_with_draw():
     assert "empty auction track while 3 rivals still held suns" in mistake.why
 
 
-@pytest.mark.parametrize("make", [rich_lot_to_pass, empty_track])
+@pytest.mark.parametrize("make", [pytest.param(rich_lot_to_pass, marks=pytest.mark.slow),
+                                  empty_track])
 def test_the_best_move_is_never_listed(make):
     state = make()
     obs = state.observation(0)
@@ -73,6 +74,7 @@ def test_the_best_move_is_never_listed(make):
     assert review_of(state, best).mistakes == []
 
 
+@pytest.mark.slow
 def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers():
     replay = load_replay(GOLDEN_4P)
     here = review_game(replay, 1, workers=1, budget=SMALL)

@@ -38,6 +38,7 @@ def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str
     return code, out, err
 
 
+@pytest.mark.slow
 def test_json_is_one_object_in_the_issues_form(capsys, short_game):
     code, out, err = _main(capsys, "review", str(short_game), "--seat", "0", "--json",
                            "--ai-workers", "1")
@@ -50,6 +51,7 @@ def test_json_is_one_object_in_the_issues_form(capsys, short_game):
         assert m["loss"] > 0 and 0 <= m["move"] < 14 and m["played"] != m["better"]
 
 
+@pytest.mark.slow
 def test_readable_lines_start_with_the_summary(capsys, short_game):
     code, out, _err = _main(capsys, "review", str(short_game), "--seat", "1", "--ai-workers", "1")
     assert code == 0

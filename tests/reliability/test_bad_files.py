@@ -19,7 +19,9 @@ from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
-from ra_game.faults import (
+from ra_game.saves import check_document, read_slot, slot_path
+from ra_game.settings import Settings, load_settings_checked, settings_path
+from tooling.faults import (
     bad_settings,
     byte_flips,
     encode,
@@ -28,8 +30,6 @@ from ra_game.faults import (
     truncations,
     wrong_shapes,
 )
-from ra_game.saves import check_document, read_slot, slot_path
-from ra_game.settings import Settings, load_settings_checked, settings_path
 
 SAVE = encode(sample_save())
 SETTINGS = encode({"animation_speed": "fast", "hide_scores": True, "fullscreen": False,

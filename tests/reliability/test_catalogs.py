@@ -15,9 +15,9 @@ from ra_game.scenes.title import TitleScene
 from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
-from ra_game.faults import damaged_catalogs
 from ra_game.i18n import _, catalog_notices, ngettext, set_language
 from ra_game.settings import Settings, save_settings
+from tooling.faults import damaged_catalogs
 
 GOOD_MO = i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "ra_game.mo"
 
@@ -107,7 +107,7 @@ def test_lang_on_the_command_line_gives_no_traceback(locale_dir: Path,
 
 
 def sample_replay() -> Path:
-    from ra_game.faults import encode, sample_save
+    from tooling.faults import encode, sample_save
 
     path = Path(os.environ["RA_GAME_HOME"]) / "game.ra.json"
     path.parent.mkdir(parents=True, exist_ok=True)

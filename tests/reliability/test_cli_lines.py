@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ra_game.cli import main
-from ra_game.faults import null_device
+from tooling.faults import null_device
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ["play", "--headless", "--players", "random,random", "--seed", "3"]

@@ -12,9 +12,9 @@ from ra_game.scenes.replays import ROWS, ReplayListScene
 
 from ra_game import replays
 from ra_game.app import create_app, run_frames
-from ra_game.faults import sample_save
 from ra_game.replays import ReplayList, replays_dir
 from ra_game.ui.app_context import AppContext
+from tooling.faults import sample_save
 
 FILES = 2_000
 

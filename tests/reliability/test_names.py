@@ -14,10 +14,10 @@ from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
-from ra_game.faults import encode, sample_save
 from ra_game.replays import list_replays, replays_dir
 from ra_game.saves import read_slot, slot_path, valid_name
 from ra_game.ui.assets import Assets
+from tooling.faults import encode, sample_save
 
 INVISIBLE = ["\ufe0f", "\u034f", "\u17b4", "\U000e0100", "\u200b\ufe0f"]
 UNSHOWABLE = [*INVISIBLE, "A\0B", "A\ud800", "n" * 100_000]

@@ -14,15 +14,15 @@ from ra_game.scenes.slots import SlotsScene
 from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames, step_frame
-from ra_game.faults import sample_save
 from ra_game.saves import SLOT_COUNT, SlotWriter, list_slots, read_slot, slot_path
 from ra_game.seats import Seat
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import (
+from tooling.autopilot import (
     Autopilot,
     click_at,
     press_key,
 )
+from tooling.faults import sample_save
 
 
 def top(ctx: AppContext) -> object:

@@ -15,8 +15,8 @@ from ra_game.scenes.stats import StatsScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState
-from ra_game.faults import SPECIAL_KINDS, make_special, null_device
 from ra_game.stats import load_stats, record_game, stats_path
+from tooling.faults import SPECIAL_KINDS, make_special, null_device
 
 
 def tutorial_path() -> Path:

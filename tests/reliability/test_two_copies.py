@@ -15,9 +15,9 @@ import pytest
 from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
-from ra_game.faults import sample_save
 from ra_game.safefile import _process_start, backup_path, write_json_atomic
 from ra_game.saves import SLOT_COUNT, SlotWriter, read_slot, slot_path
+from tooling.faults import sample_save
 
 
 class OtherCopy:

@@ -13,10 +13,10 @@ import pytest
 from ra_game.app import MIN_SIZE, create_app, run_frames, step_frame
 from ra_game.engine import GameState, Move
 from ra_game.engine.events import EpochScored, GameOver
-from ra_game.faults import ChaosMonkey, sample_save
 from ra_game.saves import list_slots
 from ra_game.seats import Seat
 from ra_game.ui.app_context import AppContext
+from tooling.faults import ChaosMonkey, sample_save
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def _resize(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("name", SCENE_NAMES)
 def test_every_scene_works_at_the_minimum_window_size(ctx: AppContext, name: str) -> None:
-    from ra_game.ui.board.autopilot import click_events, key_events
+    from tooling.autopilot import click_events, key_events
 
     assert ctx.window_size == MIN_SIZE == pygame.display.get_surface().get_size()
     from ra_game.saves import SlotWriter

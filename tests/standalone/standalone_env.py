@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ["demo", "--players", "ai:easy,ai:hard", "--speed", "max", "--exit-on-end"]
@@ -17,3 +18,11 @@ def player_env(home: Path) -> dict[str, str]:
     if os.environ.get("SYSTEMROOT"):
         env["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
     return env
+
+
+def tooling_leaks(names: Iterable[str]) -> list[str]:
+    """The names among a wheel's files (``ra_game/...``) that are test tooling: a module of
+    ``tests/tooling`` wherever it landed, the ``tooling`` package or anything of ``tests/``."""
+    modules = {p.name for p in (ROOT / "tests" / "tooling").glob("*.py") if p.name != "__init__.py"}
+    return sorted(n for n in names
+                  if PurePosixPath(n).name in modules or n.startswith(("tooling/", "tests/")))

@@ -14,10 +14,11 @@ import struct
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
-from standalone_env import DEMO, ROOT, player_env
+from standalone_env import DEMO, ROOT, player_env, tooling_leaks
 
 pytestmark = pytest.mark.slow
 
@@ -71,6 +72,13 @@ def test_the_wheel_installs_the_package_with_its_data(installed: Path, tmp_path:
     assert any(n.endswith("scenes/title.tmx") for n in names)
     assert any(n.endswith("assets/sounds/click.wav") for n in names)
     assert any("locale/" in n and n.endswith("LC_MESSAGES/ra_game.mo") for n in names)
+
+
+def test_the_wheel_holds_no_test_tooling(installed: Path) -> None:
+    wheel = next((installed.parent / "wheels").glob("ra_game-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "ra_game/engine/state.py" in names and "ra_game/review/why.py" in names
+    assert tooling_leaks(names) == []
 
 
 def test_the_installed_script_opens_the_title(installed: Path, tmp_path: Path) -> None:

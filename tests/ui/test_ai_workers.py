@@ -18,7 +18,7 @@ from ra_game.ai.runner import AiRunner
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Move
 from ra_game.seats import Seat, Tick
-from ra_game.ui.board.autopilot import click_events, key_events
+from tooling.autopilot import click_events, key_events
 
 SLOW_SECONDS = 1.0
 

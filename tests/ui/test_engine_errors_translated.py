@@ -18,13 +18,13 @@ from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState, IllegalMoveError, Move, NotationError, Tile
 from ra_game.engine.tiles import TILE_NAMES
-from ra_game.faults import sample_save
 from ra_game.replays import replays_dir
 from ra_game.saves import slot_path
 from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import press_key
 from ra_game.ui.words import TILE_LABELS, error_text, shown_path
+from tooling.autopilot import press_key
+from tooling.faults import sample_save
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

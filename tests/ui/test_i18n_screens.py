@@ -28,10 +28,10 @@ from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
 from ra_game.ui import theme
 from ra_game.ui.animation import AnimationQueue
-from ra_game.ui.board.autopilot import key_events
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
+from tooling.autopilot import key_events
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -197,8 +197,8 @@ def show(ctx: Any, scene: Any, keys: list[int]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
-    from ra_game.faults import sample_save
     from ra_game.saves import SlotWriter
+    from tooling.faults import sample_save
 
     writer = SlotWriter(0, background=False)  # the title shows its "Continue" line with the date
     doc = sample_save(60, players=4)
@@ -398,7 +398,7 @@ def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
     """A person plays to the final results; every frame is checked: no English, no overflow."""
     import random
 
-    from ra_game.ui.board.autopilot import Autopilot
+    from tooling.autopilot import Autopilot
 
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"

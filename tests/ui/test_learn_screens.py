@@ -29,13 +29,13 @@ from ra_game.replays import list_replays, replays_dir
 from ra_game.saves import SlotWriter
 from ra_game.stats import load_stats, stats_path
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import (
+from ra_game.ui.board.pause_menu import ITEMS
+from tooling.autopilot import (
     Autopilot,
     click_at,
     post_events,
     press_key,
 )
-from ra_game.ui.board.pause_menu import ITEMS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

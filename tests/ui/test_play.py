@@ -20,7 +20,7 @@ from ra_game.app import create_app, step_frame
 from ra_game.engine import parse_replay
 from ra_game.engine.moves import DRAW, PASS, is_bid, is_god
 from ra_game.seats import Seat
-from ra_game.ui.board.autopilot import Autopilot
+from tooling.autopilot import Autopilot
 
 FRAME_CAP = 20000
 

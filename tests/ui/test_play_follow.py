@@ -28,7 +28,7 @@ from ra_game.engine.state import BID, EMPTY, TURN
 from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS
 from ra_game.saves import read_slot
 from ra_game.seats import Seat
-from ra_game.ui.board.autopilot import Autopilot, click_events, key_events
+from tooling.autopilot import Autopilot, click_events, key_events
 
 FRAME_CAP = 30000
 

@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from ra_game.seats import Seat
-from ra_game.ui.board.autopilot import click_events
 from ra_game.ui.layout import load_layout
+from tooling.autopilot import click_events
 
 ROOT = Path(__file__).resolve().parents[2]
 

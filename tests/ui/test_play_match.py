@@ -17,7 +17,7 @@ from ra_game.engine import GameState, Move, Observation, parse_replay, replay_di
 from ra_game.engine.events import Event
 from ra_game.seats import Seat, Tick
 from ra_game.ui import frames
-from ra_game.ui.board.autopilot import key_events
+from tooling.autopilot import key_events
 
 
 @pytest.fixture(autouse=True)

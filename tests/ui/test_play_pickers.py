@@ -17,8 +17,8 @@ from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Tile
 from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
-from ra_game.ui.board.autopilot import click_events, key_events
 from ra_game.ui.board.pause_menu import ITEMS
+from tooling.autopilot import click_events, key_events
 
 
 def god_position() -> GameState:

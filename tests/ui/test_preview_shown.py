@@ -17,7 +17,7 @@ from ra_game.engine import GameState, Move, Tile
 from ra_game.engine.preview import epoch_preview
 from ra_game.engine.state import DISCARD, EMPTY, TURN
 from ra_game.seats import Seat
-from ra_game.ui.board.autopilot import key_events
+from tooling.autopilot import key_events
 
 if TYPE_CHECKING:
     from ra_game.scenes.play import PlayScene

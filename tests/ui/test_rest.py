@@ -13,7 +13,7 @@ from ra_game.app import create_app, main_loop, step_frame
 from ra_game.engine import GameState
 from ra_game.seats import Seat
 from ra_game.ui import frames
-from ra_game.ui.board.autopilot import key_events
+from tooling.autopilot import key_events
 
 
 @pytest.fixture(autouse=True)

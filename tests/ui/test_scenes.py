@@ -456,7 +456,7 @@ def test_the_settings_focus_ring_leaves_the_help_lines_clear(size: tuple[int, in
     """Stepping down the Settings rows by key: the focused row's ring never paints over the
     help line above or below it (a small window has 1-3 pixels between them)."""
     from ra_game.ui import theme
-    from ra_game.ui.board.autopilot import press_key
+    from tooling.autopilot import press_key
 
     context, _ = create_app(size=size)
     try:

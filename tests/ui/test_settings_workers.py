@@ -22,7 +22,7 @@ from ra_game.engine import Move
 from ra_game.seats import Seat
 from ra_game.settings import settings_path
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import click_events, key_events
+from tooling.autopilot import click_events, key_events
 
 WORKERS_ROW = 6  # Down presses from Language to AI processes
 SLOW_SECONDS = 0.6

@@ -17,8 +17,8 @@ from ra_game.app import run_frames
 from ra_game.engine import Move
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.autopilot import click_events, post_events, press_key
 from ra_game.ui.board.callout import button_rects
+from tooling.autopilot import click_events, post_events, press_key
 
 FRAME_LIMIT = 60 * 60 * 3
 

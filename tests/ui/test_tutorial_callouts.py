@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from ra_game.app import create_app, run_frames
-from ra_game.ui.board.autopilot import press_key
 from ra_game.ui.board.callout_place import crossings
+from tooling.autopilot import press_key
 
 
 def steps_shown(size: tuple[int, int], only: str = ""):  # type: ignore[no-untyped-def]

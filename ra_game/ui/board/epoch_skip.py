@@ -14,7 +14,7 @@ from ...i18n import _
 from .geometry import BoardGeometry
 from .view import View
 
-#: The key that starts the skip (free on the play screen; see the README's Controls).
+#: The key that starts the skip (free on the play screen; see docs/playing.md, Controls).
 SKIP_KEY = pygame.K_k
 
 
