@@ -135,13 +135,13 @@ class TitleScene(LayoutScene):
     def learn_label() -> Text:
         """Learn to play, or, with a lesson left half way, the step it resumes at."""
         from .tutorial import saved_step
-        from .tutorial_lesson import STEPS
+        from .tutorial_lesson import SHOWN_STEPS, step_number
 
         step = saved_step()
         if not step:
             return N_("Learn to play")
         return lambda: _("Resume the lesson (step {step} of {steps})").format(
-            step=step + 1, steps=len(STEPS))
+            step=step_number(step), steps=SHOWN_STEPS)
 
     @property
     def save_info(self) -> str:
