@@ -320,11 +320,12 @@ class TutorialDriver(Driver):
         for, then the button that takes it (the Play God button is gone meanwhile)."""
         scene, move = self.scene, self.placed.moves[0] if self.placed.moves else ""
         if self.step.kind == "you" and move.startswith("god:") and scene.input.mode == "god":
-            if scene.input.selection:
-                return scene.geom.rect("button_confirm")
             wanted = TILE_BY_ID[move.removeprefix("god:").split(",")[0]]
+            if scene.input.selection:
+                return self._rect("button_confirm")
             if wanted in scene.state.auction:
-                return scene.geom.auction_slots[scene.state.auction.index(wanted)]
+                slot: pygame.Rect = scene.geom.auction_slots[scene.state.auction.index(wanted)]
+                return slot
         return self._rect(self.step.target)
 
     def keep_clear(self) -> list[pygame.Rect]:
