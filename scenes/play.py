@@ -258,7 +258,7 @@ class PlayScene(Scene):
     def skip_epoch(self) -> None:
         """Play the rest of the epoch with its animations finished at once; the undo chance
         of the person's last decision ends here."""
-        self.epoch_skip.start(self.state)
+        self.epoch_skip.start(self.state, len(self.moves))
         self.undo.close()
         self.queue.skip()
         self.request_redraw()
@@ -402,8 +402,11 @@ class PlayScene(Scene):
         self.input.stop()
         self.input_token = None
         self.queue.add(self.director.animate(list(events), self.state))
-        if self.epoch_skip.active(self.state):  # the move that ends the epoch is shown
+        if self.epoch_skip.active(self.state):
             self.queue.skip()
+        elif self.epoch_skip.ends_with(events):  # at once too, its scoring shows now
+            self._finish_silently()
+            self.sound("epoch")
         self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
 
@@ -510,10 +513,12 @@ class PlayScene(Scene):
         if self.state.over:
             return
         self.info.update(dt)
-        self._drive(dt)
+        moved = self._drive(dt)
+        while moved and self.epoch_skip.active(self.state) and self.is_top():
+            moved = self._drive(0.0)  # skipping: every move decided at once is played now
 
-    def _drive(self, dt: float) -> None:
-        """Ask the controller of the seat to move for its move, and play it."""
+    def _drive(self, dt: float) -> bool:
+        """Ask the controller of the seat to move for its move, and play it; whether it did."""
         seat = self.state.current
         idle = not self.queue.busy
         controller = self.controller(seat)
@@ -525,6 +530,7 @@ class PlayScene(Scene):
                                Tick(self.match.version, dt, idle, delay))
         if move is not None:
             self.apply(move, offered=controller is self.person)
+        return move is not None
 
     def _person_turn(self, seat: int, idle: bool) -> None:
         """A person's decision opens: their controls (and the hand-over screen in hotseat)."""
@@ -626,12 +632,16 @@ class PlayScene(Scene):
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
                                quit_label=label, extra=extra)
+        self._finish_silently()
+        self.request_redraw()
+
+    def _finish_silently(self) -> None:
+        """Finish the animations queued at once, without their sounds."""
         self._hushed = True
         try:
             self.queue.skip()
         finally:
             self._hushed = False
-        self.request_redraw()
 
     def _close_pause(self) -> None:
         """Back to the board: the scenes held while the menu was up open now, in order."""
@@ -706,8 +716,8 @@ class PlayScene(Scene):
             w = self.state.winner or 0
             end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
             return " ".join(self.director.sentences.event(end)), False
-        if self.epoch_skip.active(self.state):
-            return self.epoch_skip.status(), False
+        if self.epoch_skip.active(self.state) and not self.human_to_move():
+            return self.epoch_skip.status(len(self.moves)), False
         if self.queue.busy:
             return resolve(self.model.caption) if self.model.caption else "", False
         said = self.said if self.said_for > 0 else ""

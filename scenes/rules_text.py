@@ -330,6 +330,10 @@ def _keys() -> list[Block]:
               "takes them)."),
             _("Bidding: 1-9 or the arrows choose a sun, Enter bids, P passes."),
             _("Disasters: 1-9 pick the tiles to lose, Enter discards them."),
+            _("On the board: U (or Ctrl+Z) takes back your last move while you may, H asks for "
+              "a hint, L opens the game log, T the tiles left in the bag, I shows each "
+              "player's area in turn, and K skips to the end of the epoch once you have no sun "
+              "left."),
             _("Esc opens the menu (resume, these rules, save and quit); F11 is fullscreen."),
         ]),
     ]

@@ -30,6 +30,10 @@ HUMAN_DESCRIPTION = N_("A person plays this seat, at this screen.")
 REMOTE_DESCRIPTION = N_("A friend plays this seat from their own computer, over the network.")
 
 
+#: ``ctx.extra`` key: the Scores choice last made on the setup screen in this session.
+HIDE_CHOSEN = "setup_hide_scores"
+
+
 def kind_description(kind: str) -> str | None:
     """The one line (a msgid) saying who plays a seat of ``kind``: a person or an AI level."""
     if kind == "human":
@@ -98,7 +102,7 @@ class SetupScene(LayoutScene):
 
     def build(self) -> None:
         self.rows = [SeatRow(kind, "") for kind in last_kinds(self.ctx.settings.last_seats)]
-        self.hide_scores = self.ctx.settings.hide_scores
+        self.hide_scores = bool(self.ctx.extra.get(HIDE_CHOSEN, self.ctx.settings.hide_scores))
         self._rename()
         self.rebuild(focus="start")
 
@@ -182,10 +186,7 @@ class SetupScene(LayoutScene):
         from .play import PlayScene
         from .slots import NewGame, SlotsScene
 
-        self.ctx.settings.last_seats = ",".join(r.kind for r in self.rows)
-        warning = save_settings(self.ctx.settings)
-        if warning:
-            self.ctx.notices.append(warning)
+        self.remember()
         if self.humans == 0:  # the AIs play each other: nothing to save
             self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None))
             return
@@ -199,7 +200,20 @@ class SetupScene(LayoutScene):
                                        hide_scores=self.hide_applies, slot=free))
 
     def back(self) -> None:
+        self.remember()
         self.manager.pop()
+
+    def remember(self) -> None:
+        """Keep the seats (saved) and this session's Scores choice for the next setup, however
+        it is left."""
+        self.ctx.extra[HIDE_CHOSEN] = self.hide_scores
+        seats = ",".join(r.kind for r in self.rows)
+        if seats == self.ctx.settings.last_seats:
+            return
+        self.ctx.settings.last_seats = seats
+        warning = save_settings(self.ctx.settings)
+        if warning:
+            self.ctx.notices.append(warning)
 
     def kind_options(self) -> list[str]:
         """The seat kinds each row offers."""

@@ -23,7 +23,7 @@ from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.sprites import SpriteBank
-from ra_game.ui.widgets import Button
+from ra_game.ui.widgets import Button, Widget
 from ra_game.ui.words import names_list
 
 #: The menu, top to bottom: (key, label, shortcut).  The buttons are stacked inside the layout's
@@ -64,6 +64,10 @@ def menu_rects(area: pygame.Rect, count: int, max_height: int, width: int, gap: 
                         round(area.y + (i % rows) * pitch + (pitch - height) / 2), width, height)
             for i in range(count)]
 
+
+#: Arrow key -> its direction on the menu's grid (x, y).
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+          pygame.K_DOWN: (0, 1)}
 
 #: Seconds the glow keeps pulsing after the last input; half a pulse (it rests at its middle).
 GLOW_AWAKE = 3.0
@@ -135,13 +139,13 @@ class TitleScene(LayoutScene):
     def learn_label() -> Text:
         """Learn to play, or, with a lesson left half way, the step it resumes at."""
         from .tutorial import saved_step
-        from .tutorial_lesson import STEPS
+        from .tutorial_lesson import SHOWN_STEPS, step_number
 
         step = saved_step()
         if not step:
             return N_("Learn to play")
         return lambda: _("Resume the lesson (step {step} of {steps})").format(
-            step=step + 1, steps=len(STEPS))
+            step=step_number(step), steps=SHOWN_STEPS)
 
     @property
     def save_info(self) -> str:
@@ -236,7 +240,41 @@ class TitleScene(LayoutScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.group.focus(self.buttons["quit"])  # a second Esc never quits by surprise
             return
+        if event.type == pygame.KEYDOWN and event.key in ARROWS:
+            self._arrow(ARROWS[event.key])
+            return
         super().handle_event(event)
+        if event.type == pygame.MOUSEMOTION:  # one highlight: the focus follows the pointer
+            lit = next((b for b in self.group.focusables() if b.hover), None)
+            if lit is not None:
+                self.group.focus(lit)
+
+    def _arrow(self, step: tuple[int, int]) -> None:
+        """Move the focus to the nearest button in the arrow's direction on the grid (Down at
+        a column's foot, Up at its head, go round that column); the pointer's highlight goes."""
+        items = self.group.focusables()
+        current = self.group.focused
+        for item in items:
+            item.hover = False
+        if current not in items:
+            self.group.set_focus_index(0)
+            return
+        assert current is not None
+        here = current.rect.center
+        dx, dy = step
+
+        def ahead(w: Widget) -> bool:
+            x, y = w.rect.center
+            return (x - here[0]) * dx > 0 if dx else (y - here[1]) * dy > 0 and x == here[0]
+
+        candidates = [w for w in items if w is not current and ahead(w)]
+        if not candidates and dy:  # round the column
+            column = [w for w in items if w.rect.centerx == here[0]]
+            candidates = [min(column, key=lambda w: w.rect.y * dy)]
+        if candidates:
+            self.group.focus(min(candidates, key=lambda w: (
+                abs(w.rect.centery - here[1]) * (4 if dx else 1)
+                + abs(w.rect.centerx - here[0]) * (1 if dx else 4))))
 
     def is_animating(self) -> bool:
         """The sun's glow pulses for a while after the last input, then rests."""

@@ -23,6 +23,7 @@ import pygame
 from ra_game.engine import Move, Replay, parse_replay
 from ra_game.engine.preview import move_events
 from ra_game.engine.state import BID, EMPTY
+from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import _
 from ra_game.safefile import read_json_bounded
 from ra_game.seats import Seat
@@ -32,7 +33,7 @@ from ra_game.ui.board.callout_place import Placement, place_note
 from ra_game.ui.board.driver import Driver
 from ra_game.ui.board.status_line import status_lines
 
-from .tutorial_lesson import ALSO, KINDS, NAMES, NUMBERS, STEPS, Step
+from .tutorial_lesson import ALSO, KINDS, NAMES, NUMBERS, SHOWN_STEPS, STEPS, Step, step_number
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -315,6 +316,16 @@ class TutorialDriver(Driver):
         return rect
 
     def target(self) -> pygame.Rect | None:
+        """What the note points at; while the player picks for a God, the tile the step asks
+        for, then the button that takes it (the Play God button is gone meanwhile)."""
+        scene, move = self.scene, self.placed.moves[0] if self.placed.moves else ""
+        if self.step.kind == "you" and move.startswith("god:") and scene.input.mode == "god":
+            wanted = TILE_BY_ID[move.removeprefix("god:").split(",")[0]]
+            if scene.input.selection:
+                return self._rect("button_confirm")
+            if wanted in scene.state.auction:
+                slot: pygame.Rect = scene.geom.auction_slots[scene.state.auction.index(wanted)]
+                return slot
         return self._rect(self.step.target)
 
     def keep_clear(self) -> list[pygame.Rect]:
@@ -397,7 +408,7 @@ class TutorialDriver(Driver):
         if self.resumed:
             text = _("Welcome back: the lesson goes on from here.") + " " + text
         title = _("Learn to play: step {step} of {steps}").format(
-            step=self.index + 1, steps=len(self.steps))
+            step=step_number(self.index), steps=SHOWN_STEPS)
         hint = _("Esc: menu · Home: start over")
         if step.kind == "end":
             note = Callout(text, target, area, title, "", hint,

@@ -9,6 +9,8 @@ The game itself (players, sun sets, the stacked bag and every move) is the repla
 - ``note``: a callout to read; Next (Enter, N or a click on it) goes on.
 - ``skip``: moves played at once without animation (the generator fills them in), then a note.
 
+A step without text is silent (no callout): it has no number (see :func:`step_number`).
+
 ``target`` names the part of the board the callout points at (a name of ``scenes/play.tmx``,
 or ``seat_N`` for a player's area).  Texts are whole sentences marked with ``N_`` and
 translated where they are shown.
@@ -130,7 +132,9 @@ STEPS: tuple[Step, ...] = (
     Step("their_auction", "them", "bid_area", N_(
         "Imhotep invokes Ra; Hatshepsut passes."), ("ra", "pass")),
     Step("bid_last_sun", "you", "bid_panel", N_(
-        "Bid your last face-up sun, the 8: the Temple and the Religion tiles are worth the War."),
+        "Bid your last face-up sun, the 8. The chips in the Bids row show what the lot is worth "
+        "to each player: only +1 here, the Temple, since the War takes {loss} civilization tiles "
+        "back. A poor lot, but it shows you how a disaster works."),
         ("bid:8",), (), N_("Bid your 8: click that sun, or press 1 and Enter.")),
     Step("imhotep_passes", "them", "bid_area", "", ("pass",)),
     Step("discard", "you", "discard_panel", N_(
@@ -142,9 +146,10 @@ STEPS: tuple[Step, ...] = (
         "All your suns are face down now, so you sit out until the epoch ends. The others go "
         "on; let's skip ahead to the last tile of the epoch.")),
     Step("rest_of_epoch", "skip", "ra_track", ""),
-    Step("epoch_end", "them", "ra_track", N_(
-        "Imhotep draws the last Ra tile the track has room for: the Ra track is full and the "
-        "epoch ends at once, without an auction. Then everyone scores."), ("draw",), ("ra",)),
+    Step("epoch_end", "note", "ra_track", N_(
+        "Imhotep is about to draw the last Ra tile the track has room for: the Ra track is then "
+        "full and the epoch ends at once, without an auction. Then everyone scores.")),
+    Step("last_ra", "them", "ra_track", "", ("draw",), ("ra",)),
     Step("stays", "note", "seat_0", N_(
         "After the scoring, Pharaohs, Niles and monuments stay in front of you. Gods, Gold, "
         "Floods and civilizations left. Every sun is face up again; the centre sun stays.")),
@@ -158,3 +163,12 @@ STEPS: tuple[Step, ...] = (
         "That is Ra! You won with {won} fame, ahead of Hatshepsut's {second}. You know every "
         "rule you need. Play a real game now?")),
 )
+
+
+#: The steps the player sees (a callout), numbered 1 to this in the callouts and on the title.
+SHOWN_STEPS = sum(bool(step.text) for step in STEPS)
+
+
+def step_number(index: int) -> int:
+    """The number shown for ``STEPS[index]`` (a silent step: the number of the next shown)."""
+    return sum(bool(step.text) for step in STEPS[:index]) + 1

@@ -49,20 +49,36 @@ def drawable(text: str) -> str:
     return text
 
 
+#: Below this point size the face's space, hinted and kerned against its neighbours, shrinks
+#: to a pixel or none ("per kind" read "perkind"): small text is drawn and measured with a
+#: quarter-em space (U+2005) instead, which keeps its width.
+SMALL_POINTS = 14
+WIDE_SPACE = "\u2005"
+
+
 class SafeFont(pygame.font.Font):
     """A font that draws any text: what it cannot encode is replaced (see :func:`drawable`),
-    and text it draws with no width at all (only U+FE0F, say) is an empty image, not an error."""
+    and text it draws with no width at all (only U+FE0F, say) is an empty image, not an error.
+    At small sizes its spaces keep their width (see :data:`SMALL_POINTS`)."""
+
+    def __init__(self, file: Any, points: int) -> None:
+        super().__init__(file, points)
+        self.small = points < SMALL_POINTS
+
+    def _shown(self, text: str) -> str:
+        text = drawable(text)
+        return text.replace(" ", WIDE_SPACE) if self.small else text
 
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
                wraplength: int = 0) -> pygame.Surface:
-        clean = drawable(text) if isinstance(text, str) else text
+        clean = self._shown(text) if isinstance(text, str) else text
         try:
             return super().render(clean, antialias, color, bgcolor, wraplength)
         except pygame.error:  # "Text has zero width"
             return super().render("", antialias, color, bgcolor, wraplength)
 
     def size(self, text: Any) -> tuple[int, int]:
-        return super().size(drawable(text) if isinstance(text, str) else text)
+        return super().size(self._shown(text) if isinstance(text, str) else text)
 
 
 def _load_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:

@@ -72,3 +72,16 @@ def test_no_system_font_lookup_remains() -> None:
         if pattern.search(line)
     ]
     assert offenders == []
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_small_text_keeps_its_spaces(bold: bool) -> None:
+    """Hinted and kerned, the face's space shrank to a pixel or none at small sizes ("per
+    kind" read "perkind", "for 8" "for8", Turkish "en yüksek" "enyüksek")."""
+    pygame.font.init()
+    assets = Assets()
+    for px in range(8, 24):
+        font = assets.font(px, bold)
+        for words in ("per kind", "for 8", "en yüksek"):
+            gap = font.size(words)[0] - font.size(words.replace(" ", ""))[0]
+            assert gap >= 2, (px, words, gap)

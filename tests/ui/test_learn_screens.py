@@ -414,3 +414,31 @@ def test_the_replay_list_names_the_winner_and_deletes_only_on_a_second_press(
     assert not (replays_dir() / "broken.ra.json").exists()
     assert "broken.ra.json" not in [e.path.name for e in listing.entries]
     assert ctx.scenes.top is listing
+
+
+def test_the_rules_controls_name_every_board_key() -> None:
+    import re
+
+    from ra_game.scenes.rules_text import Bullets, Para, sections
+
+    keys = next(s for s in sections() if s.id == "keys")
+    text = " ".join(" ".join(b.items) if isinstance(b, Bullets) else b.text
+                    for b in keys.blocks if isinstance(b, Bullets | Para))
+    for key in ("D", "R", "G", "P", "K", "U", "H", "L", "T", "I", "Esc"):
+        assert re.search(rf"\b{key}\b", text), key
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "tr"])
+def test_the_rules_start_no_word_after_a_semicolon_with_a_capital(lang: str) -> None:
+    import re
+
+    from ra_game.scenes.rules_text import Bullets, Para, sections
+
+    i18n.set_language(lang)
+    try:
+        text = " ".join(" ".join(b.items) if isinstance(b, Bullets) else b.text
+                        for s in sections() for b in s.blocks if isinstance(b, Bullets | Para))
+    finally:
+        i18n.set_language("en")
+    capitals = set(re.findall(r"; ([A-ZÁÉÍÓÚÇÖÜŞĞİ]\w*)", text)) - {"Ra", "Rá", "F11"}
+    assert not capitals, capitals

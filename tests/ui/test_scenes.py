@@ -147,7 +147,8 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game_only(
     again = top(ctx)  # the next setup starts from the last game's seats
     assert isinstance(again, SetupScene) and [r.kind for r in again.rows] == kinds
     assert [r.name for r in again.rows[:2]] == ["Player 1", "Player 2"]
-    assert not again.hide_scores and not load_settings().hide_scores
+    # the setup remembers this session's choice; the Settings default stays as it was
+    assert again.hide_scores and not load_settings().hide_scores
     again.kinds[1].step(1)
     while again.rows[1].kind == "human":
         again.kinds[1].step(1)

@@ -64,3 +64,40 @@ def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str
     run_frames(ctx, 1)  # focus on the next name field: the usual hint comes back
     assert not any(t in texts for t in map(kind_description, seat_kinds()))
     assert any("players" in t for t in texts)
+
+
+def _setup(ctx: AppContext) -> SetupScene:
+    from tooling.autopilot import press_key
+
+    press_key(ctx, pygame.K_n)
+    setup = ctx.scenes.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+@pytest.mark.parametrize("leave", ["esc", "start"])
+def test_the_setup_remembers_seats_and_hidden_scores_however_it_is_left(
+        ctx: AppContext, leave: str) -> None:
+    from ra_game.scenes.play import PlayScene
+    from ra_game.scenes.title import TitleScene
+
+    from tooling.autopilot import press_key
+
+    setup = _setup(ctx)
+    setup.set_kind(1, "human")
+    setup.set_kind(2, "ai:hard")
+    setup.set_hide(True)
+    assert setup.hide_applies
+    kinds = [r.kind for r in setup.rows]
+    if leave == "esc":
+        press_key(ctx, pygame.K_ESCAPE)
+    else:
+        setup.start()  # a hidden-score game, left for the title
+        play = ctx.scenes.top
+        assert isinstance(play, PlayScene) and play.hide_scores
+        play.close()
+        ctx.scenes.clear_to(TitleScene(ctx))
+    assert isinstance(ctx.scenes.top, TitleScene)
+    again = _setup(ctx)
+    assert [r.kind for r in again.rows] == kinds
+    assert again.hide_scores and again.hide_applies

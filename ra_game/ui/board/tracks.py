@@ -107,9 +107,10 @@ def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
     left = model.ra_length - model.ra_count
     ra = geom.rect("ra_track")
     first = geom.ra_slots[0]
-    view.fit_text(surface, ngettext("{n} to go", "{n} to go", left).format(n=left),
-                  pygame.Rect(ra.x + 6, ra.bottom - 30, first.x - ra.x - 8, 24), 15,
-                  theme.INK_SOFT, True, min_size=11, max_lines=1)
+    if not model.over:  # a finished game has no Ra tile to go
+        view.fit_text(surface, ngettext("{n} to go", "{n} to go", left).format(n=left),
+                      pygame.Rect(ra.x + 6, ra.bottom - 30, first.x - ra.x - 8, 24), 15,
+                      theme.INK_SOFT, True, min_size=11, max_lines=1)
     for slot, kind in enumerate(model.auction):
         if kind != EMPTY:
             r = geom.auction_slots[slot]
