@@ -53,6 +53,9 @@ def situation(state: GameState, seat: int) -> str:
     if state.phase == DISCARD:
         return _("Epoch {epoch}, a disaster: you chose the tiles to discard").format(
             epoch=state.epoch)
+    if not count:
+        return _("Epoch {epoch}, your turn, the auction track empty, Ra track {ra} of "
+                 "{length}").format(epoch=state.epoch, ra=state.ra_count, length=state.ra_length)
     return ngettext(
         "Epoch {epoch}, your turn, {count} tile on the auction track, Ra track {ra} of {length}",
         "Epoch {epoch}, your turn, {count} tiles on the auction track, Ra track {ra} of {length}",

@@ -94,9 +94,10 @@ def test_a_lots_value_carries_its_counted_unit(lang: str, value: int,
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_empty_track_is_not_called_a_lot_of_0_tiles(lang: str) -> None:
     state = first(lambda s: s.phase == BID and not s.auction_tiles())
+    turn = first(lambda s: s.phase == TURN and not s.auction_tiles())
     set_language(lang)
-    texts = [situation(state, state.current), pass_why(state)]
-    empty = {"en": "empty", "es": "pista vacía", "pt": "faixa vazia", "tr": "boş"}[lang]
+    texts = [situation(state, state.current), pass_why(state), situation(turn, turn.current)]
+    empty = {"en": "empty", "es": "vacía", "pt": "vazia", "tr": "boş"}[lang]
     assert all(empty in t for t in texts), texts
     assert not any(re.search(r"\b0 (tiles|fichas|peças|karo)|\blot\b|\blote\b", t)
                    for t in texts), texts
