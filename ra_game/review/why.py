@@ -22,7 +22,8 @@ def _value(state: GameState, seat: int, tiles: list[int] | tuple[int, ...]) -> s
     fame with its counted unit ("about 1 fame", "about −2 fame", "next to nothing")."""
     gain = round(tiles_gain(Context(state, tempo=True), state, seat, list(tiles)))
     if gain == 0:
-        # Translators: what a lot was worth to the player, put into "a lot worth {value} to you"
+        # Translators: a lot worth about 0 to the player, put into "a lot worth {value} to you"
+        # (instead of "0 fame"; an empty auction track has sentences of its own)
         return pgettext("what a lot is worth", "next to nothing")
     # Translators: what a lot was worth to the player, in whole fame (can be 1 or below 0),
     # put into "a lot worth {value} to you"
