@@ -204,7 +204,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:  # before the game, so a bad target costs no time and is never replaced
             check_replay_target(args.save_replay)
         except RaError as exc:
-            _fail(str(exc))
+            _fail(error_text(exc))
     count = args.ai_workers or workers.default_workers(window=False)
     pool = workers.Workers(count if count > 1 else 0, window=False)
     try:
@@ -218,7 +218,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             save_replay(args.save_replay, doc)
         except RaError as exc:
-            _fail(str(exc))
+            _fail(error_text(exc))
         except OSError as exc:
             _fail(f"cannot write {args.save_replay}: {exc.strerror or exc}")
     return _print_json(state.summary())
@@ -229,7 +229,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         replay = load_replay(args.file)
         state = replay.play()
     except RaError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc))
     if args.summary:
         return _print_json(state.summary())
     return emit_line(f"{args.file}: {len(replay.moves)} moves replayed; "
@@ -245,7 +245,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         replay.play()
         name_problem(replay)  # as the replay list checks them
     except RaError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc))
     from .app import run_app
 
     return run_app(watch=(replay, os.path.basename(args.file)))

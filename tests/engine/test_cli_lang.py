@@ -89,3 +89,13 @@ def test_the_real_command_prints_turkish_help() -> None:
                           timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("kullanım: ra-game client")
     assert "Traceback" not in done.stderr
+
+
+def test_a_replay_that_cannot_be_read_is_said_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ra.json"
+    bad.write_text("{", encoding="utf-8")
+    code, _out, english = _main_exit(capsys, "replay", str(bad))
+    assert code == 2 and english.startswith("ra-game: error: not a valid replay")
+    code, _out, spanish = _main_exit(capsys, "--lang", "es", "replay", str(bad))
+    assert code == 2 and spanish.startswith("ra-game: error: no es una repetición válida")
