@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import __version__
+from .cli_words import install as install_argparse_words
 from .engine import RaError, load_replay
 from .i18n import LANGUAGES, _, normalize_language, override_language, set_language
+from .messages import error_text
 from .seats import SeatSpecError, parse_seats, seat_kinds
 
 
@@ -29,7 +31,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _fail(message: str) -> NoReturn:
-    _say(f"error: {message}")
+    # Translators: the start of every error line of the command line ("ra-game: error: ...")
+    _say(_("error: {message}").format(message=message))
     raise SystemExit(2)
 
 
@@ -75,7 +78,8 @@ def _language(text: str) -> str:
     lang = normalize_language(text)
     if lang is None:
         raise argparse.ArgumentTypeError(
-            f"unknown language {text!r}; use one of: {', '.join(LANGUAGES)}")
+            _("unknown language {text}; use one of: {languages}").format(
+                text=repr(text), languages=", ".join(LANGUAGES)))
     return lang
 
 
@@ -126,15 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(sub, _seed)
 
-    review = sub.add_parser("review", help="review one seat's decisions in a .ra.json replay")
-    review.add_argument("file", help="a .ra.json replay")
+    review = sub.add_parser("review", help=_("review one seat's decisions in a .ra.json replay"))
+    review.add_argument("file", help=_("a .ra.json replay"))
     review.add_argument("--seat", type=_seat, required=True, metavar="N",
-                        help="the seat to review, counted from 0 as in the replay's players "
-                             "(0 is the first player)")
+                        help=_("the seat to review, counted from 0 as in the replay's players "
+                               "(0 is the first player)"))
     review.add_argument("--json", action="store_true",
-                        help="print one JSON object: seat, decisions, mistakes, seconds")
+                        help=_("print one JSON object: seat, decisions, mistakes, seconds"))
     review.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="K",
-                        help="processes for the review's search (default: all cores)")
+                        help=_("processes for the review's search (default: all cores)"))
     _lang_option(review)
     return parser
 
@@ -142,14 +146,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _seat(text: str) -> int:
     """An argument type: a seat number, counted from 0."""
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"needs a seat number from 0, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("needs a seat number from 0, not {text}").format(text=repr(text)))
     return int(text)
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
     """``--lang`` after a command too (``ra-game play --lang tr``); the top level's otherwise."""
     parser.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="CODE",
-                        help=f"language for this run only: {', '.join(LANGUAGES)}")
+                        help=_("language for this run only: {languages}").format(
+                            languages=", ".join(LANGUAGES)))
 
 
 def _quiet_stdout() -> None:
@@ -198,7 +204,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:  # before the game, so a bad target costs no time and is never replaced
             check_replay_target(args.save_replay)
         except RaError as exc:
-            _fail(str(exc))
+            _fail(error_text(exc))
     count = args.ai_workers or workers.default_workers(window=False)
     pool = workers.Workers(count if count > 1 else 0, window=False)
     try:
@@ -212,7 +218,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             save_replay(args.save_replay, doc)
         except RaError as exc:
-            _fail(str(exc))
+            _fail(error_text(exc))
         except OSError as exc:
             _fail(f"cannot write {args.save_replay}: {exc.strerror or exc}")
     return _print_json(state.summary())
@@ -223,7 +229,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         replay = load_replay(args.file)
         state = replay.play()
     except RaError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc))
     if args.summary:
         return _print_json(state.summary())
     return emit_line(f"{args.file}: {len(replay.moves)} moves replayed; "
@@ -239,7 +245,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         replay.play()
         name_problem(replay)  # as the replay list checks them
     except RaError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc))
     from .app import run_app
 
     return run_app(watch=(replay, os.path.basename(args.file)))
@@ -275,17 +281,35 @@ def cmd_review(args: argparse.Namespace) -> int:
         replay.play()
         review = review_game(replay, args.seat, args.ai_workers)
     except RaError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc))
     if args.json:
         return _print_json(review.to_json())
     lines = [review.summary(), *(m.line() for m in review.mistakes)]
     return emit_line("\n".join(lines))
 
 
+def early_language(words: Sequence[str]) -> str | None:
+    """The language a ``--lang CODE`` (or ``--lang=CODE``) anywhere in ``words`` names, read
+    before parsing; None when there is none or it names no language (the parser then says so)."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(words):
+            return normalize_language(words[index + 1])
+        if word.startswith("--lang="):
+            return normalize_language(word.partition("=")[2])
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ra-game`` script."""
     multiprocessing.freeze_support()  # first: a frozen program's AI workers start here
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    early = early_language(words)
+    if early:  # before the parser: its help and its errors are then in this language
+        set_language(early)
+    install_argparse_words()
+    args = build_parser().parse_args(words)
     override_language(args.lang)
     if args.lang:
         set_language(args.lang)

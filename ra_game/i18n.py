@@ -71,6 +71,19 @@ def pgettext(context: str, message: str) -> str:
     return _checked(text, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits ``n``, translated in ``context``."""
+    english = singular if n == 1 else plural
+    try:
+        text = _translation.npgettext(context, singular, plural, n)
+    except Exception as exc:  # noqa: BLE001 - a damaged Plural-Forms: English, said once
+        _broken_entry(f"plural of {singular!r}: {exc!r}")
+        return english
+    if text in (singular, plural) or "{" not in text:
+        return text
+    return _checked(text, singular, plural, english=english)
+
+
 # --- damaged catalogs: English instead, logged, said once ------------------------------------
 
 #: Per translated text of the current catalog: whether its placeholders are the msgid's.

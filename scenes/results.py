@@ -9,7 +9,7 @@ import pygame
 
 from ra_game.engine.events import GameOver
 from ra_game.engine.tiles import START_SCORE
-from ra_game.i18n import N_, _, ngettext
+from ra_game.i18n import N_, _, ngettext, pgettext
 from ra_game.ui import theme
 from ra_game.ui.chart import draw_chart
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
@@ -52,6 +52,12 @@ def verdict(state: GameState, event: GameOver) -> str:
         if you:
             return _("{players} tied on {fame}; you win the tie-break by holding the highest "
                      "sun, {sun}.").format(players=tied, fame=fame(points), sun=sun)
+        if any(is_you(state.names[p]) for p in order if state.scores[p] == points):
+            # Translators: {players} names you among others ("You and Imhotep"): Spain's Spanish
+            # says "empatáis"
+            return pgettext("you are among the tied players", "{players} tied on {fame}; {player} "
+                            "wins the tie-break by holding the highest sun, {sun}.").format(
+                players=tied, fame=fame(points), player=player, sun=sun)
         return _("{players} tied on {fame}; {player} wins the tie-break by holding the highest "
                  "sun, {sun}.").format(players=tied, fame=fame(points), player=player, sun=sun)
     if len(order) > 1:

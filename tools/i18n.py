@@ -48,7 +48,8 @@ def languages() -> list[str]:
 
 def extract(output: Path = POT) -> None:
     """Collect every msgid of ra_game/ and scenes/ (see babel.cfg) into ``output``."""
-    pybabel("extract", "-F", "babel.cfg", *KEYWORDS, "--no-location", "--sort-output",
+    pybabel("extract", "-F", "babel.cfg", *KEYWORDS, "--add-comments", "Translators:",
+            "--no-location", "--sort-output",
             "--project", "ra-game", "--version", version(), "--copyright-holder", "the Ra project",
             "--msgid-bugs-address", "", "-o", str(output), ".")
 

@@ -406,8 +406,13 @@ class GameState:
         held = self.tiles[player]
         if not taken:
             raise IllegalMoveError(N_("Name at least one tile to take with a God."))
+        if not held[Tile.GOD]:
+            raise IllegalMoveError(N_("You hold 0 God tiles: there is no God to play."))
+        if len(taken) > held[Tile.GOD] == 1:
+            raise IllegalMoveError(N_("You hold 1 God tile and cannot take {count} tiles."),
+                                   count=len(taken))
         if len(taken) > held[Tile.GOD]:
-            raise IllegalMoveError(N_("You have {gods} God tile(s) and cannot take {count} tiles."),
+            raise IllegalMoveError(N_("You hold {gods} God tiles and cannot take {count} tiles."),
                                    gods=held[Tile.GOD], count=len(taken))
         slots: list[int] = []
         for kind in taken:

@@ -59,6 +59,11 @@ def tile_list(kinds: Iterable[int]) -> str:
     return ", ".join(tile_name(k) for k in kinds)
 
 
+def tiles_and(kinds: Iterable[int]) -> str:
+    """Tile names as a sentence lists them: ``Pharaoh, Nile and Gold`` in the chosen language."""
+    return and_list([tile_name(k) for k in kinds])
+
+
 def is_you(name: str) -> bool:
     """Whether a seat named ``name`` is the one person at the screen ("you" sentences)."""
     return name == YOU
@@ -87,7 +92,11 @@ _I_SOUND = re.compile(r"^h?[ií](?![aeiouáéíóú])", re.IGNORECASE)
 
 def names_list(names: list[str]) -> str:
     """``Ana, Bo and Cy`` in the chosen language (names shown with :func:`display_name`)."""
-    shown = [display_name(n) for n in names]
+    return and_list([display_name(n) for n in names])
+
+
+def and_list(shown: list[str]) -> str:
+    """Words already translated, joined with commas and the catalog's own "and"."""
     if len(shown) <= 1:
         return "".join(shown)
     last = shown[-1]

@@ -81,7 +81,9 @@ def test_mo_is_compiled_from_the_current_po(lang: str) -> None:
         if isinstance(m.id, tuple):
             for n in (1, 2, 5, 1000000):
                 form = plural(n)
-                assert compiled.ngettext(m.id[0], m.id[1], n) == m.string[form], m.id
+                got = (compiled.npgettext(m.context, m.id[0], m.id[1], n) if m.context
+                       else compiled.ngettext(m.id[0], m.id[1], n))
+                assert got == m.string[form], m.id
         elif m.context:
             assert compiled.pgettext(m.context, m.id) == m.string, m.id
         else:

@@ -150,3 +150,26 @@ def test_turkish_never_writes_sıradan_which_also_means_ordinary_and_one_word_fo
     assert [s for s in texts if re.search(r"\bsıradan\b", s)] == []
     assert [s for s in texts if "güneş takım" in s] == []
     assert sum("güneş set" in s for s in texts) >= 3
+
+
+def test_turkish_writes_the_sun_disc_as_gunes_9_never_9_gunes_which_reads_as_a_count() -> None:
+    texts = [s for _, _id, strings in entries("tr") for s in strings]
+    assert [s for s in texts if re.search(r"\d+ güneş", s)] == []
+    # a sun's number in a placeholder follows the word too ("güneş {sun}", not "{sun} güneşi")
+    assert [s for s in texts if re.search(r"\{(sun|better|rival|high|other)\} güneş", s)] == []
+    assert sum("güneş {sun}" in s for s in texts) >= 8
+
+
+def test_spain_says_empatais_when_you_are_among_the_tied_players() -> None:
+    from ra_game.scenes.results import verdict
+
+    from ra_game.engine.events import GameOver
+    from ra_game.engine.state import GameState
+
+    i18n.set_language("es")
+    state = GameState.new(2, seed=1, names=["You", "Imhotep"])
+    state.scores = [20, 20]
+    lost = GameOver(1, (20, 20), True)
+    assert verdict(state, lost).startswith("Imhotep y Tú empatáis a 20 puntos; Imhotep gana")
+    won = GameOver(0, (20, 20), True)
+    assert "Tú empatáis a 20 puntos; ganas el desempate" in verdict(state, won)

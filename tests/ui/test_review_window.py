@@ -239,7 +239,7 @@ def test_choosing_a_decision_opens_the_board_there_with_the_better_move_marked(
     assert ("sun", sun) in [(c.name, c.value) for c in marked]
     callout = driver.callout()
     assert callout is not None
-    assert f"Better: Bid sun {sun}" in callout.text and "A test sentence." in callout.text
+    assert f"Better: bid with sun {sun}" in callout.text and "A test sentence." in callout.text
     run_frames(ctx, 2)  # drawn without error
     press(ctx, pygame.K_RIGHT)  # the viewer's controls step on
     assert play.moves == replay.moves[:mistake.move + 1] and not driver.at_decision
