@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -27,39 +26,37 @@ from ..engine import Move
 from ..engine.errors import N_
 from ..safefile import BadFile, read_json_bounded, write_bytes_atomic
 from .ai_seats import AiPool
+from .guard import admit, guarded
+from .limits import LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
 from .protocol import MAX_MESSAGE_BYTES, ProtocolError, decode, encode, error_frame, normal_code
+from .quietlog import quiet_logger
 from .room import Out, Refused, Room
 
-log = logging.getLogger("ra_game.net")
+log = quiet_logger("ra_game.net")
 
-#: Messages per second a connection may send on average, and in one burst.
-RATE, BURST = 50.0, 100.0
 #: Frames refused for breaking the protocol or the rate before the connection is closed.
 MAX_STRIKES = 20
 #: Frames waiting to be sent to one connection; more and it is too slow: it is closed.
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
-MAX_ROOMS = 10_000
-#: Seconds a room with nobody connected stays in memory: a finished game (its replay is on
-#: disk), and a room whose game never started (its file is removed too).
-KEEP_FINISHED, KEEP_UNSTARTED = 3600.0, 24 * 3600.0
 SWEEP_EVERY = 60.0
-#: Rooms one connection may create.
-MAX_CREATES = 20
 ROOMS_DIR, REPLAYS_DIR = "rooms", "replays"
 
 
 class Client:
-    """One connection: its send queue and writer, its rate bucket, and its room."""
+    """One connection: its send queue and writer, its rate bucket (shared with the
+    connection's pings), its network address, and its room."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, bucket: TokenBucket | None = None,
+                 address: str = "") -> None:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.room: Room | None = None
-        self.tokens, self.stamp, self.strikes = BURST, time.monotonic(), 0
+        self.bucket = bucket or TokenBucket()
+        self.address = address
+        self.strikes = 0
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
-        self.created = 0
 
     def send(self, frame: str) -> None:
         if self.closed:
@@ -95,13 +92,7 @@ class Client:
 
     def allow(self) -> bool:
         """Take one token from the bucket (False when it is empty)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        return self.bucket.take()
 
     def strike(self) -> None:
         self.strikes += 1
@@ -112,12 +103,18 @@ class Client:
 class GameServer:
     """All rooms of one process.  ``data_dir``: where rooms and replays are kept (None: in
     memory only); ``ai_workers``: processes for the searching AIs (0: threads);
-    ``ai_delay``: seconds an AI waits before its move (the time to take a move back)."""
+    ``ai_delay``: seconds an AI waits before its move (the time to take a move back);
+    ``limits``: what clients may claim (:mod:`ra_game.net.limits`); ``trust_proxy``: take
+    each client's address from the reverse proxy's ``X-Forwarded-For``."""
 
     def __init__(self, data_dir: Path | None = None, ai_workers: int = 0,
-                 ai_delay: float = 0.5) -> None:
+                 ai_delay: float = 0.5, limits: Limits | None = None,
+                 trust_proxy: bool = False) -> None:
         self.data_dir = data_dir
-        self.ai = AiPool(ai_workers)
+        self.limits = limits or Limits()
+        self.ledger = Ledger(self.limits)
+        self.trust_proxy = trust_proxy
+        self.ai = AiPool(ai_workers, searches=self.limits.max_searches)
         self.ai_delay = ai_delay
         self.rooms: dict[str, Room] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -129,10 +126,15 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Resume the saved rooms and listen; the port it listens on."""
+        self.limits = self.ledger.limits = self.limits.within_fds(raise_fd_limit())
+        asyncio.get_running_loop().set_exception_handler(_log_loop_error)
         self.load_rooms()
+        self.clock_from_files()
         self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
                                   max_queue=16, open_timeout=10, close_timeout=5,
-                                  ping_interval=20, ping_timeout=20, logger=log)
+                                  ping_interval=20, ping_timeout=20, logger=log,
+                                  create_connection=guarded(self.ledger, self.trust_proxy),
+                                  process_request=admit, backlog=LISTEN_BACKLOG)
         for room in self.rooms.values():
             self.schedule_ai(room)
         self.sweeper = asyncio.create_task(self.sweep_forever())
@@ -154,15 +156,17 @@ class GameServer:
             self.sweep()
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Forget the rooms nobody needs any more (see :data:`KEEP_FINISHED`); their codes."""
+        """Forget the rooms nobody needs any more (see :class:`Limits`); their codes."""
         now = time.time() if now is None else now
         gone = []
         for code, room in list(self.rooms.items()):
             idle = room.idle_for(now)
-            if (room.over and idle > KEEP_FINISHED) or (not room.started
-                                                        and idle > KEEP_UNSTARTED):
+            keep = (self.limits.keep_finished if room.over else self.limits.keep_abandoned
+                    if room.started else self.limits.keep_unstarted)
+            if idle > keep:
                 del self.rooms[code]
                 self.locks.pop(code, None)
+                self.ledger.forget_room(code)
                 gone.append(code)
                 if not room.over and self.data_dir is not None:
                     (self.data_dir / ROOMS_DIR / f"{code}.json").unlink(missing_ok=True)
@@ -180,10 +184,22 @@ class GameServer:
             if not room.over:  # a finished game lives on as its replay
                 self.rooms[room.code] = room
 
+    def clock_from_files(self) -> None:
+        """A resumed room was last active when its file was last written (so a restart never
+        makes an abandoned room young again)."""
+        if self.data_dir is None:
+            return
+        for code, room in self.rooms.items():
+            try:
+                room.active = min(room.active,
+                                  (self.data_dir / ROOMS_DIR / f"{code}.json").stat().st_mtime)
+            except OSError:
+                pass
+
     # -- connections
 
     async def handler(self, ws: ServerConnection) -> None:
-        client = Client(ws)
+        client = Client(ws, getattr(ws, "bucket", None), getattr(ws, "address", ""))
         writer = asyncio.create_task(client.writer())
         try:
             async for raw in ws:
@@ -251,7 +267,7 @@ class GameServer:
             if kind == "start":
                 await self.in_room(room, room.start)
             else:
-                await self.in_room(room, lambda: room.hand_to_ai(msg["seat"], msg["kind"]))
+                await self.in_room(room, lambda: self.hand_to_ai(client, room, msg))
             return
         here = client.room
         if kind == "leave":
@@ -273,21 +289,18 @@ class GameServer:
             await self.in_room(room, lambda: room.undo(seat))
 
     async def create(self, client: Client, msg: dict[str, Any]) -> None:
-        client.created += 1
-        if client.created > MAX_CREATES:
-            raise Refused("busy", N_("One connection may create at most {count} rooms."),
-                          count=MAX_CREATES)
-        if len(self.rooms) >= MAX_ROOMS:
-            raise Refused("busy", N_("This server holds as many rooms as it can; try later."))
         options = {"hide_scores": bool(msg["hide_scores"]),
                    "undo": msg["undo"] is not False, "hints": msg["hints"] is not False,
                    "autostart": msg["autostart"] is not False,
                    "hand_after": float(msg["hand_after"] if msg["hand_after"] is not None
                                        else 60.0)}
         room = Room.create(msg["seats"], options, msg["seed"])
+        ai_seats = sum(not seat.remote for seat in room.seats)
+        self.ledger.check_room(client.address, ai_seats, len(self.rooms))
         while room.code in self.rooms:
             room.code = Room.create(msg["seats"], options, msg["seed"]).code
         self.rooms[room.code] = room
+        self.ledger.add_room(client.address, room.code, ai_seats)
         self.attach(client, room)
         client.send(encode("room_created", room=room.code, host_token=room.host_token))
         await self.in_room(room, lambda: Out(changed=True).all(room.lobby()))
@@ -298,6 +311,13 @@ class GameServer:
             asyncio.ensure_future(self.in_room(old, lambda: old.leave(client)))
         client.room = room
         room.conns.add(client)
+
+    def hand_to_ai(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
+        """The host gives a seat to a server AI: one more AI seat for the host's address."""
+        self.ledger.check_ai(client.address, 1)
+        out = room.hand_to_ai(msg["seat"], msg["kind"])
+        self.ledger.add_ai(client.address, room.code, 1)
+        return out
 
     def join(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
         if client.room is room and room.seat_of(client) is not None:
@@ -326,6 +346,8 @@ class GameServer:
                 target.send(frame)
         if out.changed:
             self.schedule_ai(room)
+        if room.over:
+            self.ledger.end_ai(room.code)
 
     # -- files
 
@@ -366,7 +388,8 @@ class GameServer:
         await asyncio.sleep(self.ai_delay)
         try:
             action = await self.ai.decide(room.seats[seat].kind, room.seed * 1000 + count,
-                                          state.observation(seat))
+                                          state.observation(seat),
+                                          self.ledger.owner.get(room.code, room.code))
         except Exception:
             log.exception("AI of room %s failed; the first legal move is played", room.code)
             action = state.legal_actions()[0]
@@ -382,3 +405,11 @@ class GameServer:
             await self.deliver(room, out)
 
 
+
+
+def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's errors (such as ``socket.accept() out of system resource``), through
+    the server's log, whose repeats are collapsed."""
+    exc = context.get("exception")
+    log.error("%s%s", context.get("message", "event loop error"),
+              f": {exc!r}" if exc is not None else "")
