@@ -130,6 +130,7 @@ class GameServer:
         asyncio.get_running_loop().set_exception_handler(_log_loop_error)
         self.load_rooms()
         self.clock_from_files()
+        self.sweep()
         self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
                                   max_queue=16, open_timeout=10, close_timeout=5,
                                   ping_interval=20, ping_timeout=20, logger=log,
