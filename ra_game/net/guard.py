@@ -90,6 +90,7 @@ class GuardedConnection(ServerConnection):
         if self.protocol.state is OPEN:
             self.protocol.fail(CloseCode.POLICY_VIOLATION, reason)
             self.send_data()
+        self.transport.pause_reading()  # what it sends now would only be thrown away
         self.loop.call_later(CLOSE_GRACE, self.transport.abort)
 
 
