@@ -100,9 +100,9 @@ def _add_limits(server: argparse.ArgumentParser) -> None:
          _("seconds a finished game is kept with nobody in it; its replay stays (default "
            "{value})")),
     ]
-    for flag, value, text in seconds:
-        server.add_argument(flag, type=_seconds, default=value, metavar="SECONDS",
-                            help=text.format(value=int(value)))
+    for flag, keep, text in seconds:
+        server.add_argument(flag, type=_seconds, default=keep, metavar="SECONDS",
+                            help=text.format(value=int(keep)))
     server.add_argument("--trust-proxy", action="store_true",
                         help=_("take each client's address from the X-Forwarded-For header "
                                "of a reverse proxy (only behind one)"))
