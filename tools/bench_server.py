@@ -3,9 +3,12 @@ loopback (two seats each, played by random headless clients of this process, thr
 protocol like any client), bounded by time and by games, beside ``--idle-rooms`` rooms whose
 games started and wait; print one JSON line: rooms, clients, games, moves per second the server
 carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory, and
-what the idle rooms cost it.
+what the idle rooms cost it.  ``--pace 5``: each room makes one move every 5 seconds (a
+person's pace; the rooms' starts spread over those seconds).  Every client is on 127.0.0.1, so
+the server runs with the limits per address lifted (:data:`LOAD_FLAGS`).
 
     python3 tools/bench_server.py --rooms 50 --seconds 15 --max-games 400 --idle-rooms 300
+    python3 tools/bench_server.py --rooms 1000 --pace 5 --seconds 60
 """
 
 from __future__ import annotations
@@ -32,24 +35,29 @@ from ra_game.net.mirror import apply_move, initial_state
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: ``ra-game server`` flags of a load test whose clients all come from one address.
+LOAD_FLAGS = ["--max-connections-per-address", "1000000", "--max-rooms-per-address", "1000000",
+              "--max-connections", "1000000", "--max-rooms", "1000000"]
+
+
 class Totals:
-    def __init__(self, max_games: int, until: float) -> None:
+    def __init__(self, max_games: int, until: float, pace: float = 0.0) -> None:
         self.games = self.moves = 0
         self.latencies: list[float] = []
-        self.max_games, self.until = max_games, until
+        self.max_games, self.until, self.pace = max_games, until, pace
 
     def more(self) -> bool:
         return self.games < self.max_games and time.monotonic() < self.until
 
 
-async def _send(ws: ClientConnection, **fields: Any) -> None:
+async def send(ws: ClientConnection, **fields: Any) -> None:
     await ws.send(json.dumps({"v": 1, **fields}))
 
 
 async def _player(url: str, room: str, name: str, rng: random.Random, totals: Totals) -> None:
     """Play one seat with random moves until the game ends (or the time is up)."""
     async with connect(url, max_size=2**20) as ws:
-        await _send(ws, type="join", room=room, name=name)
+        await send(ws, type="join", room=room, name=name)
         seat, sent = -1, 0.0
         state: GameState | None = None
         async for raw in ws:
@@ -70,17 +78,21 @@ async def _player(url: str, room: str, name: str, rng: random.Random, totals: To
             elif kind == "error":
                 raise RuntimeError(msg["text"])
             if state is not None and not state.over and state.current == seat and not sent:
+                if totals.pace:
+                    await asyncio.sleep(totals.pace)
                 if time.monotonic() > totals.until:
                     return
                 sent = time.perf_counter()
-                await _send(ws, type="move", move=rng.choice(state.legal_moves()).text)
+                await send(ws, type="move", move=rng.choice(state.legal_moves()).text)
 
 
 async def _room_loop(url: str, rng: random.Random, totals: Totals) -> None:
     """Create rooms one after another and have two players play each to its end."""
+    if totals.pace:
+        await asyncio.sleep(rng.uniform(0, totals.pace))
     async with connect(url) as host:
         while totals.more():
-            await _send(host, type="create", seats=["remote", "remote"])
+            await send(host, type="create", seats=["remote", "remote"])
             while (msg := json.loads(await host.recv()))["type"] != "room_created":
                 pass
             room = msg["room"]
@@ -97,7 +109,7 @@ async def _room_loop(url: str, rng: random.Random, totals: Totals) -> None:
                 totals.games += 1
 
 
-def _rss_mb(pid: int) -> float:
+def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -110,11 +122,11 @@ def _rss_mb(pid: int) -> float:
 async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> None:
     """A room whose two players joined (its game started) and then think forever."""
     async with connect(url) as host, connect(url) as ana, connect(url) as bob:
-        await _send(host, type="create", seats=["remote", "remote"])
+        await send(host, type="create", seats=["remote", "remote"])
         while (msg := json.loads(await host.recv()))["type"] != "room_created":
             pass
         for ws, name in ((ana, "ana"), (bob, "bob")):
-            await _send(ws, type="join", room=msg["room"], name=name)
+            await send(ws, type="join", room=msg["room"], name=name)
         while json.loads(await bob.recv())["type"] != "game_started":
             pass
         ready.set()
@@ -122,25 +134,25 @@ async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> Non
 
 
 async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
-                pid: int, idle: int = 0) -> dict[str, Any]:
+                pid: int, idle: int = 0, pace: float = 0.0) -> dict[str, Any]:
     done = asyncio.Event()
     waiting = []
-    base = _rss_mb(pid)
+    base = rss_mb(pid)
     idlers = []
     for _ in range(idle):
         ready = asyncio.Event()
         idlers.append(asyncio.create_task(_idle_room(url, ready, done)))
         waiting.append(ready.wait())
     await asyncio.gather(*waiting)
-    idle_rss = _rss_mb(pid)
-    totals = Totals(max_games, time.monotonic() + seconds)
+    idle_rss = rss_mb(pid)
+    totals = Totals(max_games, time.monotonic() + seconds, pace)
     rng = random.Random(seed)
     start = time.perf_counter()
     peak = [0.0]
 
     async def sample() -> None:
         while True:
-            peak[0] = max(peak[0], _rss_mb(pid))
+            peak[0] = max(peak[0], rss_mb(pid))
             await asyncio.sleep(0.5)
 
     sampler = asyncio.create_task(sample())
@@ -152,7 +164,7 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     elapsed = time.perf_counter() - start
     lat = sorted(totals.latencies) or [0.0]
     return {
-        "rooms": rooms, "clients": rooms * 2, "seconds": round(elapsed, 1),
+        "rooms": rooms, "clients": rooms * 2, "pace_s": pace, "seconds": round(elapsed, 1),
         "games": totals.games, "moves": totals.moves,
         "moves_per_s": round(totals.moves / elapsed, 1),
         "p50_ms": round(statistics.median(lat) * 1000, 2),
@@ -169,17 +181,20 @@ def main() -> int:
     parser.add_argument("--max-games", type=int, default=200, help="stop after this many games")
     parser.add_argument("--idle-rooms", type=int, default=0,
                         help="rooms whose game started and whose 3 connections stay open idle")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds between two moves of a room (0: at once)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
-            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data],
+            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data,
+             *LOAD_FLAGS],
             cwd=ROOT, stdout=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None
             url = json.loads(server.stdout.readline())["url"]
             result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games,
-                                       args.seed, server.pid, args.idle_rooms))
+                                       args.seed, server.pid, args.idle_rooms, args.pace))
         finally:
             server.terminate()
             server.wait(20)

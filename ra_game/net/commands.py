@@ -22,6 +22,7 @@ from ..ai.levels import LEVELS
 from ..i18n import _
 from ..settings import data_dir
 from .events import ConnectionLost, RoomCreated, ServerError
+from .limits import Limits
 from .protocol import SEAT_KINDS_REMOTE, url_problem
 
 #: Seconds ``ra-game room`` waits for the server's answer.
@@ -43,6 +44,79 @@ def _ai_workers(text: str) -> int:
             _("needs a whole number of processes, 0 or more, not {text}").format(
                 text=repr(text)))
     return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            _("needs a whole number, 1 or more, not {text}").format(text=repr(text)))
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(
+            _("needs a number of seconds greater than 0, not {text}").format(text=repr(text)))
+    return value
+
+
+def _add_limits(server: argparse.ArgumentParser) -> None:
+    """The server's bounds (:class:`~ra_game.net.limits.Limits`), defaults in the help."""
+    default = Limits()
+    counts = [
+        ("--max-connections", default.max_connections,
+         _("connections at once, in all (cut to what the open-file limit allows; default "
+           "{value})")),
+        ("--max-connections-per-address", default.max_connections_per_address,
+         _("connections at once from one network address (default {value})")),
+        ("--max-rooms", default.max_rooms, _("rooms kept at once, in all (default {value})")),
+        ("--max-rooms-per-address", default.max_rooms_per_address,
+         _("rooms one network address may hold at once (default {value})")),
+        ("--max-ai-seats-per-address", default.max_ai_seats_per_address,
+         _("AI seats the rooms of one network address may have at once (default {value})")),
+    ]
+    for flag, value, text in counts:
+        server.add_argument(flag, type=_count, default=value, metavar="N",
+                            help=text.format(value=value))
+    server.add_argument("--max-searches", type=_count, default=None, metavar="N",
+                        help=_("hard and expert AIs thinking at once (default: one per "
+                               "--ai-workers process, or one)"))
+    seconds = [
+        ("--lobby-expiry", default.keep_unstarted,
+         _("seconds a room whose game never started is kept with nobody in it (default "
+           "{value})")),
+        ("--abandoned-expiry", default.keep_abandoned,
+         _("seconds a game in play is kept with nobody in it; then it is forgotten and its "
+           "file removed (default {value})")),
+        ("--finished-expiry", default.keep_finished,
+         _("seconds a finished game is kept with nobody in it; its replay stays (default "
+           "{value})")),
+    ]
+    for flag, keep, text in seconds:
+        server.add_argument(flag, type=_seconds, default=keep, metavar="SECONDS",
+                            help=text.format(value=int(keep)))
+    server.add_argument("--trust-proxy", action="store_true",
+                        help=_("take each client's address from the X-Forwarded-For header "
+                               "of a reverse proxy (only behind one)"))
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The server's limits from its command line."""
+    return Limits(
+        max_connections=args.max_connections,
+        max_connections_per_address=args.max_connections_per_address,
+        max_rooms=args.max_rooms, max_rooms_per_address=args.max_rooms_per_address,
+        max_ai_seats_per_address=args.max_ai_seats_per_address,
+        max_searches=args.max_searches or 0, keep_unstarted=args.lobby_expiry,
+        keep_abandoned=args.abandoned_expiry, keep_finished=args.finished_expiry)
 
 
 def _port(text: str) -> int:
@@ -106,6 +180,7 @@ def add_commands(sub: Any, seed: Callable[[str], int]) -> None:
     server.add_argument("--allow-seeds", action="store_true",
                         help=_("let a room's creator fix its seed, so the draws can be known "
                                "(tests and tournaments; every seat is told in the lobby)"))
+    _add_limits(server)
     room = sub.add_parser("room", help=_("create a room on a game server"))
     room.add_argument("--server", type=_url, required=True, metavar="URL",
                       help=_("the server's address, ws://HOST:PORT"))
@@ -148,7 +223,8 @@ def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
     logging.getLogger("websockets").setLevel(logging.CRITICAL)
     folder = args.data if args.data is not None else data_dir() / SERVER_DATA
     server = GameServer(folder, ai_workers=args.ai_workers, ai_delay=max(0.0, args.ai_delay),
-                        allow_seeds=args.allow_seeds)
+                        allow_seeds=args.allow_seeds, limits=limits_of(args),
+                        trust_proxy=args.trust_proxy)
 
     async def main() -> int:
         stop = asyncio.Event()

@@ -4,6 +4,7 @@
 ``EmbeddedServer(data_dir).start()`` returns the ``ws://127.0.0.1:PORT`` address for this
 window's own sessions; :meth:`EmbeddedServer.lan_urls` the addresses to tell friends on the
 same network; :meth:`EmbeddedServer.stop` ends it (the rooms stay saved under ``data_dir``).
+Its limits (:data:`~ra_game.net.limits.LAN`) suit a game among friends on one network.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import socket
 import threading
 from pathlib import Path
 
+from .limits import LAN, Limits
 from .server import GameServer
 from .storage import DataFolderError
 
@@ -41,11 +43,12 @@ class EmbeddedServer:
     """A game server for the LAN, run beside the window."""
 
     def __init__(self, data_dir: Path, host: str = "0.0.0.0", port: int = 0,
-                 ai_workers: int = 0, ai_delay: float = 0.5, allow_seeds: bool = False) -> None:
+                 ai_workers: int = 0, ai_delay: float = 0.5, allow_seeds: bool = False,
+                 limits: Limits = LAN) -> None:
         self.host = host
         self.port = port
         self.server = GameServer(data_dir, ai_workers=ai_workers, ai_delay=ai_delay,
-                                 allow_seeds=allow_seeds)
+                                 allow_seeds=allow_seeds, limits=limits)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -26,26 +25,21 @@ from websockets.exceptions import ConnectionClosed
 from ..engine import Move
 from ..engine.errors import N_
 from .ai_seats import AiPool
+from .guard import admit, guarded
+from .limits import LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
 from .protocol import MAX_MESSAGE_BYTES, ProtocolError, decode, encode, error_frame, normal_code
+from .quietlog import quiet_logger
 from .room import Out, Refused, Room, same_token
 from .storage import ROOMS_DIR, RoomStore
 
-log = logging.getLogger("ra_game.net")
+log = quiet_logger("ra_game.net")
 
-#: Messages per second a connection may send on average, and in one burst.
-RATE, BURST = 50.0, 100.0
 #: Frames refused for breaking the protocol or the rate before the connection is closed.
 MAX_STRIKES = 20
 #: Frames waiting to be sent to one connection; more and it is too slow: it is closed.
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
-MAX_ROOMS = 10_000
-#: Seconds a room with nobody connected stays in memory: a finished game (its replay is on
-#: disk), and a room whose game never started (its file is removed too).
-KEEP_FINISHED, KEEP_UNSTARTED = 3600.0, 24 * 3600.0
 SWEEP_EVERY = 60.0
-#: Rooms one connection may create.
-MAX_CREATES = 20
 #: Seconds the connection holding a seat has to answer a ping when its token rejoins from
 #: another connection; silent that long, it loses the seat.
 HOLDER_PING = 1.5
@@ -61,16 +55,19 @@ NO_SEEDS = N_("This server deals the tiles itself: a room cannot choose its seed
 
 
 class Client:
-    """One connection: its send queue and writer, its rate bucket, and its room."""
+    """One connection: its send queue and writer, its rate bucket (shared with the
+    connection's pings), its network address, and its room."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, bucket: TokenBucket | None = None,
+                 address: str = "") -> None:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.room: Room | None = None
-        self.tokens, self.stamp, self.strikes = BURST, time.monotonic(), 0
+        self.bucket = bucket or TokenBucket()
+        self.address = address
+        self.strikes = 0
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
-        self.created = 0
 
     def send(self, frame: str) -> None:
         if self.closed:
@@ -106,13 +103,7 @@ class Client:
 
     def allow(self) -> bool:
         """Take one token from the bucket (False when it is empty)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        return self.bucket.take()
 
     def strike(self) -> None:
         self.strikes += 1
@@ -125,20 +116,27 @@ class GameServer:
     memory only); ``ai_workers``: processes for the searching AIs (0: threads);
     ``ai_delay``: seconds an AI waits before its move (the time to take a move back);
     ``allow_seeds``: a room's creator may fix its seed (tests, tournaments; every seat is told
-    in the lobby)."""
+    in the lobby); ``limits``: what clients may claim (:mod:`ra_game.net.limits`);
+    ``trust_proxy``: take each client's address from the reverse proxy's ``X-Forwarded-For``."""
 
     def __init__(self, data_dir: Path | None = None, ai_workers: int = 0,
-                 ai_delay: float = 0.5, allow_seeds: bool = False) -> None:
+                 ai_delay: float = 0.5, allow_seeds: bool = False, limits: Limits | None = None,
+                 trust_proxy: bool = False) -> None:
         self.data_dir = data_dir
         self.store = None if data_dir is None else RoomStore(data_dir)
         self.allow_seeds = allow_seeds
         #: What the AI seats' seeds come from: known to this process only.
         self.secret = secrets.token_bytes(32)
-        self.ai = AiPool(ai_workers)
+        self.limits = limits or Limits()
+        self.ledger = Ledger(self.limits)
+        self.trust_proxy = trust_proxy
+        self.ai = AiPool(ai_workers, searches=self.limits.max_searches)
         self.ai_delay = ai_delay
         self.rooms: dict[str, Room] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.ai_tasks: dict[str, tuple[tuple[int, int, int | None], asyncio.Task[None]]] = {}
+        #: Every AI decision not yet ended, a cancelled one too (stop waits for them all).
+        self.ai_running: set[asyncio.Task[None]] = set()
         self.server: Server | None = None
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -148,10 +146,16 @@ class GameServer:
         """Resume the saved rooms and listen; the port it listens on.  Raises
         :class:`~ra_game.net.storage.DataFolderError` for a data folder it cannot use, OSError
         when it cannot listen."""
+        self.limits = self.ledger.limits = self.limits.within_fds(raise_fd_limit())
+        asyncio.get_running_loop().set_exception_handler(_log_loop_error)
         self.open_store()
+        self.clock_from_files()
+        self.sweep()
         self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
                                   max_queue=16, open_timeout=10, close_timeout=5,
-                                  ping_interval=20, ping_timeout=20, logger=log)
+                                  ping_interval=20, ping_timeout=20, logger=log,
+                                  create_connection=guarded(self.ledger, self.trust_proxy),
+                                  process_request=admit, backlog=LISTEN_BACKLOG)
         for room in self.rooms.values():
             self.schedule_ai(room)
         self.sweeper = asyncio.create_task(self.sweep_forever())
@@ -176,12 +180,12 @@ class GameServer:
     async def stop(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
-        for _key, task in list(self.ai_tasks.values()):
+        for task in list(self.ai_running):
             task.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
-        thinking = [task for _key, task in self.ai_tasks.values()]  # some began meanwhile
+        thinking = list(self.ai_running)  # some began meanwhile
         for task in thinking:
             task.cancel()
         await asyncio.gather(*thinking, return_exceptions=True)
@@ -194,15 +198,17 @@ class GameServer:
             self.sweep()
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Forget the rooms nobody needs any more (see :data:`KEEP_FINISHED`); their codes."""
+        """Forget the rooms nobody needs any more (see :class:`Limits`); their codes."""
         now = time.time() if now is None else now
         gone = []
         for code, room in list(self.rooms.items()):
             idle = room.idle_for(now)
-            if (room.over and idle > KEEP_FINISHED) or (not room.started
-                                                        and idle > KEEP_UNSTARTED):
+            keep = (self.limits.keep_finished if room.over else self.limits.keep_abandoned
+                    if room.started else self.limits.keep_unstarted)
+            if idle > keep:
                 del self.rooms[code]
                 self.locks.pop(code, None)
+                self.ledger.forget_room(code)
                 gone.append(code)
                 if not room.over and self.data_dir is not None:
                     (self.data_dir / ROOMS_DIR / f"{code}.json").unlink(missing_ok=True)
@@ -215,10 +221,22 @@ class GameServer:
             if not room.over:  # a finished game lives on as its replay
                 self.rooms[room.code] = room
 
+    def clock_from_files(self) -> None:
+        """A resumed room was last active when its file was last written (so a restart never
+        makes an abandoned room young again)."""
+        if self.data_dir is None:
+            return
+        for code, room in self.rooms.items():
+            try:
+                room.active = min(room.active,
+                                  (self.data_dir / ROOMS_DIR / f"{code}.json").stat().st_mtime)
+            except OSError:
+                pass
+
     # -- connections
 
     async def handler(self, ws: ServerConnection) -> None:
-        client = Client(ws)
+        client = Client(ws, getattr(ws, "bucket", None), getattr(ws, "address", ""))
         writer = asyncio.create_task(client.writer())
         try:
             async for raw in ws:
@@ -287,7 +305,7 @@ class GameServer:
             if kind == "start":
                 await self.in_room(room, room.start)
             else:
-                await self.in_room(room, lambda: room.hand_to_ai(msg["seat"], msg["kind"]))
+                await self.in_room(room, lambda: self.hand_to_ai(client, room, msg))
             return
         here = client.room
         if kind == "leave":
@@ -309,12 +327,6 @@ class GameServer:
             await self.in_room(room, lambda: room.undo(seat))
 
     async def create(self, client: Client, msg: dict[str, Any]) -> None:
-        client.created += 1
-        if client.created > MAX_CREATES:
-            raise Refused("busy", N_("One connection may create at most {count} rooms."),
-                          count=MAX_CREATES)
-        if len(self.rooms) >= MAX_ROOMS:
-            raise Refused("busy", N_("This server holds as many rooms as it can; try later."))
         options = {"hide_scores": bool(msg["hide_scores"]),
                    "undo": msg["undo"] is not False, "hints": msg["hints"] is not False,
                    "autostart": msg["autostart"] is not False,
@@ -326,6 +338,8 @@ class GameServer:
                 raise Refused("no_seed", NO_SEEDS)
             options["fixed_seed"] = True
         room = Room.create(msg["seats"], options, seed)
+        ai_seats = sum(not seat.remote for seat in room.seats)
+        self.ledger.check_room(client.address, ai_seats, len(self.rooms))
         while room.code in self.rooms:
             room.code = Room.create(msg["seats"], options, seed).code
         self.rooms[room.code] = room
@@ -333,6 +347,7 @@ class GameServer:
             if not await self.save(room):
                 del self.rooms[room.code]
                 raise Refused("not_saved", ROOM_NOT_SAVED)
+            self.ledger.add_room(client.address, room.code, ai_seats)
             self.attach(client, room)
             client.send(encode("room_created", room=room.code, host_token=room.host_token))
             await self.deliver(room, Out().all(room.lobby()))
@@ -356,6 +371,13 @@ class GameServer:
         except (asyncio.TimeoutError, ConnectionClosed):
             return holder
         return None
+
+    def hand_to_ai(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
+        """The host gives a seat to a server AI: one more AI seat for the host's address."""
+        self.ledger.check_ai(client.address, 1)
+        out = room.hand_to_ai(msg["seat"], msg["kind"])
+        self.ledger.add_ai(client.address, room.code, 1)
+        return out
 
     def join(self, client: Client, room: Room, msg: dict[str, Any], silent: Any = None) -> Out:
         if client.room is room and room.seat_of(client) is not None:
@@ -392,6 +414,8 @@ class GameServer:
             old.close(4000, "seat taken over")
         if out.changed:
             self.schedule_ai(room)
+        if room.over:
+            self.ledger.end_ai(room.code)
 
     # -- files
 
@@ -425,7 +449,10 @@ class GameServer:
             old[1].cancel()
         self.ai_tasks.pop(room.code, None)
         if seat is not None:
-            self.ai_tasks[room.code] = (key, asyncio.create_task(self.ai_move(room, seat)))
+            task = asyncio.create_task(self.ai_move(room, seat))
+            self.ai_running.add(task)
+            task.add_done_callback(self.ai_running.discard)
+            self.ai_tasks[room.code] = (key, task)
 
     async def ai_move(self, room: Room, seat: int) -> None:
         state = room.state
@@ -434,7 +461,8 @@ class GameServer:
         await asyncio.sleep(self.ai_delay)
         try:
             action = await self.ai.decide(room.seats[seat].kind, self.ai_seed(room, count),
-                                          state.observation(seat))
+                                          state.observation(seat),
+                                          self.ledger.owner.get(room.code, room.code))
         except Exception:
             log.exception("AI of room %s failed; the first legal move is played", room.code)
             action = state.legal_actions()[0]
@@ -458,3 +486,11 @@ class GameServer:
         return int.from_bytes(digest, "big") >> 2
 
 
+
+
+def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's errors (such as ``socket.accept() out of system resource``), through
+    the server's log, whose repeats are collapsed."""
+    exc = context.get("exception")
+    log.error("%s%s", context.get("message", "event loop error"),
+              f": {exc!r}" if exc is not None else "")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from ra_game.net.embedded import EmbeddedServer
+from ra_game.net.quietlog import Collapse
 
 
 @pytest.fixture(autouse=True)
@@ -16,6 +18,15 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "home"
     monkeypatch.setenv("RA_GAME_HOME", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def fresh_log() -> None:
+    """Each test sees every server log line: the lines of an earlier test are not repeats."""
+    for log_filter in logging.getLogger("ra_game.net").filters:
+        if isinstance(log_filter, Collapse):
+            log_filter.last.clear()
+            log_filter.dropped.clear()
 
 
 @pytest.fixture

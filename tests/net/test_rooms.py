@@ -82,7 +82,8 @@ def test_a_damaged_room_file_is_skipped_and_the_server_starts(tmp_path: Path) ->
 
 
 def test_rooms_nobody_needs_are_forgotten_after_their_time() -> None:
-    from ra_game.net.server import KEEP_FINISHED, KEEP_UNSTARTED, GameServer
+    from ra_game.net.limits import KEEP_ABANDONED, KEEP_FINISHED, KEEP_UNSTARTED
+    from ra_game.net.server import GameServer
 
     server = GameServer(None)
     lobby = Room.create(["remote", "remote"], {}, 1)
@@ -107,5 +108,7 @@ def test_rooms_nobody_needs_are_forgotten_after_their_time() -> None:
     assert server.sweep(now=KEEP_FINISHED) == []
     assert server.sweep(now=KEEP_FINISHED + 1) == [ended.code]
     assert server.sweep(now=KEEP_UNSTARTED + 1) == [lobby.code]
-    assert set(server.rooms) == {playing.code, watched.code}  # a game in play waits for ever
+    assert set(server.rooms) == {playing.code, watched.code}  # a game in play waits longer
+    assert server.sweep(now=KEEP_ABANDONED + 1) == [playing.code]  # ... but not for ever
+    assert set(server.rooms) == {watched.code}  # a room somebody is in stays
     server.ai.close()

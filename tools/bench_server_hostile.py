@@ -1,0 +1,298 @@
+"""A normal room's move latency while a hostile client attacks the server: start
+``ra-game server`` (its default limits) as a process; on 127.0.0.1, one room of two people
+plays random moves and one person plays against ``ai:easy``; from other loopback addresses
+(127.0.0.2 and up, Linux routes all of 127/8 here) the attacker at once floods pings without
+reading, opens connections until refused, fills rooms until refused, and starts rooms of five
+``ai:expert`` seats until refused.  Prints one JSON line: the normal room's move latency (send
+-> the broadcast back) p50/p99 before and during the attack, the ``ai:easy`` seat's answer time,
+the server's resident memory (before, peak, end), and what the attacker got and was refused.
+
+    python3 tools/bench_server_hostile.py --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_server import rss_mb, send
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from ra_game.engine import GameState
+from ra_game.net.mirror import apply_move, initial_state
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDSHAKE = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+#: 100 masked ping frames of 125 bytes each (the mask is zero).
+PINGS = (bytes([0x89, 0x80 | 125]) + b"\0\0\0\0" + b"p" * 125) * 100
+
+
+def _address(block: int, n: int) -> str:
+    """The ``n``-th loopback address of an attacker's ``block`` (127.block.x.y)."""
+    return f"127.{block}.{n // 250}.{2 + n % 250}"
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return -1.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 2)
+
+
+class Normal:
+    """The people on 127.0.0.1: two play each other, one plays ``ai:easy``."""
+
+    def __init__(self) -> None:
+        self.latencies: list[tuple[float, float]] = []  # (when, seconds)
+        self.ai_answers: list[tuple[float, float]] = []
+        self.errors: Counter[str] = Counter()
+
+
+async def _play(ws: ClientConnection, rng: random.Random, think: float, normal: Normal,
+                stop: asyncio.Event) -> None:
+    """Play one seat of the room ``ws`` joined, to the game's end (or until ``stop``); time
+    our moves (sent -> broadcast) and the other seats' answers when they are server AIs."""
+    seat, sent, waiting = -1, 0.0, 0.0
+    state: GameState | None = None
+    ai_seats: set[int] = set()
+    while not stop.is_set():
+        msg = json.loads(await ws.recv())
+        kind, now = msg["type"], time.perf_counter()
+        if kind == "joined":
+            seat = msg["seat"]
+        elif kind == "game_started":
+            state = initial_state(msg["setup"])
+            ai_seats = {i for i, p in enumerate(msg["setup"]["players"]) if p["kind"] != "remote"}
+        elif kind == "move" and state is not None:
+            apply_move(state, msg["move"], msg["drawn"])
+            if msg["seat"] == seat and sent:
+                normal.latencies.append((time.monotonic(), now - sent))
+                sent = 0.0
+            elif msg["seat"] in ai_seats and waiting:
+                normal.ai_answers.append((time.monotonic(), now - waiting))
+            waiting = now if not state.over and state.current in ai_seats else 0.0
+        elif kind == "game_ended":
+            return
+        elif kind == "error":
+            normal.errors[msg["code"]] += 1
+            sent = 0.0
+        if state is not None and not state.over and state.current == seat and not sent:
+            await asyncio.sleep(think)
+            sent = time.perf_counter()
+            await send(ws, type="move", move=rng.choice(state.legal_moves()).text)
+
+
+async def _normal_rooms(url: str, think: float, normal: Normal, stop: asyncio.Event) -> None:
+    """Game after game on the same three connections (new ones might be refused meanwhile)."""
+    rng = random.Random(1)
+    async with connect(url) as host, connect(url) as ana, connect(url) as bob, \
+            connect(url) as cem:
+        while not stop.is_set():
+            await send(host, type="create", seats=["remote", "remote"])
+            while (msg := json.loads(await host.recv()))["type"] != "room_created":
+                pass
+            await send(cem, type="create", seats=["remote", "ai:easy"])
+            while (ai_room := json.loads(await cem.recv()))["type"] != "room_created":
+                pass
+            for ws, name in ((ana, "ana"), (bob, "bob")):
+                await send(ws, type="join", room=msg["room"], name=name)
+            await send(cem, type="join", room=ai_room["room"], name="cem")
+            await asyncio.gather(*(_play(ws, rng, think, normal, stop) for ws in (ana, bob, cem)))
+
+
+async def _ping_flood(port: int, address: str, stop: asyncio.Event, got: Counter[str]) -> None:
+    """Pings as fast as the socket takes them, never reading; again when closed."""
+    while not stop.is_set():
+        writer = None
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                           local_addr=(address, 0))
+            writer.write(HANDSHAKE)
+            if not (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101"):
+                got["ping_refused"] += 1
+            else:
+                got["ping_connections"] += 1
+                while not stop.is_set() and not writer.transport.is_closing():
+                    writer.write(PINGS)
+                    await writer.drain()
+                    got["pings_sent"] += 100
+                    await asyncio.sleep(0)  # the attacker's other tasks go on too
+        except (OSError, asyncio.IncompleteReadError):
+            got["ping_connections_closed"] += 1
+        finally:
+            if writer is not None:
+                writer.close()
+        await asyncio.sleep(0.05)
+
+
+async def _open(url: str, address: str, got: Counter[str], what: str) -> ClientConnection | None:
+    try:
+        ws = await connect(url, local_addr=(address, 0), open_timeout=10)
+    except InvalidStatus as exc:
+        got[f"{what}_refused_{exc.response.status_code}"] += 1
+    except (OSError, TimeoutError, ConnectionClosed, Exception):  # noqa: BLE001 - dropped
+        got[f"{what}_dropped"] += 1
+    else:
+        got[f"{what}_open"] += 1
+        return ws
+    return None
+
+
+async def _connection_flood(url: str, count: int, held: list[ClientConnection],
+                            got: Counter[str]) -> None:
+    """Open ``count`` connections, 60 from each address, and hold those that open."""
+    for n in range(count):
+        ws = await _open(url, _address(10 + n // 15000, n // 60), got, "flood")
+        if ws is not None:
+            held.append(ws)
+
+
+async def _create_until_refused(url: str, address: str, seats: list[str], start: bool,
+                                held: list[ClientConnection], got: Counter[str]) -> None:
+    ws = await _open(url, address, got, "maker")
+    if ws is None:
+        return
+    held.append(ws)
+    while True:
+        await send(ws, type="create", seats=seats)
+        while (msg := json.loads(await ws.recv()))["type"] not in ("room_created", "error"):
+            pass
+        if msg["type"] == "error":
+            got[f"create_refused_{msg['code']}"] += 1
+            return
+        got["ai_rooms" if start else "rooms_filled"] += 1
+        if start:
+            await send(ws, type="start", room=msg["room"], host_token=msg["host_token"])
+
+
+async def attack(url: str, seconds: float, flooders: int, connections: int, fillers: int,
+                 ai_makers: int) -> dict[str, int]:
+    """Everything the attacker does at once (in its own process) for ``seconds``; what it got and was refused."""
+    port = int(url.rsplit(":", 1)[1])
+    got: Counter[str] = Counter()
+    stop = asyncio.Event()
+    held: list[ClientConnection] = []
+    tasks = [asyncio.create_task(_ping_flood(port, _address(2, n), stop, got))
+             for n in range(flooders)]
+    tasks += [asyncio.create_task(_create_until_refused(
+        url, _address(4, n), ["ai:expert"] * 5, True, held, got)) for n in range(ai_makers)]
+    tasks += [asyncio.create_task(_create_until_refused(
+        url, _address(3, n), ["remote", "remote"], False, held, got)) for n in range(fillers)]
+    tasks.append(asyncio.create_task(_connection_flood(url, connections, held, got)))
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    got["held_at_end"] = sum(ws.state.name == "OPEN" for ws in held)
+    for ws in held:
+        await ws.close()
+    return dict(sorted(got.items()))
+
+
+async def measure(url: str, pid: int, seconds: float, baseline: float, think: float,
+                  attacker: list[str]) -> dict[str, Any]:
+    """The normal rooms' figures: ``baseline`` seconds alone, then ``seconds`` beside the
+    attacker (the process ``attacker`` starts)."""
+    normal = Normal()
+    stop = asyncio.Event()
+    rss = [rss_mb(pid)]
+    peak = [rss[0]]
+
+    async def sample() -> None:
+        while True:
+            peak[0] = max(peak[0], rss_mb(pid))
+            await asyncio.sleep(0.25)
+
+    sampler = asyncio.create_task(sample())
+    players = asyncio.create_task(_normal_rooms(url, think, normal, stop))
+    await asyncio.sleep(baseline)
+    attack_from = time.monotonic()
+    rss.append(rss_mb(pid))
+    proc = await asyncio.create_subprocess_exec(*attacker, stdout=subprocess.PIPE, cwd=ROOT)
+    out, _err = await proc.communicate()
+    stop.set()
+    rss.append(rss_mb(pid))
+    players.cancel()
+    await asyncio.gather(players, return_exceptions=True)
+    sampler.cancel()
+    before = [s for t, s in normal.latencies if t < attack_from]
+    during = [s for t, s in normal.latencies if t >= attack_from]
+    answers = [s for t, s in normal.ai_answers if t >= attack_from]
+    return {
+        "attack_s": seconds, "think_s": think,
+        "moves_before": len(before), "p50_before_ms": _pct(before, 0.5),
+        "p99_before_ms": _pct(before, 0.99),
+        "moves_during": len(during), "p50_ms": _pct(during, 0.5), "p99_ms": _pct(during, 0.99),
+        "ai_easy_answers": len(answers), "ai_easy_p50_ms": _pct(answers, 0.5),
+        "ai_easy_before_max_ms": round(max(
+            (s for t, s in normal.ai_answers if t < attack_from), default=-0.001) * 1000, 1),
+        "ai_easy_max_ms": round(max(answers, default=-0.001) * 1000, 1),
+        "normal_errors": dict(normal.errors),
+        "server_rss_mb": {"start": rss[0], "attack_start": rss[1], "peak": peak[0],
+                          "end": rss[2]},
+        "attacker": json.loads(out or b"{}"),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long the attack lasts")
+    parser.add_argument("--baseline", type=float, default=5.0,
+                        help="seconds the normal rooms play before the attack")
+    parser.add_argument("--think", type=float, default=0.05,
+                        help="seconds a normal player waits before each move")
+    parser.add_argument("--ping-flooders", type=int, default=4)
+    parser.add_argument("--connections", type=int, default=4500,
+                        help="connections the attacker opens (60 per address)")
+    parser.add_argument("--room-fillers", type=int, default=20,
+                        help="addresses that each create rooms until refused")
+    parser.add_argument("--ai-makers", type=int, default=4,
+                        help="addresses that each start rooms of five ai:expert until refused")
+    parser.add_argument("--server-flag", action="append", default=[], metavar="FLAG",
+                        help="one more ra-game server flag (repeat; e.g. --server-flag=--ai-"
+                             "workers=1)")
+    parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    sizes = (args.ping_flooders, args.connections, args.room_fillers, args.ai_makers)
+    if args.attack:  # the attacker's own process
+        print(json.dumps(asyncio.run(attack(args.attack, args.seconds, *sizes))))
+        return 0
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data,
+             "--ai-delay", "0", *args.server_flag],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            url = json.loads(server.stdout.readline())["url"]
+            attacker = [sys.executable, __file__, "--attack", url, "--seconds", str(args.seconds),
+                        "--ping-flooders", str(sizes[0]), "--connections", str(sizes[1]),
+                        "--room-fillers", str(sizes[2]), "--ai-makers", str(sizes[3])]
+            result = asyncio.run(measure(url, server.pid, args.seconds, args.baseline,
+                                         args.think, attacker))
+        finally:
+            server.terminate()
+            _out, err = server.communicate(timeout=30)
+    result["server_flags"] = args.server_flag
+    result["server_log_lines"] = len(err.splitlines())
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
