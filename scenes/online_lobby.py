@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.i18n import N_, _
+from ra_game.net.events import shown_code
 from ra_game.online_link import Link
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
@@ -33,14 +34,6 @@ def clock(seconds: float) -> str:
     """``1:05``: minutes and seconds away."""
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def shown_code(room: str | None) -> str:
-    """``K7QF2M9A`` -> ``K7QF-2M9A``: easier to read out (the server ignores the dash)."""
-    if not room:
-        return "…"
-    half = len(room) // 2
-    return f"{room[:half]}-{room[half:]}" if len(room) >= 8 else room
 
 
 def copy_text(text: str) -> bool:

@@ -293,6 +293,10 @@ class NetDriver(Driver):
         remote = self.scene.seats[seat].kind == "remote"
         return seat if remote and away is not None and away >= HAND_OVER_AFTER else None
 
+    def away(self) -> frozenset[int]:
+        """The seats far away whose person is not connected."""
+        return frozenset(seat for seat in self.link.away if seat not in self.seats)
+
     def status(self) -> str | None:
         """The connection first, then the move on its way, then who is far away to move."""
         scene = self.scene
@@ -301,6 +305,8 @@ class NetDriver(Driver):
         if self.sent is not None:
             return _("Sending your move...")
         state = scene.state
+        if state.current in self.seats and self.incoming and not state.over:
+            return _("Sending your move...")  # announced back, not yet on the board
         if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current

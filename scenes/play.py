@@ -737,7 +737,9 @@ class PlayScene(Scene):
         preview = self.info.preview
         draw_tracks(surface, view, g, m)
         draw_bids(surface, view, g, m, preview)
-        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview)
+        away = self.driver.away() if self.driver is not None else frozenset()
+        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview,
+                        away=away)
         for f in m.flyers:
             img = _flyer_image(view, f.sprite, f.value, f.size)
             if f.flip < 0.999:

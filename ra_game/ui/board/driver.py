@@ -89,6 +89,10 @@ class Driver:
         """The status line text when it has something to say, else None."""
         return None
 
+    def away(self) -> frozenset[int]:
+        """The seats whose person far away is not connected now (their areas say away)."""
+        return frozenset()
+
     def pause_items(self) -> list[tuple[str, str, str]]:
         """Items of this mode for the pause menu now: (name, N_ label, key letter)."""
         return []
