@@ -76,6 +76,8 @@ class NetDriver(Driver):
     """The seats far away (people and the server's AIs), and the links of the people here."""
 
     quit_label = N_("Leave the online game")
+    pause_title = N_("Menu: the game goes on")
+    quit_question = N_("Leave the online game?")
 
     def __init__(self, link: Link, started: GameStarted) -> None:
         self.link = link
@@ -306,7 +308,7 @@ class NetDriver(Driver):
             return _("Sending your move...")
         state = scene.state
         if state.current in self.seats and self.incoming and not state.over:
-            return _("Sending your move...")  # announced back, not yet on the board
+            return ""  # a move announced, not yet on the board: never "You is thinking"
         if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current

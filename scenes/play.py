@@ -621,11 +621,11 @@ class PlayScene(Scene):
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
-        label = self.driver.quit_label if self.driver is not None else None
-        extra = self.driver.pause_items() if self.driver is not None else []
+        driver = self.driver or Driver()
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=label, extra=extra)
+                               quit_label=driver.quit_label, extra=driver.pause_items(),
+                               title=driver.pause_title)
         self._hushed = True
         try:
             self.queue.skip()
@@ -647,9 +647,14 @@ class PlayScene(Scene):
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             choice = self.pause.click(self._base(event.pos))
+        question = self.driver.quit_question if self.driver is not None else None
         if choice == "resume":  # Rules and Settings return to this menu
             self._close_pause()
-        elif choice == "quit":
+        elif choice == "quit" and question is not None:
+            self.pause.ask(question)
+        elif choice == "stay":
+            self.pause.unask()
+        elif choice in ("quit", "leave"):
             self.pause = None
             self.after_pause.clear()
             self._save_and_quit()

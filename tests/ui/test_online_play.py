@@ -332,7 +332,7 @@ def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppC
         windows.append(ctx)
         menu = rejoin_from_the_menu(ctx)
         frames_until([ctx], lambda: menu.link is None)
-        assert menu.notice == "There is no room ZZZZZZZZ on this server."
+        assert menu.notice == "There is no room ZZZZ-ZZZZ on this server."
         assert load_memory().ticket is None and not menu.buttons["rejoin"].enabled
     finally:
         server.stop()

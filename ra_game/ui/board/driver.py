@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...i18n import N_
 from ...match import SCRIPTED, Modes
 
 if TYPE_CHECKING:
@@ -31,6 +32,10 @@ class Driver:
     scene: Any = None
     #: The pause menu's label for leaving, when it is not "Save & quit to title" (N_-marked).
     quit_label: str | None = None
+    #: The pause menu's heading (N_-marked), and the question asked before leaving (None:
+    #: leave at once).
+    pause_title: str = N_("Paused")
+    quit_question: str | None = None
     #: What the match allows under this mode.
     modes: Modes = SCRIPTED
 
