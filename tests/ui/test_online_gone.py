@@ -14,12 +14,6 @@ from ra_game.scenes.online_join import JoinScene
 from ra_game.scenes.online_lobby import LobbyScene, shown_code
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.title import TitleScene
-
-from ra_game import online_link
-from ra_game.app import run_frames
-from ra_game.net.events import MoveMade
-from ra_game.ui.app_context import AppContext
-
 from test_online_play import (  # noqa: F401  (fixtures)
     _loopback,
     frames_until,
@@ -30,6 +24,11 @@ from test_online_play import (  # noqa: F401  (fixtures)
     windows,
 )
 
+from ra_game import online_link
+from ra_game.app import run_frames
+from ra_game.net.events import MoveMade
+from ra_game.ui.app_context import AppContext
+
 pytestmark = pytest.mark.slow
 
 
@@ -39,7 +38,7 @@ def key(ctx: AppContext, code: int, text: str = "") -> None:
 
 
 def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
-        windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
+        windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     from ra_game.scenes import online_play
 
     monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
@@ -95,8 +94,8 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
 
 
 def test_the_online_menu_says_the_game_goes_on_and_asks_before_leaving(
-        windows: list[AppContext]) -> None:
-    host, friend = host_and_join(windows)
+        windows: list[AppContext]) -> None:  # noqa: F811
+    host, _friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
     key(host, pygame.K_ESCAPE)
@@ -112,7 +111,7 @@ def test_the_online_menu_says_the_game_goes_on_and_asks_before_leaving(
 
 
 def test_the_status_line_never_names_you_while_your_move_comes_back(
-        windows: list[AppContext]) -> None:
+        windows: list[AppContext]) -> None:  # noqa: F811
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
