@@ -203,7 +203,7 @@ def test_a_refusal_is_shown_in_the_players_language(server: tuple[str, EmbeddedS
     finally:
         set_language("en")
         inbox.session.close()
-    assert refused.text == "No hay ninguna sala QQQQQQQQ en este servidor."
+    assert refused.text == "No hay ninguna sala QQQQ-QQQQ en este servidor."
 
 
 def test_the_rooms_rules_reach_every_seat_in_the_setup(server: tuple[str, EmbeddedServer]) -> None:
