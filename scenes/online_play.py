@@ -307,8 +307,9 @@ class NetDriver(Driver):
         if self.sent is not None:
             return _("Sending your move...")
         state = scene.state
-        if state.current in self.seats and self.incoming and not state.over:
-            return ""  # a move announced, not yet on the board: never "You is thinking"
+        if state.current in self.seats and not (state.over or scene.queue.busy
+                                                or scene.human_ready()):
+            return ""  # a decision here whose controls are not open: never "You is thinking"
         if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current

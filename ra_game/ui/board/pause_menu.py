@@ -66,8 +66,9 @@ class PauseMenu:
 
     def item_rects(self) -> list[pygame.Rect]:
         p = self.panel
-        step = (p.height - 84) // len(self.items)
-        return [pygame.Rect(p.x + 40, p.y + 70 + i * step, p.width - 80, step - 12)
+        step = (p.height - 84) // max(len(self.items), len(ITEMS))  # fewer items: no taller
+        top = p.y + 70 + (p.height - 84 - step * len(self.items)) // 2
+        return [pygame.Rect(p.x + 40, top + i * step, p.width - 80, step - 12)
                 for i in range(len(self.items))]
 
     def click(self, pos: tuple[float, float]) -> str | None:
