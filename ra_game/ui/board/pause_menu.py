@@ -93,9 +93,12 @@ class PauseMenu:
         shade.fill((20, 14, 8, 140))
         surface.blit(shade, (0, 0))
         theme.panel(surface, view.r(self.panel), radius=view.s(16))
-        view.fit_text(surface, _(self.question or self.title), pygame.Rect(self.panel.x + 20, self.panel.y + 14,
-                                                        self.panel.width - 40, 48),
-                      32, theme.INK, True, max_lines=1)
+        heading = pygame.Rect(self.panel.x + 20, self.panel.y + 14, self.panel.width - 40, 48)
+        if self.question is None:
+            view.fit_text(surface, _(self.title), heading, 32, theme.INK, True, max_lines=1)
+        else:  # a question wraps rather than shrinks
+            view.fit_text(surface, _(self.question), heading.inflate(0, 40).move(0, 20), 28,
+                          theme.INK, True, min_size=22, max_lines=2)
         for i, ((_name, label, key), r) in enumerate(zip(self.items, self.item_rects())):
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
             view.button(surface, r, _(label), "hover" if lit else "idle", key,
