@@ -176,6 +176,21 @@ def create_app(
 # --- frames ---------------------------------------------------------------------------------
 
 
+def _note_opener(ctx: AppContext, event: pygame.event.Event, handled_by: Scene) -> None:
+    """A key press that opened another scene (J opens Join a game): its character, which
+    SDL sends after it as text, is not typed into the new scene's form."""
+    if event.type == pygame.KEYDOWN:
+        opened = ctx.scenes.top is not handled_by
+        ctx.extra["opener_text"] = getattr(event, "unicode", "") if opened else ""
+
+
+def _typed_by_opener(ctx: AppContext, event: pygame.event.Event) -> bool:
+    """True for the text event of the key that opened the scene now on top (dropped)."""
+    if event.type != pygame.TEXTINPUT or not ctx.extra.get("opener_text"):
+        return False
+    return bool(ctx.extra.pop("opener_text") == event.text)
+
+
 def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] | None = None,
                always_draw: bool = True) -> bool:
     """One frame: global keys, the top scene's events and update, then draw and flip (unless
@@ -184,11 +199,12 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     if events is None:
         events = pygame.event.get()
     for event in events:
-        if handle_global(ctx, event):
+        if handle_global(ctx, event) or _typed_by_opener(ctx, event):
             continue
         top = ctx.scenes.top
         if top is not None:
             top.handle_event(event)
+            _note_opener(ctx, event, top)
     closes_with = ctx.extra.get("closes_with")  # ``watch``: the run ends with its viewer
     if closes_with is not None and closes_with not in ctx.scenes.stack:
         ctx.quit_requested = True

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 #: Seconds before each retry of a dropped connection (the last one repeats).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
-#: The server's refusals that mean the remembered room or seat is no more.
-GONE = ("unknown_room", "bad_token")
+#: The server's refusals that mean the remembered room or seat is no more (``handed``: the
+#: host gave the seat to an AI while its person was away).
+GONE = ("unknown_room", "bad_token", "handed")
 #: The refusal of a connection whose seat was rejoined from another one.
 TAKEN_OVER = "taken_over"
 #: Seconds a person must be away before the host may hand their seat to an AI.
@@ -51,6 +52,11 @@ class RoomRules:
         given: dict[str, Any] = options if isinstance(options, dict) else {}
         return cls(bool(given.get("hide_scores", False)), bool(given.get("undo", True)),
                    bool(given.get("hints", True)))
+
+
+def _local_clock(since: float) -> float:
+    """The server's moment ``since`` (``time.time``) on this computer's ``time.monotonic``."""
+    return time.monotonic() - max(0.0, time.time() - since)
 
 
 def local_url(url: str) -> str:
@@ -210,10 +216,11 @@ class Link:
             self._remember()
         elif kind == "Lobby":
             self.lobby = event
+            self._away_in(event)
         elif kind == "GameStarted":
-            self.started, self.away = event, {}
+            self.started = event
         elif kind == "SeatAway":
-            self.away[event.seat] = time.monotonic() - max(0.0, time.time() - event.since)
+            self.away[event.seat] = _local_clock(event.since)
         elif kind == "SeatBack":
             self.away.pop(event.seat, None)
         elif kind == "GameEnded":
@@ -223,6 +230,15 @@ class Link:
             self._refused(str(event.text), str(getattr(event, "code", "")))
         elif kind == "ConnectionLost":
             self._lost(str(event.reason))
+
+    def _away_in(self, lobby: Lobby) -> None:
+        """Who is away as the room says (a seat whose person left before the game started
+        stays away in it; the lobby comes again with every rejoin)."""
+        for seat, info in enumerate(lobby.seats):
+            if info.connected or info.away_since is None:
+                self.away.pop(seat, None)
+            elif seat not in self.away:
+                self.away[seat] = _local_clock(info.away_since)
 
     def _refused(self, text: str, code: str) -> None:
         """A refusal: a room or seat that is gone is forgotten; while reconnecting, anything

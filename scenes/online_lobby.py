@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.i18n import N_, _
-from ra_game.online_link import Link
+from ra_game.net.events import shown_code
+from ra_game.online_link import Link, local_url
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
@@ -33,14 +34,6 @@ def clock(seconds: float) -> str:
     """``1:05``: minutes and seconds away."""
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def shown_code(room: str | None) -> str:
-    """``K7QF2M9A`` -> ``K7QF-2M9A``: easier to read out (the server ignores the dash)."""
-    if not room:
-        return "…"
-    half = len(room) // 2
-    return f"{room[:half]}-{room[half:]}" if len(room) >= 8 else room
 
 
 def copy_text(text: str) -> bool:
@@ -159,11 +152,20 @@ class LobbyScene(LayoutScene):
         return bool(seats) and all(s.kind != "remote" or s.taken for s in seats)
 
     def addresses(self) -> list[str]:
-        """What friends type to reach this room's server."""
+        """What friends type to reach this room's server; when hosting, this computer's own
+        address comes last (a second window here joins with it)."""
         server = self.link.server
-        if server is not None:
-            return list(server.lan_urls()) or [self.link.url]
-        return [self.link.url]
+        if server is None:
+            return [self.link.url]
+        own = local_url(self.link.url)
+        return [*[url for url in server.lan_urls() if url != own][:2], own]
+
+    def address_lines(self) -> str:
+        """The addresses as shown, this computer's marked as such."""
+        lines = [url.removeprefix("ws://") for url in self.addresses()]
+        if self.link.server is not None:
+            lines[-1] = _("{address} (this computer)").format(address=lines[-1])
+        return "\n".join(lines)
 
     def refresh(self) -> None:
         """Buttons follow the room: Start when filled, Seat an AI beside an empty seat."""
@@ -251,9 +253,8 @@ class LobbyScene(LayoutScene):
         label = _("Server address for your friends:") if self.link.is_host else _("Server:")
         theme.fitted_text(surface, lambda s: self.font(s), label, self.rects["address_label"],
                           20, theme.INK_SOFT, "left", max_lines=1)
-        theme.fitted_text(surface, lambda s: self.font(s, bold=True), "\n".join(
-            a.removeprefix("ws://") for a in self.addresses()[:3]), self.rects["addresses"], 24,
-            theme.INK, "left")
+        theme.fitted_text(surface, lambda s: self.font(s, bold=True), self.address_lines(),
+                          self.rects["addresses"], 24, theme.INK, "left")
         if self.link.is_host:
             theme.fitted_text(surface, lambda s: self.font(s), _(
                 "Your friends choose Play online, then Join a game, and type the address and "

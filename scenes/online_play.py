@@ -76,6 +76,8 @@ class NetDriver(Driver):
     """The seats far away (people and the server's AIs), and the links of the people here."""
 
     quit_label = N_("Leave the online game")
+    pause_title = N_("Menu: the game goes on")
+    quit_question = N_("Leave the online game?")
 
     def __init__(self, link: Link, started: GameStarted) -> None:
         self.link = link
@@ -293,6 +295,10 @@ class NetDriver(Driver):
         remote = self.scene.seats[seat].kind == "remote"
         return seat if remote and away is not None and away >= HAND_OVER_AFTER else None
 
+    def away(self) -> frozenset[int]:
+        """The seats far away whose person is not connected."""
+        return frozenset(seat for seat in self.link.away if seat not in self.seats)
+
     def status(self) -> str | None:
         """The connection first, then the move on its way, then who is far away to move."""
         scene = self.scene
@@ -301,6 +307,9 @@ class NetDriver(Driver):
         if self.sent is not None:
             return _("Sending your move...")
         state = scene.state
+        if state.current in self.seats and not (state.over or scene.queue.busy
+                                                or scene.human_ready()):
+            return ""  # a decision here whose controls are not open: never "You is thinking"
         if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current

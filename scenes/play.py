@@ -627,11 +627,11 @@ class PlayScene(Scene):
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
-        label = self.driver.quit_label if self.driver is not None else None
-        extra = self.driver.pause_items() if self.driver is not None else []
+        driver = self.driver or Driver()
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=label, extra=extra)
+                               quit_label=driver.quit_label, extra=driver.pause_items(),
+                               title=driver.pause_title)
         self._finish_silently()
         self.request_redraw()
 
@@ -657,9 +657,14 @@ class PlayScene(Scene):
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             choice = self.pause.click(self._base(event.pos))
+        question = self.driver.quit_question if self.driver is not None else None
         if choice == "resume":  # Rules and Settings return to this menu
             self._close_pause()
-        elif choice == "quit":
+        elif choice == "quit" and question is not None:
+            self.pause.ask(question)
+        elif choice == "stay":
+            self.pause.unask()
+        elif choice in ("quit", "leave"):
             self.pause = None
             self.after_pause.clear()
             self._save_and_quit()
@@ -747,7 +752,9 @@ class PlayScene(Scene):
         preview = self.info.preview
         draw_tracks(surface, view, g, m)
         draw_bids(surface, view, g, m, preview)
-        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview)
+        away = self.driver.away() if self.driver is not None else frozenset()
+        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview,
+                        away=away)
         for f in m.flyers:
             img = _flyer_image(view, f.sprite, f.value, f.size)
             if f.flip < 0.999:

@@ -168,7 +168,8 @@ async def _create_until_refused(url: str, address: str, seats: list[str], start:
         return
     held.append(ws)
     while True:
-        await send(ws, type="create", seats=seats)
+        # A room of AI seats only is made as a host can: a free first seat, then given to an AI.
+        await send(ws, type="create", seats=["remote", *seats[1:]] if start else seats)
         while (msg := json.loads(await ws.recv()))["type"] not in ("room_created", "error"):
             pass
         if msg["type"] == "error":
@@ -176,7 +177,10 @@ async def _create_until_refused(url: str, address: str, seats: list[str], start:
             return
         got["ai_rooms" if start else "rooms_filled"] += 1
         if start:
-            await send(ws, type="start", room=msg["room"], host_token=msg["host_token"])
+            room, host_token = msg["room"], msg["host_token"]
+            await send(ws, type="hand_to_ai", room=room, host_token=host_token, seat=0,
+                       kind=seats[0])
+            await send(ws, type="start", room=room, host_token=host_token)
 
 
 async def attack(url: str, seconds: float, flooders: int, connections: int, fillers: int,

@@ -34,7 +34,8 @@ from .protocol import normal_code
 from .session import NetSession
 
 SEATS_DIR = "online-seats"
-#: Seconds without any news from the server before the client gives up.
+#: Seconds without any news from the server (a frame, or a pong to the session's heartbeat)
+#: before the client gives up.
 SILENCE_LIMIT = 600.0
 #: Seconds a seated client keeps trying to reconnect after its connection dropped, and the
 #: pause between tries.
@@ -114,16 +115,13 @@ class RemoteSeat:
         """Play to the end; the final summary and the replay.  Raises :class:`ClientError`."""
         self.tokens = remembered_tokens(self.url, self.room)
         self._join()
-        quiet_since = time.monotonic()
         try:
             while self.result is None:
                 events = self.session.poll()
-                if events:
-                    quiet_since = time.monotonic()
                 for event in events:
                     self.handle(event)
                 self.move_if_mine()
-                if time.monotonic() - quiet_since > SILENCE_LIMIT:
+                if time.monotonic() - self.session.heard > SILENCE_LIMIT:
                     raise ClientError(_("The server has said nothing for too long."))
                 if not events:
                     self.session.wait(0.5)
@@ -198,7 +196,9 @@ class RemoteSeat:
         if event.code == "in_use" and self.token is not None and self.trying == self.token:
             self._reconnect(event.text)  # the server has not seen the old connection drop yet
             return
-        if event.code in ("bad_token", "in_use") and self.trying is not None:
+        if event.code == "handed" and self.trying is not None:  # the seat is an AI's now
+            remember_token(self.url, self.room, self.trying, keep=False)
+        elif event.code in ("bad_token", "in_use") and self.trying is not None:
             if event.code == "bad_token":
                 remember_token(self.url, self.room, self.trying, keep=False)
             self._join()

@@ -120,15 +120,26 @@ def fixed_seed_note(lobby: Lobby) -> str:
     return ""
 
 
+def shown_code(room: str | None) -> str:
+    """``K7QF2M9A`` -> ``K7QF-2M9A``: easier to read out (the server ignores the dash)."""
+    if not room:
+        return "…"
+    half = len(room) // 2
+    return f"{room[:half]}-{room[half:]}" if len(room) >= 8 else room
+
+
 def error_text(msg: Mapping[str, Any]) -> str:
     """An ``error`` frame's sentence in the player's language (its English text when the
-    template is unknown or unsafe to format)."""
+    template is unknown or unsafe to format); a room code is shown with its dash."""
     text = str(msg.get("text", ""))[:300]
     msgid, params = msg.get("msgid"), msg.get("params")
     if not isinstance(msgid, str) or not isinstance(params, dict) or not safe_template(msgid):
         return text
+    values = {str(k): str(v) for k, v in params.items()}
+    if "room" in values:
+        values["room"] = shown_code(values["room"])
     try:
-        return _(msgid).format(**{str(k): str(v) for k, v in params.items()})
+        return _(msgid).format(**values)
     except (KeyError, IndexError, ValueError):
         return text
 

@@ -131,6 +131,8 @@ class Room:
     saved: bytes | None = None
     #: Its last save failed (the room was told; told again only after a save worked).
     unsaved: bool = False
+    #: The tokens of seats the host gave to an AI, and the seat each held.
+    handed: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def create(cls, kinds: list[str], options: dict[str, Any], seed: int | None) -> Room:
@@ -139,6 +141,10 @@ class Room:
         if not 2 <= len(seats) <= 5:
             raise Refused("bad_seats", N_("A room needs 2 to 5 seats, not {count}."),
                           count=len(seats))
+        if not any(seat.remote for seat in seats):  # nobody would ever join or start it
+            raise Refused("ai_only", N_(
+                "A room needs at least one remote seat for a person; play a game of AIs only "
+                "with ra-game play --headless, or watch one with ra-game demo."))
         return cls(new_code(), new_token(), seats, options,
                    secrets.randbits(62) if seed is None else seed)
 
@@ -215,6 +221,7 @@ class Room:
             index = next((i for i, s in enumerate(self.seats)
                           if s.token is not None and same_token(s.token, token)), None)
             if index is None:
+                self._refuse_handed(token)
                 raise Refused("bad_token", N_("This seat token is not valid in this room."))
             replaced = self.seats[index].conn
             if replaced not in (None, conn, silent):
@@ -228,6 +235,14 @@ class Room:
             self.conns.discard(replaced)
             out.replaced.append(replaced)
         return out.then(self._seat_conn(conn, index, token is None))
+
+    def _refuse_handed(self, token: str) -> None:
+        """Say so when ``token`` held a seat the host gave to an AI."""
+        seat = next((i for t, i in self.handed.items() if secrets.compare_digest(t, token)), None)
+        if seat is not None:
+            raise Refused("handed", N_(
+                "While you were away, the host gave your seat ({player}) to an AI; the game "
+                "goes on without you."), player=self.seats[seat].name)
 
     def _free_seat(self, wanted: int | None) -> int:
         """The free remote seat ``wanted``, or the first free one."""
@@ -341,6 +356,8 @@ class Room:
             raise Refused("not_away", N_(
                 "A seat can go to an AI only after its player has been away for {seconds} "
                 "seconds."), seconds=int(wait))
+        if target.token is not None:
+            self.handed[target.token] = seat
         target.kind, target.token, target.away_since = kind, None, None
         if not target.name:
             target.name = AI_NAMES[seat]
@@ -363,7 +380,7 @@ class Room:
             "format": ROOM_FORMAT, "code": self.code, "host_token": self.host_token,
             "options": self.options, "seed": self.seed, "created": self.created,
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats],
-            "moves": self.moves, "undoable_by": self.undoable_by,
+            "moves": self.moves, "undoable_by": self.undoable_by, "handed": self.handed,
         }
         if self.state is not None:
             doc["suns"] = [list(s) for s in self.state.initial_suns]
@@ -393,6 +410,8 @@ class Room:
             raise ValueError(str(exc)) from None
         room = cls(str(doc["code"]), str(doc["host_token"]), seats, dict(doc["options"]),
                    int(doc["seed"]), created=float(doc.get("created", time.time())))
+        room.handed = {str(t): int(i) for t, i in dict(doc.get("handed", {})).items()
+                       if 0 <= int(i) < len(seats)}
         if "bag" in doc:
             room.state = GameState.new(len(seats), room.seed, doc["suns"], doc["bag"],
                                        [s.name for s in seats])

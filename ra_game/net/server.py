@@ -137,6 +137,8 @@ class GameServer:
         self.ai_tasks: dict[str, tuple[tuple[int, int, int | None], asyncio.Task[None]]] = {}
         #: Every AI decision not yet ended, a cancelled one too (stop waits for them all).
         self.ai_running: set[asyncio.Task[None]] = set()
+        #: Room files being written (stop waits for them before it lets the folder go).
+        self.saving: set[asyncio.Future[bool]] = set()
         self.server: Server | None = None
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -189,6 +191,7 @@ class GameServer:
         for task in thinking:
             task.cancel()
         await asyncio.gather(*thinking, return_exceptions=True)
+        await asyncio.gather(*self.saving, return_exceptions=True)
         self.ai.close()
         self.store_close()
 
@@ -423,7 +426,10 @@ class GameServer:
         """Write the room's file; whether it is on disk (always, without a data folder)."""
         if self.store is None:
             return True
-        return await asyncio.to_thread(self.store.save, room)
+        writing = asyncio.ensure_future(asyncio.to_thread(self.store.save, room))
+        self.saving.add(writing)
+        writing.add_done_callback(self.saving.discard)
+        return await asyncio.shield(writing)  # a cancelled caller leaves the write to end
 
     def unsaved(self, room: Room) -> None:
         """A change of ``room`` could not be saved: back to its saved file; the room is told

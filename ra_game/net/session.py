@@ -13,6 +13,7 @@ import asyncio
 import collections
 import socket
 import threading
+import time
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -38,6 +39,9 @@ from .protocol import (
 )
 
 CONNECT_TIMEOUT = 10.0
+#: Seconds between the session's pings, and the longest it waits for the pong: a server that
+#: answers is alive even when it has nothing to say (a lobby waiting for friends).
+HEARTBEAT = 20.0
 
 
 class NetSession:
@@ -55,6 +59,8 @@ class NetSession:
         self.seat: int | None = None
         self.token: str | None = None
         self.moves = 0
+        #: When the server was last heard (a frame or a pong; ``time.monotonic``).
+        self.heard = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="ra-net", daemon=True)
         self._thread.start()
 
@@ -176,7 +182,8 @@ class NetSession:
             return
         try:
             ws = await connect(self.url, max_size=MAX_SERVER_MESSAGE_BYTES,
-                               open_timeout=CONNECT_TIMEOUT, close_timeout=2)
+                               open_timeout=CONNECT_TIMEOUT, close_timeout=2,
+                               ping_interval=None)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             self._emit(ConnectionLost(_("Cannot reach the server at {url}: {reason}").format(
                 url=self.url, reason=_reason(exc))))
@@ -184,11 +191,12 @@ class NetSession:
         async with ws:
             reader = asyncio.create_task(self._read(ws))
             writer = asyncio.create_task(self._write(ws))
+            heartbeat = asyncio.create_task(self._heartbeat(ws))
             done, _pending = await asyncio.wait({reader, writer},
                                                 return_when=asyncio.FIRST_COMPLETED)
             closed_here = writer in done and not writer.cancelled() and writer.result()
-            reader.cancel()
-            writer.cancel()
+            for task in (reader, writer, heartbeat):
+                task.cancel()
         if not closed_here:
             self._emit(ConnectionLost(_("The connection to the server was lost.")))
 
@@ -199,10 +207,26 @@ class NetSession:
                     event = event_from_frame(decode_server(raw))
                 except ProtocolError:
                     continue
+                self.heard = time.monotonic()
                 if event is not None:
                     self._emit(event)
         except ConnectionClosed:
             pass
+
+    async def _heartbeat(self, ws: ClientConnection) -> None:
+        """Ping every :data:`HEARTBEAT` seconds; a pong counts as hearing the server, no pong
+        in time closes the connection (the reader then reports it lost)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                pong = await ws.ping()
+                await asyncio.wait_for(pong, HEARTBEAT)
+            except ConnectionClosed:
+                return
+            except TimeoutError:
+                await ws.close(1011, "no pong")
+                return
+            self.heard = time.monotonic()
 
     async def _write(self, ws: ClientConnection) -> bool:
         """Send what the methods queued; True once :meth:`close` asked to stop."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.net.events import GameStarted, MoveMade, RoomCreated
+from ra_game.net.events import GameStarted, MoveMade, RoomCreated, shown_code
 from ra_game.net.mirror import apply_move, initial_state
 from ra_game.net.session import NetSession
 
@@ -128,7 +128,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(server: ServerProcess, home:
                                       "--agent", "human"))
     room = new_room(home, url, "remote,ai:easy")
     finish(client(home, url, room, "random", "Ana"))
-    assert room in one_line(run(home, "client", "--server", url, "--room", room,
+    assert shown_code(room) in one_line(run(home, "client", "--server", url, "--room", room,
                                  "--agent", "random"))  # the room is full (and over)
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

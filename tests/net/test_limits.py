@@ -64,6 +64,22 @@ def _create(ws: ClientConnection, seats: list[str]) -> dict[str, Any]:
     return dict(msg)
 
 
+def _create_ai_room(ws: ClientConnection, seats: list[str]) -> dict[str, Any]:
+    """A room of AI seats only, made as a host can: its first seat made free for a person,
+    then given to an AI.  The ``room_created`` frame, or the ``error`` frame that refused it."""
+    made = _create(ws, ["remote", *seats[1:]])
+    if made["type"] != "room_created":
+        return made
+    _send(ws, type="hand_to_ai", room=made["room"], host_token=made["host_token"], seat=0,
+          kind=seats[0])
+    while True:
+        msg = json.loads(ws.recv(timeout=5))
+        if msg["type"] == "error":
+            return dict(msg)
+        if msg["type"] == "lobby" and msg["seats"][0]["kind"] == seats[0]:
+            return made
+
+
 @pytest.fixture
 def lan(tmp_path: Path) -> Iterator[str]:
     embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0,
@@ -260,7 +276,7 @@ def test_an_abandoned_game_is_forgotten_and_not_resumed(tmp_path: Path) -> None:
 
 def test_ai_seats_per_address_are_bounded(lan: str) -> None:
     with _connect(lan) as one, _connect(lan, "127.0.0.2") as other:
-        assert _create(one, ["ai:expert"] * 5)["type"] == "room_created"
+        assert _create_ai_room(one, ["ai:expert"] * 5)["type"] == "room_created"
         refused = _create(one, ["remote", "ai:hard", "ai:easy"])
         assert (refused["type"], refused["code"]) == ("error", "ai_limit")
         assert _create(one, ["remote", "ai:easy"])["type"] == "room_created"  # 6 of 6
@@ -289,7 +305,7 @@ def test_one_clients_ai_rooms_do_not_delay_anothers(tmp_path: Path,
             while len(started) < 20:
                 time.sleep(0.01)
             with _connect(url) as person:
-                made = _create(person, ["ai:hard"] * 3)
+                made = _create_ai_room(person, ["ai:hard"] * 3)
                 with lock:
                     before = len(started)
                 _send(person, type="start", room=made["room"], host_token=made["host_token"])
@@ -305,7 +321,7 @@ def _start_ai_rooms(url: str, hosts: ExitStack) -> None:
     """Sixteen rooms of two ``ai:hard`` seats, started, from 127.0.0.2 and 127.0.0.3."""
     for n in range(16):
         ws = hosts.enter_context(_connect(url, f"127.0.0.{2 + n % 2}"))
-        made = _create(ws, ["ai:hard", "ai:hard"])
+        made = _create_ai_room(ws, ["ai:hard", "ai:hard"])
         _send(ws, type="start", room=made["room"], host_token=made["host_token"])
 
 

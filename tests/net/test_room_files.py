@@ -19,9 +19,11 @@ GOOD_CODE, BAD_CODE = "GGGGGGGG", "BBBBBBBB"
 
 
 def _ai_game(code: str) -> dict[str, Any]:
-    """The file of a game between two server AIs, started (the server plays it on)."""
-    room = Room.create(["random", "random"], {"undo": False, "autostart": True}, 8)
+    """The file of a game between two server AIs, started (the server plays it on): a free
+    seat given to an AI before the start, as a host may."""
+    room = Room.create(["remote", "random"], {"undo": False, "autostart": True}, 8)
     room.code = code
+    room.hand_to_ai(0, "random")
     room.start()
     return room.document()
 

@@ -61,10 +61,12 @@ def test_with_allowed_seeds_every_seat_is_told_in_the_lobby(
 
 
 def _ai_moves(url: str, seed: int) -> list[str]:
-    """The moves of a whole game between two server AIs in a room with ``seed``."""
+    """The moves of a whole game between two server AIs in a room with ``seed`` (its free
+    seat given to an AI before the start)."""
     host = Inbox(NetSession(url))
-    host.session.create_room(["random", "random"], seed=seed, autostart=False)
+    host.session.create_room(["remote", "random"], seed=seed, autostart=False)
     host.next(RoomCreated)
+    host.session.hand_to_ai(0, "random")
     host.session.start_game()
     host.next(GameEnded, timeout=30)
     moves = [m.move for m in host.all(MoveMade)]

@@ -155,7 +155,7 @@ def test_refusals_are_one_translated_line(server: tuple[str, EmbeddedServer]) ->
     inbox = Inbox(NetSession(url))
     inbox.session.join("ZZZZZZZZ", "Ana")
     refused = inbox.next(ServerError)
-    assert refused.code == "unknown_room" and "ZZZZZZZZ" in refused.text
+    assert refused.code == "unknown_room" and "ZZZZ-ZZZZ" in refused.text
     inbox.session.create_room(["remote", "wizard"])
     refused = inbox.next(ServerError)
     assert refused.code == "bad_seats" and "'wizard'" in refused.text
@@ -203,7 +203,7 @@ def test_a_refusal_is_shown_in_the_players_language(server: tuple[str, EmbeddedS
     finally:
         set_language("en")
         inbox.session.close()
-    assert refused.text == "No hay ninguna sala QQQQQQQQ en este servidor."
+    assert refused.text == "No hay ninguna sala QQQQ-QQQQ en este servidor."
 
 
 def test_the_rooms_rules_reach_every_seat_in_the_setup(server: tuple[str, EmbeddedServer]) -> None:

@@ -261,7 +261,7 @@ def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(
     join.fields["name"].text = "Cy"
     join.join()
     frames_until([host, late], lambda: join.link is None)
-    assert join.notice == "There is no room ZZZZZZZZ on this server." and top(late) is join
+    assert join.notice == "There is no room ZZZZ-ZZZZ on this server." and top(late) is join
     join.fields["address"].text = "127.0.0.1:1"
     join.join()
     frames_until([late], lambda: join.link is None)
@@ -332,7 +332,7 @@ def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppC
         windows.append(ctx)
         menu = rejoin_from_the_menu(ctx)
         frames_until([ctx], lambda: menu.link is None)
-        assert menu.notice == "There is no room ZZZZZZZZ on this server."
+        assert menu.notice == "There is no room ZZZZ-ZZZZ on this server."
         assert load_memory().ticket is None and not menu.buttons["rejoin"].enabled
     finally:
         server.stop()

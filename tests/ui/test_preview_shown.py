@@ -82,9 +82,9 @@ def test_the_preview_stays_shown_while_a_move_is_animated() -> None:
     shown: list[Any] = []
     draw = play.areas.draw
 
-    def spy(*args: Any) -> None:
+    def spy(*args: Any, **kw: Any) -> None:
         shown.append(args[-1])
-        draw(*args)
+        draw(*args, **kw)
 
     play.areas.draw = spy  # type: ignore[method-assign]
     at_rest = play.info.preview.total(0)

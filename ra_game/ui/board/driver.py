@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...i18n import N_
 from ...match import SCRIPTED, Modes
 
 if TYPE_CHECKING:
@@ -31,6 +32,10 @@ class Driver:
     scene: Any = None
     #: The pause menu's label for leaving, when it is not "Save & quit to title" (N_-marked).
     quit_label: str | None = None
+    #: The pause menu's heading (N_-marked), and the question asked before leaving (None:
+    #: leave at once).
+    pause_title: str = N_("Paused")
+    quit_question: str | None = None
     #: What the match allows under this mode.
     modes: Modes = SCRIPTED
 
@@ -88,6 +93,10 @@ class Driver:
     def status(self) -> str | None:
         """The status line text when it has something to say, else None."""
         return None
+
+    def away(self) -> frozenset[int]:
+        """The seats whose person far away is not connected now (their areas say away)."""
+        return frozenset()
 
     def pause_items(self) -> list[tuple[str, str, str]]:
         """Items of this mode for the pause menu now: (name, N_ label, key letter)."""

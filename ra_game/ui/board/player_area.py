@@ -39,10 +39,11 @@ class PlayerAreas:
 
     def draw(self, surface: pygame.Surface, view: View, model: DisplayModel, hidden: bool,
              kinds: list[str], viewer: int | None = None,
-             preview: ScorePreview | None = None) -> None:
+             preview: ScorePreview | None = None, away: frozenset[int] = frozenset()) -> None:
         """Every area. ``hidden``: fame face down except the ``viewer``'s own (and all once it
         is over); ``preview`` adds what this epoch would score now beside the fame (public: it
-        follows from the tiles on the table)."""
+        follows from the tiles on the table); ``away``: the seats whose person far away is
+        not connected (tagged away, not online)."""
         self.shown_scores = []
         levels_key = (view.size, generation(), tuple(model.names), tuple(kinds))
         if self._levels[0] != levels_key:  # the room depends on these only
@@ -56,11 +57,11 @@ class PlayerAreas:
             key = (view.size, generation(), model.names[seat], kinds[seat], model.current == seat,
                    model.ra_player == seat, score, tuple(model.suns_up[seat]),
                    tuple(model.suns_down[seat]), tuple(model.tiles[seat]),
-                   tuple(model.pending[seat]), model.bids[seat], gain, long_tags)
+                   tuple(model.pending[seat]), model.bids[seat], gain, long_tags, seat in away)
             cached = self._cache.get(seat)
             if cached is None or cached[0] != key:
                 cached = (key, self._render(view, model, seat, score, kinds[seat], gain,
-                                            long_tags))
+                                            long_tags, seat in away))
                 self._cache[seat] = cached
             surface.blit(cached[1], view.r(self.geom.seats[seat]).move(-4, -4))
 
@@ -83,7 +84,7 @@ class PlayerAreas:
         return True
 
     def _render(self, view: View, model: DisplayModel, seat: int, score: int | None,
-                kind: str, gain: int | None, long_tags: bool) -> pygame.Surface:
+                kind: str, gain: int | None, long_tags: bool, away: bool) -> pygame.Surface:
         area = self.geom.seats[seat]
         screen = view.r(area)
         surf = pygame.Surface((screen.width + 8, screen.height + 8), pygame.SRCALPHA)
@@ -95,7 +96,7 @@ class PlayerAreas:
         if model.current == seat:
             pygame.draw.rect(surf, HIGHLIGHT, at(area).inflate(6, 6), width=view.s(5),
                              border_radius=view.s(16))
-        self._header(surf, view, at, model, seat, slots, score, kind, gain, long_tags)
+        self._header(surf, view, at, model, seat, slots, score, kind, gain, long_tags, away)
         for sun, r in slots.suns_up:
             surf.blit(view.sun(sun, r.width), at(r))
         for sun, r in slots.suns_down:
@@ -124,7 +125,7 @@ class PlayerAreas:
 
     def _header(self, surf: pygame.Surface, view: View, at: Any, model: DisplayModel, seat: int,
                 slots: AreaSlots, score: int | None, kind: str, gain: int | None,
-                long_tag: bool) -> None:
+                long_tag: bool, away: bool) -> None:
         head = at(slots.header)
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         x = head.x
@@ -146,8 +147,9 @@ class PlayerAreas:
                 right = box.x - view.s(6)
         marker = view.s(30) if model.ra_player == seat else 0
         tag = None
-        if kind == "remote":  # a person playing from their own computer
-            tag = view.text(_("online"), 14, theme.INK_SOFT, True)
+        if kind == "remote":  # a person playing from their own computer, or gone from it
+            tag = view.text(_("away") if away else _("online"), 14,
+                            theme.TERRACOTTA if away else theme.INK_SOFT, True)
         elif kind != "human":
             tag = view.text(ai_label(kind) if long_tag else _("AI"), 14, theme.INK_SOFT, True)
         shown = display_name(model.names[seat])

@@ -1,0 +1,102 @@
+"""Seats whose person is gone, on a real server on loopback: a client waiting in a quiet lobby
+stays (the session's heartbeat is news), a room of AIs only is refused, a person whose seat the
+host gave to an AI is told so, and a room code in an error keeps its dash."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from ra_game import cli
+from ra_game.net import client, session
+from ra_game.net.client import ClientError, RemoteSeat, remember_token
+from ra_game.net.embedded import EmbeddedServer
+from ra_game.net.events import GameStarted, Joined, RoomCreated, SeatAway, ServerError
+from ra_game.net.session import NetSession
+
+from .helpers import Inbox
+
+
+def _room(url: str, seats: list[str], **options: object) -> tuple[Inbox, RoomCreated]:
+    host = Inbox(NetSession(url))
+    host.session.create_room(seats, **options)  # type: ignore[arg-type]
+    return host, host.wait_for(RoomCreated)
+
+
+@pytest.mark.slow
+def test_a_client_waiting_in_a_quiet_lobby_stays_and_plays_when_the_friend_comes(
+        server: tuple[str, EmbeddedServer], monkeypatch: pytest.MonkeyPatch) -> None:
+    url, _ = server
+    monkeypatch.setattr(session, "HEARTBEAT", 0.2, raising=False)
+    monkeypatch.setattr(client, "SILENCE_LIMIT", 1.0)
+    host, created = _room(url, ["remote", "remote"])
+    result: dict[str, Any] = {}
+
+    def wait_and_play() -> None:
+        try:
+            result["summary"] = RemoteSeat(url, created.room, "random", "early").play()[0]
+        except ClientError as exc:
+            result["error"] = str(exc)
+
+    early = threading.Thread(target=wait_and_play, daemon=True)
+    early.start()
+    time.sleep(2.5)  # two and a half silence limits with nothing happening in the room
+    assert "error" not in result and early.is_alive()
+    summary, _replay = RemoteSeat(url, created.room, "random", "late").play()
+    early.join(30)
+    assert result.get("summary") == summary and summary["over"] is True
+    host.session.close()
+
+
+def test_a_room_of_ai_seats_only_is_refused_with_a_reason(
+        server: tuple[str, EmbeddedServer], capsys: pytest.CaptureFixture[str]) -> None:
+    url, _ = server
+    inbox = Inbox(NetSession(url))
+    inbox.session.create_room(["ai:easy", "ai:easy"])
+    refused = inbox.next(ServerError)
+    assert refused.code == "ai_only" and "at least one remote seat" in refused.text
+    inbox.session.close()
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["room", "--server", url, "--players", "ai:easy,ai:easy"])
+    assert stopped.value.code == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "at least one remote seat" in out.err
+    assert len(out.err.strip().splitlines()) == 1
+
+
+def test_a_person_whose_seat_went_to_an_ai_is_told_so(
+        server: tuple[str, EmbeddedServer]) -> None:
+    url, _ = server
+    host, created = _room(url, ["remote", "remote"], hand_after=0.1)
+    host.session.join(created.room, "Ana")
+    host.next(Joined)
+    bob = Inbox(NetSession(url))
+    bob.session.join(created.room, "Bob")
+    token = bob.next(Joined).token
+    bob.next(GameStarted)
+    bob.session.close()
+    host.next(SeatAway)
+    time.sleep(0.2)
+    host.session.hand_to_ai(1, "ai:easy")
+    back = Inbox(NetSession(url))
+    back.session.join(created.room, "Bob", token)
+    refused = back.next(ServerError)
+    assert refused.code == "handed"
+    assert refused.text == ("While you were away, the host gave your seat (Bob) to an AI; the "
+                            "game goes on without you.")
+    back.session.close()
+    remember_token(url, created.room, token)  # the headless client says the same, once
+    with pytest.raises(ClientError, match="gave your seat"):
+        RemoteSeat(url, created.room, "random", "Bob").play()
+    host.session.close()
+
+
+def test_a_room_code_in_an_error_keeps_its_dash(server: tuple[str, EmbeddedServer]) -> None:
+    url, _ = server
+    inbox = Inbox(NetSession(url))
+    inbox.session.join("zzzz-zzzz", "Ana")
+    assert inbox.next(ServerError).text == "There is no room ZZZZ-ZZZZ on this server."
+    inbox.session.close()
