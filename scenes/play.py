@@ -44,6 +44,7 @@ from ra_game.ui.board.hint import draw_hint_marks
 from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.pause_menu import PauseMenu
+from ra_game.ui.board.pause_volume import PauseVolumes
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
@@ -625,7 +626,7 @@ class PlayScene(Scene):
         extra = self.driver.pause_items() if self.driver is not None else []
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=label, extra=extra)
+                               quit_label=label, extra=extra, volumes=PauseVolumes(self.ctx))
         self._hushed = True
         try:
             self.queue.skip()
