@@ -31,7 +31,7 @@ from .ui.app_context import AppContext, DemoOptions
 from .ui.assets import Assets
 from .ui.front import scene_front
 from .ui.scene import Scene, SceneManager
-from .ui.sound import Sounds
+from .ui.sound import Music, Sounds, effects_level, music_level
 from .ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -160,7 +160,8 @@ def create_app(
     ctx.extra["windowed_size"] = size
     if ai_workers is not None:
         ctx.extra["ai_workers"] = ai_workers
-    ctx.sounds = Sounds(lambda: ctx.settings.sound)
+    ctx.sounds = Sounds(lambda: effects_level(ctx.settings))
+    ctx.music = Music(lambda: music_level(ctx.settings))
     Button.click_sound = lambda: ctx.play_sound("click")
     if warning:
         ctx.notices.append(warning)
@@ -400,6 +401,8 @@ def run_app(players: list[Seat] | None = None, seed: int | None = None,
     ctx = _start(None, players, seed, ai_workers, watch)
     if ctx is None:
         return 1
+    if ctx.music is not None:  # the theme plays in the window (never in the demo or tests)
+        ctx.music.start()
     try:
         asyncio.run(main_loop(ctx))
     except KeyboardInterrupt:
@@ -454,7 +457,7 @@ def run_title_check() -> int:
         return 1
     try:
         asyncio.run(main_loop(ctx, max_frames=1))
-        sound = ctx.sounds.play("click", volume=0.0) if ctx.sounds is not None else False
+        sound = ctx.sounds.play("click", gain=0.0) if ctx.sounds is not None else False
         scene = type(ctx.scenes.top).__name__ if ctx.scenes.top is not None else None
         fonts = sorted({name.rsplit("/", 1)[-1] for name in ctx.assets.fonts_loaded()})
         catalogs = _catalogs_found()

@@ -6,7 +6,8 @@ A missing file gives the defaults; a damaged one (not a regular file, too large,
 wrong shape or value) gives the defaults and a one-line warning, and is moved aside as
 ``settings.damaged-<date>.json`` so the next save does not destroy it.  Validation follows each
 field's default: booleans must be booleans, text must be short printable text, and a field listed
-in :data:`CHOICES` must hold one of its values.
+in :data:`CHOICES` must hold one of its values.  A file from before the volumes (``"sound": true``
+or ``false``) keeps its meaning: sound off becomes both volumes at zero.
 """
 
 from __future__ import annotations
@@ -55,7 +56,10 @@ class Settings:
     animation_speed: str = "normal"  # "slow" | "normal" | "fast" | "max"
     hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
     fullscreen: bool = False
-    sound: bool = True
+    #: Loudness of the effects and of the theme, in percent; the theme never plays louder than
+    #: the effects (see ``ra_game.ui.sound.music_level``).
+    effects_volume: int = 70
+    music_volume: int = 30
     ai_workers: int = 0  # processes for the AI's search; 0: all cores but one
     #: Seconds an AI waits after a person's decision before replying, so Undo can take it
     #: back (at normal speed; longer when slow, none at max).
@@ -106,7 +110,9 @@ def _short_text(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_TEXT_SETTING and value.isprintable()
 
 
-NUMBER_RANGES: dict[str, tuple[int, int]] = {"ai_workers": (0, 256), "undo_grace": (0, 10)}
+NUMBER_RANGES: dict[str, tuple[int, int]] = {"ai_workers": (0, 256), "undo_grace": (0, 10),
+                                             "effects_volume": (0, 100),
+                                             "music_volume": (0, 100)}
 """The allowed range of each number setting (others: 0 to 1,000)."""
 
 
@@ -138,7 +144,18 @@ def _validated(data: Any) -> Settings:
         if f.name in data:
             default = getattr(settings, f.name)
             setattr(settings, f.name, _checked_value(f.name, data[f.name], default))
+    _migrate_sound(data, settings)
     return settings
+
+
+def _migrate_sound(data: dict[str, Any], settings: Settings) -> None:
+    """The on/off ``sound`` of older files: off silences both volumes unless they were saved."""
+    if "sound" not in data:
+        return
+    if _checked_value("sound", data["sound"], True) is False:
+        for name in ("effects_volume", "music_volume"):
+            if name not in data:
+                setattr(settings, name, 0)
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:

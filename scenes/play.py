@@ -44,6 +44,7 @@ from ra_game.ui.board.hint import draw_hint_marks
 from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.pause_menu import PauseMenu
+from ra_game.ui.board.pause_volume import PauseVolumes
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
@@ -631,7 +632,7 @@ class PlayScene(Scene):
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
                                quit_label=driver.quit_label, extra=driver.pause_items(),
-                               title=driver.pause_title)
+                               title=driver.pause_title, volumes=PauseVolumes(self.ctx))
         self._finish_silently()
         self.request_redraw()
 

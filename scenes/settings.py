@@ -1,5 +1,5 @@
-"""Settings: language, animation speed, time to undo, hide scores, fullscreen, sound and the AI's
-processes; saved as soon as changed.
+"""Settings: language, animation speed, time to undo, hide scores, fullscreen, the volumes of
+the effects and of the theme, and the AI's processes; saved as soon as changed.
 
 The language switches at once: every text is translated when it is drawn, so the next frame (of
 this scene and of any scene below it) speaks the new language.  The AI's processes apply to the
@@ -28,6 +28,7 @@ from ra_game.i18n import (
 from ra_game.settings import SPEEDS, save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
+from ra_game.ui.volume import VOLUME_CAPTIONS, VOLUME_KEYS, volume_options
 from ra_game.ui.widgets import Button, Choice
 
 ON_OFF = [(False, N_("off")), (True, N_("on"))]
@@ -73,8 +74,9 @@ def workers_help(launch_workers: int | None) -> str:
         "has {count} cores).", cores).format(count=cores)
 
 
-#: key, caption, options, help line (msgids, translated when drawn)
-ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
+#: key, caption, options, help line (msgids, translated when drawn; None: the row shares the
+#: previous one's line, beside it)
+ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str | None], ...] = (
     ("language", N_("Language"), [(code, _self_name(code)) for code in LANGUAGES],
      N_("The language of every screen; it changes at once.")),
     ("speed", N_("Animation speed"), [(s, SPEED_NAMES[s]) for s in SPEEDS],
@@ -86,12 +88,15 @@ ROWS: tuple[tuple[str, str, list[tuple[Any, Any]], str], ...] = (
     ("hide", N_("Hide scores"), ON_OFF,
      N_("Two or more people at this screen: each sees only their own fame until the end.")),
     ("fullscreen", N_("Fullscreen"), ON_OFF, N_("F11 switches at any time.")),
-    ("sound", N_("Sound"), ON_OFF, N_("Short effects for draws, bids and scoring.")),
+    ("effects", VOLUME_CAPTIONS["effects"], [],
+     N_("Effects for draws, bids and scoring; the quiet theme is never louder than them.")),
+    ("music", VOLUME_CAPTIONS["music"], [], None),
     # options and help line depend on the machine: see worker_options and workers_help
     ("workers", N_("AI processes"), [], ""),
 )
 FIELDS = {"language": "language", "speed": "animation_speed", "undo": "undo_grace",
-          "hide": "hide_scores", "fullscreen": "fullscreen", "sound": "sound",
+          "hide": "hide_scores", "fullscreen": "fullscreen",
+          **VOLUME_KEYS,
           "workers": "ai_workers"}
 SAVED = N_("Saved.")
 
@@ -102,7 +107,8 @@ class SettingsScene(LayoutScene):
     layout_name = "settings"
     REQUIRED = (
         "heading", "settings_panel", "notice", "button_back",
-        *(f"setting_{key}" for key, *_ in ROWS), *(f"setting_{key}_help" for key, *_ in ROWS),
+        *(f"setting_{key}" for key, *_ in ROWS),
+        *(f"setting_{key}_help" for key, *_rest, help_text in ROWS if help_text is not None),
     )
 
     def build(self) -> None:
@@ -112,8 +118,10 @@ class SettingsScene(LayoutScene):
             value = self.current(key)
             if key == "workers":
                 options = worker_options(value)
+            elif key in VOLUME_KEYS:
+                options = volume_options(value)
             choice = Choice((0, 0, 10, 10), options, value, caption=caption,
-                            on_change=partial(self.change, key))
+                            on_change=partial(self.change, key), wrap=key not in VOLUME_KEYS)
             self.choices[key] = self.group.add(choice)
         self.back = self.group.add(
             Button((0, 0, 10, 10), N_("Back"), self.manager.pop, shortcut=pygame.K_ESCAPE,
@@ -150,8 +158,8 @@ class SettingsScene(LayoutScene):
         if key == "language":
             set_language(value)
         setattr(self.ctx.settings, FIELDS[key], value)
-        if key == "sound" and value:
-            self.ctx.play_sound("click")
+        if key in VOLUME_KEYS:
+            self.ctx.apply_volumes(start_music=key == "music")
         damaged = catalog_notices() if key == "language" else []
         self.message = save_settings(self.ctx.settings) or next(iter(damaged), SAVED)
 
@@ -160,6 +168,8 @@ class SettingsScene(LayoutScene):
         self.heading(surface, _("Settings"))
         theme.panel(surface, self.rects["settings_panel"], radius=self.px(18))
         for key, _caption, _options, help_text in ROWS:
+            if help_text is None:
+                continue
             rect = self.rects[f"setting_{key}_help"]
             line = workers_help(self.ctx.extra.get("ai_workers")) if key == "workers" else \
                 _(help_text)

@@ -575,7 +575,7 @@ def disk_full(tally: Tally) -> None:
         message = writer.write(faults.sample_save(200, seed=9))
         assert message and "\n" not in message
         assert read_slot(0).doc == old
-        warning = save_settings(Settings(sound=False))
+        warning = save_settings(Settings(effects_volume=0))
         assert warning and "\n" not in warning
         assert not [p for p in mount.rglob("*.tmp")]
         (mount / "filler").unlink()
@@ -618,7 +618,8 @@ def window_round(tally: Tally, rng: random.Random, frames: int) -> dict[str, int
 def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict[str, int]:
     home = fresh_home()
     save = faults.encode(faults.sample_save(rng.randrange(1, 80), seed=rng.randrange(1000)))
-    settings = faults.encode({"animation_speed": "fast", "sound": False, "hide_scores": True})
+    settings = faults.encode({"animation_speed": "fast", "effects_volume": 0,
+                               "hide_scores": True})
     step = max(1, len(save) // 400)
     for _name, data in faults.truncations(save, step):
         tally.run("save_truncated", slot_case(data))

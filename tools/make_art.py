@@ -63,14 +63,17 @@ BROWN: Color = (120, 74, 36)
 SILVER: Color = (214, 220, 226)
 NIGHT: Color = (24, 34, 86)
 
-#: Frame colour of each category (all distinct; disasters also get a red label band).
+#: Frame colour of each category (all distinct; disasters also get a red label band and
+#: striped frames, Ra a dark red panel).  God, pharaoh and civilization frames were moved (plum,
+#: deep blue, sage) so that every pair stays apart with protanopia, deuteranopia and
+#: tritanopia too: ``tools/colour_vision.py --report``, ``tests/ui/test_colour_vision.py``.
 CATEGORY_COLORS: dict[str, Color] = {
     "ra": (226, 106, 16),
-    "god": (118, 56, 168),
+    "god": (70, 56, 88),
     "gold": (214, 166, 24),
-    "pharaoh": (34, 72, 172),
+    "pharaoh": (2, 8, 204),
     "river": (20, 146, 170),
-    "civilization": (52, 140, 58),
+    "civilization": (132, 140, 122),
     "monument": (150, 96, 48),
     "disaster": (52, 44, 44),
 }

@@ -97,10 +97,13 @@ def _rules() -> list[Obj]:
 
 def _settings() -> list[Obj]:
     objs = [*COMMON, ("settings_panel", "panel", (190, 100, 900, 484))]
-    rows = ["language", "speed", "undo", "hide", "fullscreen", "sound", "workers"]
+    rows = ["language", "speed", "undo", "hide", "fullscreen", "effects", "workers"]
     for i, name in enumerate(rows):
-        objs.append((f"setting_{name}", "choice", (250, 112 + 66 * i, 780, 38)))
+        width = 385 if name == "effects" else 780  # the music's volume shares the row
+        objs.append((f"setting_{name}", "choice", (250, 112 + 66 * i, width, 38)))
         objs.append((f"setting_{name}_help", "label", (250, 153 + 66 * i, 780, 22)))
+        if name == "effects":
+            objs.append(("setting_music", "choice", (645, 112 + 66 * i, 385, 38)))
     objs += [
         ("notice", "label", (140, 590, 1000, 30)),
         ("button_back", "button", (530, 640, 220, 54)),

@@ -243,14 +243,14 @@ SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
 }
 
 
-def write_wav(path: Path, sig: Signal) -> None:
-    """Write 16-bit mono 44.1 kHz PCM."""
+def write_wav(path: Path, sig: Signal, rate: int = RATE) -> None:
+    """Write 16-bit mono PCM (44.1 kHz unless told)."""
     frames = struct.pack(f"<{len(sig)}h", *(max(-32767, min(32767, round(v * 32767)))
                                              for v in sig))
     with wave.open(str(path), "wb") as wf:
         wf.setnchannels(1)
         wf.setsampwidth(2)
-        wf.setframerate(RATE)
+        wf.setframerate(rate)
         wf.writeframes(frames)
 
 

@@ -13,7 +13,7 @@ from .assets import Assets
 from .scene import SceneManager
 
 if TYPE_CHECKING:
-    from .sound import Sounds
+    from .sound import Music, Sounds
 
 
 @dataclass
@@ -38,6 +38,8 @@ class AppContext:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Sound effects (``ctx.sounds.play("click")``); None until the app sets it up.
     sounds: Sounds | None = None
+    #: The looping theme; None until the app sets it up.
+    music: Music | None = None
     #: One-line messages for the player (a damaged settings file...), shown by the title.
     notices: list[str] = field(default_factory=list)
     #: The process exit status ``run_app`` / ``run_demo`` return.
@@ -47,3 +49,12 @@ class AppContext:
         """Play a sound effect if sound is on and available (never raises)."""
         if self.sounds is not None:
             self.sounds.play(name)
+
+    def apply_volumes(self, start_music: bool = False) -> None:
+        """The volume settings changed: the theme follows at once (``start_music``: the player
+        turned the theme itself up, so it plays even where it did not start by itself)."""
+        if self.music is not None:
+            if start_music:
+                self.music.start()
+            else:
+                self.music.apply()

@@ -33,13 +33,15 @@ NIGHT = (24, 20, 30)
 DISABLED = (170, 156, 132)
 WHITE = (255, 250, 238)
 
-#: One colour per seat (charts, name plates), told apart by lightness as well as hue.
+#: One colour per seat (charts, name plates), told apart by lightness as well as hue, also with
+#: protanopia, deuteranopia or tritanopia (CIEDE2000 of 16 or more between any two in each
+#: simulation: ``tools/colour_vision.py --report``, checked by ``tests/ui/test_colour_vision.py``).
 SEAT_COLORS: tuple[Color, ...] = (
-    (30, 68, 122),  # lapis
-    (176, 84, 46),  # terracotta
-    (42, 130, 120),  # turquoise
-    (150, 108, 30),  # dark gold
-    (110, 60, 120),  # amethyst
+    (14, 36, 138),  # lapis
+    (128, 52, 14),  # burnt terracotta
+    (10, 114, 88),  # malachite
+    (134, 124, 14),  # olive gold
+    (94, 92, 120),  # slate
 )
 
 

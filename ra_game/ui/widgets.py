@@ -335,7 +335,8 @@ def _keycap(out: pygame.Surface, assets: Assets, hint: str, body: pygame.Rect,
 
 
 class Choice(Widget):
-    """Cycles through ``options`` (value, text): click / Enter / Right go forward, Left back."""
+    """Cycles through ``options`` (value, text): click / Enter / Right go forward, Left back;
+    with ``wrap`` False (a volume) the ends stop instead of wrapping round."""
 
     def __init__(
         self,
@@ -345,8 +346,10 @@ class Choice(Widget):
         on_change: Callable[[Any], object] | None = None,
         enabled: bool = True,
         caption: Text = "",
+        wrap: bool = True,
     ) -> None:
         super().__init__(rect, enabled)
+        self.wrap = wrap
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
@@ -375,7 +378,12 @@ class Choice(Widget):
         """Move ``delta`` options along (wrapping) and report the new value."""
         if not self.enabled:
             return
-        self.index = (self.index + delta) % len(self.options)
+        index = self.index + delta
+        index = index % len(self.options) if self.wrap else max(0, min(len(self.options) - 1,
+                                                                          index))
+        if index == self.index and not self.wrap:
+            return
+        self.index = index
         if Button.click_sound is not None:
             Button.click_sound()
         if self.on_change is not None:

@@ -84,7 +84,7 @@ PERSISTENCE = """
     path = ra_game.replays.save_game_replay(doc, ["Ana", "Bo"])
     assert ra_game.replays.read_entry(path).moves == len(moves)
     assert ra_game.stats.record_game(state, ["human", "ai:easy"]) is None
-    settings = ra_game.settings.Settings(sound=False)
+    settings = ra_game.settings.Settings(effects_volume=0)
     assert ra_game.settings.save_settings(settings) is None
     assert ra_game.settings.load_settings() == settings
     loaded = [m for m in sys.modules if sys.modules[m] is not None]

@@ -174,7 +174,7 @@ def test_a_full_disk_costs_no_save_and_says_one_line(small_disk: Path) -> None:
     old = sample_save(10)
     writer = SlotWriter(0, background=False)
     assert writer.write(old) is None
-    assert save_settings(Settings(sound=False)) is None
+    assert save_settings(Settings(effects_volume=0)) is None
     _fill(small_disk)
     big = sample_save(200, seed=9)
     message = writer.write(big)

@@ -33,7 +33,7 @@ from tooling.faults import (
 
 SAVE = encode(sample_save())
 SETTINGS = encode({"animation_speed": "fast", "hide_scores": True, "fullscreen": False,
-                   "sound": False})
+                   "effects_volume": 0})
 
 
 def put(path: Path, data: bytes) -> None:

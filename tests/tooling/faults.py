@@ -178,7 +178,7 @@ def bad_settings() -> Iterator[tuple[str, bytes]]:
     for name, value in {
         "list": [1, 2], "speed_unknown": {"animation_speed": "warp"},
         "speed_number": {"animation_speed": 3}, "bool_string": {"sound": "loud"},
-        "bool_number": {"fullscreen": 1}, "text_control": {"animation_speed": "fa\x00st"},
+        "bool_number": {"fullscreen": 1}, "volume_high": {"music_volume": 150}, "text_control": {"animation_speed": "fa\x00st"},
         "text_huge": {"animation_speed": "x" * 10_000}, "null": None,
     }.items():
         yield f"settings_{name}", encode(value)

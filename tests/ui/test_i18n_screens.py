@@ -18,7 +18,7 @@ import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.scoring import EpochScoringScene
-from ra_game.scenes.settings import SettingsScene
+from ra_game.scenes.settings import ROWS, SettingsScene
 
 from ra_game import i18n
 from ra_game.app import MIN_SIZE, crash_message, create_app, step_frame
@@ -40,6 +40,8 @@ LANGS = list(i18n.LANGUAGES)
 NAMES = ["You", "Hatshepsut", "Imhotep"]
 #: The stored default seat names, which every screen shows translated.
 DEFAULT_NAME = re.compile(r"\bYou\b|\bPlayer \d")
+
+WORKERS_ROW = [key for key, *_ in ROWS].index("workers")  # Down presses to AI processes
 
 
 # -- what an English msgid looks like once formatted ------------------------------------------
@@ -141,7 +143,7 @@ def scene_makers() -> Iterator[tuple[str, Callable[[Any], Any], list[int]]]:
     yield "setup", SetupScene, [pygame.K_x]
     yield "setup5", setup_full, []
     yield "settings", SettingsScene, [pygame.K_DOWN, pygame.K_RIGHT]
-    yield "settings_workers", SettingsScene, [pygame.K_DOWN] * 6 + [pygame.K_RIGHT]
+    yield "settings_workers", SettingsScene, [pygame.K_DOWN] * WORKERS_ROW + [pygame.K_RIGHT]
     yield "handover", lambda ctx: HandOverScene(ctx, "Player 2"), []
     yield "error", lambda ctx: ErrorScene(ctx, crash_message(
         ValueError("x"), Path("/home/someone/.local/share/ra-game/error.log"))), []
@@ -241,7 +243,7 @@ def test_settings_ai_processes_fit_in_every_language(size: tuple[int, int]) -> N
         i18n.set_language(lang)
         scene = SettingsScene(ctx)
         with theme.record_text() as records:
-            show(ctx, scene, [pygame.K_DOWN] * 6)
+            show(ctx, scene, [pygame.K_DOWN] * WORKERS_ROW)
             scene.draw(pygame.display.get_surface())
         shown += [r.content for r in records]
         problems += check_records(records, lang, size, "settings_cli")

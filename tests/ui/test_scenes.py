@@ -196,15 +196,16 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     press(ctx, pygame.K_RIGHT)  # 1 s -> 2 s
     press(ctx, pygame.K_DOWN)
     press(ctx, pygame.K_DOWN)
-    press(ctx, pygame.K_DOWN)  # sound
-    press(ctx, pygame.K_RETURN)  # on -> off
+    press(ctx, pygame.K_DOWN)  # the effects' volume
+    press(ctx, pygame.K_LEFT)  # 70% -> 60%
     click(ctx, settings.choices["hide"].rect)
     assert json.loads(settings_path().read_text()) == {
-        "animation_speed": "fast", "hide_scores": True, "fullscreen": False, "sound": False,
+        "animation_speed": "fast", "hide_scores": True, "fullscreen": False,
+        "effects_volume": 60, "music_volume": 30,
         "ai_workers": 0, "undo_grace": 2.0, "hotseat_hints": False,
         "language": "", "last_seats": "",
     }
-    assert ctx.settings.animation_speed == "fast" and not ctx.settings.sound
+    assert ctx.settings.animation_speed == "fast" and ctx.settings.effects_volume == 60
     press(ctx, pygame.K_ESCAPE)
     assert isinstance(top(ctx), TitleScene)
     pygame.display.quit()

@@ -26,13 +26,15 @@ def test_ra_game_home_redirects_both_folders(ra_home: Path) -> None:
 
 def test_settings_round_trip_without_leftover_files(ra_home: Path) -> None:
     assert load_settings_checked() == (Settings(), None)  # no file: defaults, no warning
-    wanted = Settings(animation_speed="max", hide_scores=True, fullscreen=True, sound=False)
+    wanted = Settings(animation_speed="max", hide_scores=True, fullscreen=True,
+                      effects_volume=40, music_volume=0)
     assert save_settings(wanted) is None
     assert load_settings() == wanted
     assert sorted(p.name for p in (ra_home / "config").iterdir()) == ["settings.json"]
 
 
-@pytest.mark.parametrize("content", ["", "[1, 2]", '{"sound": "loud"}', "\xff\xfe"])
+@pytest.mark.parametrize("content", ["", "[1, 2]", '{"sound": "loud"}', '{"music_volume": 101}',
+                                     '{"effects_volume": 0.5}', "\xff\xfe"])
 def test_damaged_settings_give_defaults_and_one_line(ra_home: Path, content: str) -> None:
     path = ra_home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
@@ -45,8 +47,26 @@ def test_damaged_settings_give_defaults_and_one_line(ra_home: Path, content: str
 def test_unknown_setting_keys_are_ignored(ra_home: Path) -> None:
     path = ra_home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
-    path.write_text('{"sound": false, "future_option": 3}')
-    assert load_settings_checked() == (Settings(sound=False), None)
+    path.write_text('{"hide_scores": true, "future_option": 3}')
+    assert load_settings_checked() == (Settings(hide_scores=True), None)
+
+
+@pytest.mark.parametrize(("saved", "effects", "music"), [
+    ('{"sound": false}', 0, 0),  # sound was off: both volumes off
+    ('{"sound": true}', Settings().effects_volume, Settings().music_volume),
+    ('{"sound": false, "music_volume": 20}', 0, 20),  # volumes saved since win over the old switch
+    ('{"effects_volume": 50}', 50, Settings().music_volume),
+])
+def test_the_old_sound_switch_becomes_volumes(ra_home: Path, saved: str, effects: int,
+                                              music: int) -> None:
+    path = ra_home / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(saved)
+    settings, warning = load_settings_checked()
+    assert warning is None
+    assert (settings.effects_volume, settings.music_volume) == (effects, music)
+    assert save_settings(settings) is None
+    assert "sound" not in json.loads(path.read_text())  # the next save writes only volumes
 
 
 def test_slot_round_trip_backup_and_clear() -> None:

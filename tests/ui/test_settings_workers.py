@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ra_game.scenes import settings as settings_scene
 from ra_game.scenes.play import PlayScene
-from ra_game.scenes.settings import SettingsScene
+from ra_game.scenes.settings import ROWS, SettingsScene
 from ra_game.scenes.title import TitleScene
 
 from ra_game.ai import workers
@@ -24,7 +24,7 @@ from ra_game.settings import settings_path
 from ra_game.ui.app_context import AppContext
 from tooling.autopilot import click_events, key_events
 
-WORKERS_ROW = 6  # Down presses from Language to AI processes
+WORKERS_ROW = [key for key, *_ in ROWS].index("workers")  # Down presses from Language
 SLOW_SECONDS = 0.6
 
 

@@ -1,6 +1,7 @@
 """The pause menu (Esc): Resume, Rules, Settings, and Save & quit to the title (a demo is not
 saved: it offers Quit to title); a mode may add items of its own before the last.  Mouse,
-arrows / Tab + Enter, or the items' keys."""
+arrows / Tab + Enter, or the items' keys.  Below the items, a row of the two volumes
+(:mod:`.pause_volume`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pygame
 
 from ...i18n import N_, _
 from .. import theme
+from .pause_volume import KEYS as VOLUME_ROW
+from .pause_volume import PauseVolumes
 from .view import View
 
 ITEMS = (("resume", N_("Resume"), "Esc"), ("rules", N_("Rules"), "R"),
@@ -31,13 +34,15 @@ class PauseMenu:
 
     def __init__(self, panel: pygame.Rect, demo: bool = False,
                  quit_label: str | None = None,
-                 extra: Sequence[tuple[str, str, str]] = (), title: str = N_("Paused")
-                 ) -> None:
+                 extra: Sequence[tuple[str, str, str]] = (), title: str = N_("Paused"),
+                 volumes: PauseVolumes | None = None) -> None:
         """``quit_label`` (marked with N_) names the quit item when leaving is neither a save
         nor a demo's end (a replay); ``extra``: a mode's items (name, N_ label, key letter);
-        ``title`` (N_): the heading (a game that goes on is not "Paused")."""
+        ``title`` (N_): the heading (a game that goes on is not "Paused"); ``volumes``: the
+        sound row under the items."""
         self.panel = panel
         self.title = title
+        self.volumes = volumes
         #: The question asked instead of the items (N_), or None.
         self.question: str | None = None
         self._menu: tuple[tuple[tuple[str, str, str], ...], dict[int, str]] | None = None
@@ -64,17 +69,33 @@ class PauseMenu:
             self.items, self.keys = self._menu
         self.question, self._menu, self.cursor = None, None, 0
 
-    def item_rects(self) -> list[pygame.Rect]:
+    @property
+    def sound(self) -> PauseVolumes | None:
+        """The sound row, shown under the items (not while a question is asked)."""
+        return self.volumes if self.question is None else None
+
+    def _rows(self) -> list[pygame.Rect]:
+        """The items' rows, then the sound row (if any); fewer rows are no taller."""
         p = self.panel
-        step = (p.height - 84) // max(len(self.items), len(ITEMS))  # fewer items: no taller
-        top = p.y + 70 + (p.height - 84 - step * len(self.items)) // 2
+        count = len(self.items) + (self.sound is not None)
+        step = (p.height - 84) // max(count, len(ITEMS) + (self.volumes is not None))
+        top = p.y + 70 + (p.height - 84 - step * count) // 2
         return [pygame.Rect(p.x + 40, top + i * step, p.width - 80, step - 12)
-                for i in range(len(self.items))]
+                for i in range(count)]
+
+    def item_rects(self) -> list[pygame.Rect]:
+        return self._rows()[:len(self.items)]
+
+    def _stops(self) -> int:
+        """Places the cursor can be: each item, then each volume."""
+        return len(self.items) + (2 if self.sound is not None else 0)
 
     def click(self, pos: tuple[float, float]) -> str | None:
         for (name, _label, _key), r in zip(self.items, self.item_rects()):
             if r.collidepoint(pos):
                 return name
+        if self.sound is not None:
+            self.sound.click(self._rows()[-1], pos)
         return None
 
     def key(self, key: int) -> str | None:
@@ -83,7 +104,14 @@ class PauseMenu:
         if key in self.keys:
             return self.keys[key]
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % len(self.items)
+            self.cursor = (self.cursor + (-1 if key == pygame.K_UP else 1)) % self._stops()
+            return None
+        volume = self.cursor - len(self.items)
+        if self.sound is not None and volume >= 0:
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
+                       pygame.K_SPACE):
+                self.sound.change(VOLUME_ROW[volume], -1 if key == pygame.K_LEFT
+                                    else 1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return self.items[self.cursor][0]
         return None
@@ -103,3 +131,7 @@ class PauseMenu:
             lit = i == self.cursor or (self.hover is not None and r.collidepoint(self.hover))
             view.button(surface, r, _(label), "hover" if lit else "idle", key,
                         focused=i == self.cursor)
+        if self.sound is not None:
+            volume = self.cursor - len(self.items)
+            self.sound.draw(surface, view, self._rows()[-1], volume if volume >= 0 else None,
+                              self.hover)
