@@ -18,7 +18,7 @@ from typing import NoReturn
 from . import __version__
 from .cli_words import install as install_argparse_words
 from .engine import RaError, load_replay
-from .i18n import LANGUAGES, _, normalize_language, override_language, set_language
+from .i18n import LANGUAGES, N_, _, normalize_language, override_language, set_language
 from .messages import error_text
 from .seats import SeatSpecError, parse_seats, seat_kinds
 
@@ -53,25 +53,26 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be an integer, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("seed must be an integer, not {text}").format(text=repr(text))) from None
 
 
-def _at_least_one(unit: str) -> Callable[[str], int]:
-    """An argument type: a whole number of ``unit``, at least 1."""
+def _at_least_one(complaint: str) -> Callable[[str], int]:
+    """An argument type: a whole number, at least 1; ``complaint`` (N_, with ``{text}``) is
+    the error's sentence."""
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             value = 0
         if value < 1:
-            raise argparse.ArgumentTypeError(
-                f"needs a whole number of {unit}, at least 1, not {text!r}")
+            raise argparse.ArgumentTypeError(_(complaint).format(text=repr(text)))
         return value
     return parse
 
 
-_workers = _at_least_one("processes")
-_milliseconds = _at_least_one("milliseconds")
+_workers = _at_least_one(N_("needs a whole number of processes, at least 1, not {text}"))
+_milliseconds = _at_least_one(N_("needs a whole number of milliseconds, at least 1, not {text}"))
 
 
 def _language(text: str) -> str:
@@ -84,47 +85,52 @@ def _language(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="ra-game", description="Ra, the auction board game for 2-5 players.")
+    parser = _Parser(prog="ra-game", description=_("Ra, the auction board game for 2-5 players."))
     parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
     parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
-                        help=f"language for this run only: {', '.join(LANGUAGES)} "
-                             "(default: the Settings choice, else the system's)")
+                        help=_("language for this run only: {languages} (default: the Settings "
+                               "choice, else the system's)").format(
+                                   languages=", ".join(LANGUAGES)))
     parser.add_argument("--exit-after-title", action="store_true",
-                        help="open the window, draw the first title frame, print one JSON line "
-                             "and quit (a smoke test of the window, art, fonts and sound)")
+                        help=_("open the window, draw the first title frame, print one JSON "
+                               "line and quit (a smoke test of the window, art, fonts and "
+                               "sound)"))
     parser.add_argument("--ai-workers", type=_workers, default=None, metavar="N",
-                        help="processes for the AI's search in this session "
-                             "(default: the Settings choice, else all cores but one)")
+                        help=_("processes for the AI's search in this session (default: the "
+                               "Settings choice, else all cores but one)"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    play = sub.add_parser("play", help="play a game (headless among AI or random seats)")
-    play.add_argument("--headless", action="store_true", help="no window: print the final summary")
+    play = sub.add_parser("play", help=_("play a game (headless among AI or random seats)"))
+    play.add_argument("--headless", action="store_true", help=_("no window: print the final summary"))
     play.add_argument("--players", default="human,ai:medium,ai:medium,ai:medium",
-                      help=f"comma list of seats: {', '.join(seat_kinds())}")
-    play.add_argument("--seed", type=_seed, default=None, help="integer seed for the bag and suns")
-    play.add_argument("--save-replay", metavar="FILE", help="write the game's replay here")
-    play.add_argument("--think-ms", type=_milliseconds, default=None, help="hard AI budget per decision")
+                      help=_seats_help())
+    play.add_argument("--seed", type=_seed, default=None, help=_seed_help())
+    play.add_argument("--save-replay", metavar="FILE", help=_("write the game's replay here"))
+    play.add_argument("--think-ms", type=_milliseconds, default=None,
+                      help=_("the hard AI's budget per decision, in milliseconds"))
     play.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
-                      help="processes for the AI's search (default: all cores headless, "
-                           "all but one in the window)")
+                      help=_("processes for the AI's search (default: all cores headless, "
+                             "all but one in the window)"))
 
     _lang_option(play)
 
-    replay = sub.add_parser("replay", help="replay a .ra.json file")
-    replay.add_argument("file")
-    replay.add_argument("--summary", action="store_true", help="print the state summary JSON")
+    replay = sub.add_parser("replay", help=_("replay a .ra.json file"))
+    replay.add_argument("file", help=_("a .ra.json replay"))
+    replay.add_argument("--summary", action="store_true", help=_("print the state summary JSON"))
 
-    watch = sub.add_parser("watch", help="watch a .ra.json replay in the window")
-    watch.add_argument("file")
+    watch = sub.add_parser("watch", help=_("watch a .ra.json replay in the window"))
+    watch.add_argument("file", help=_("a .ra.json replay"))
 
-    demo = sub.add_parser("demo", help="watch AI seats play in the window")
-    demo.add_argument("--players", default="ai:medium,ai:medium,ai:medium,ai:medium")
-    demo.add_argument("--seed", type=_seed, default=None)
-    demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal")
+    demo = sub.add_parser("demo", help=_("watch AI seats play in the window"))
+    demo.add_argument("--players", default="ai:medium,ai:medium,ai:medium,ai:medium",
+                      help=_seats_help())
+    demo.add_argument("--seed", type=_seed, default=None, help=_seed_help())
+    demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal",
+                      help=_("how fast the moves are shown"))
     demo.add_argument("--exit-on-end", action="store_true",
-                      help="quit after the final results and print the summary JSON")
+                      help=_("quit after the final results and print the summary JSON"))
     demo.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="N",
-                      help="processes for the AI's search (default: all cores but one)")
+                      help=_("processes for the AI's search (default: all cores but one)"))
     _lang_option(demo)
     from .net.commands import add_commands
 
@@ -141,6 +147,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("processes for the review's search (default: all cores)"))
     _lang_option(review)
     return parser
+
+
+def _seats_help() -> str:
+    return _("comma list of seats: {kinds}").format(kinds=", ".join(seat_kinds()))
+
+
+def _seed_help() -> str:
+    return _("integer seed for the bag and suns")
 
 
 def _seat(text: str) -> int:

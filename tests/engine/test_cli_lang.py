@@ -99,3 +99,23 @@ def test_a_replay_that_cannot_be_read_is_said_in_the_chosen_language(
     assert code == 2 and english.startswith("ra-game: error: not a valid replay")
     code, _out, spanish = _main_exit(capsys, "--lang", "es", "replay", str(bad))
     assert code == 2 and spanish.startswith("ra-game: error: no es una repetición válida")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("tr", ("bir oyun oyna (pencere olmadan", "bir .ra.json tekrarını pencerede izle")),
+    ("es", ("jugar una partida (sin ventana", "ver una repetición .ra.json en la ventana")),
+    ("pt", ("Rá, o jogo de tabuleiro de leilões", "assistir a lugares de IA jogando na janela")),
+])
+def test_the_top_level_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str],
+                                                      lang: str, words: tuple[str, ...]) -> None:
+    code, out, _err = _main_exit(capsys, "--lang", lang, "--help")
+    assert code == 0
+    assert all(word in out for word in words), out
+    assert "play a game" not in out and "watch a .ra.json" not in out
+
+
+def test_a_bad_think_budget_is_said_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = _main_exit(capsys, "--lang", "tr", "play", "--headless", "--think-ms", "0")
+    assert code == 2
+    assert err == ("ra-game: hata: --think-ms argümanı: milisaniye sayısı en az 1 olan bir tam "
+                   "sayı olmalı, '0' değil\n")
