@@ -129,6 +129,16 @@ def figures(data: dict[str, Any], predicted: np.ndarray) -> dict[str, float]:
             "winner_agreement": round(hits / max(1, len(data["groups"])), 4)}
 
 
+def check_records(records: list[list[int]]) -> list[list[int]]:
+    """A few held-out records to check the game's inference by: the middle one of each player
+    count (so the 2-player weights are checked too), then more spread over the rest."""
+    by_players: dict[int, list[list[int]]] = {}
+    for record in records:
+        by_players.setdefault(record[0], []).append(record)
+    out = [group[len(group) // 2] for _, group in sorted(by_players.items())]
+    return out + records[:: max(1, len(records) // CHECKS)][:CHECKS]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True, nargs="+", help="selfplay data files")
@@ -165,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "fitted": {"learned": figures(fit, fit["x"] @ weights)},
     }
     checks = []
-    for record in test["records"][:: max(1, len(test["records"]) // CHECKS)][:CHECKS]:
+    for record in check_records(test["records"]):
         state = state_of(record)
         prog = state.ra_count / state.ra_length
         x = np.array([expand(f, state.n, state.epoch, prog) for f in seat_features(state)])
