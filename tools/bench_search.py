@@ -8,7 +8,9 @@ count), total iterations / total time over all positions, the median of ``--repe
 ``by_players`` the same per player count.  ``total_its``: the hard level's trees spread over
 ``--workers`` spawned processes (default: all cores), iterations / wall time including the
 pipes.  ``--decisions`` adds ``hard_decision_s``: the median wall time of a hard decision (its
-real budget) with 1 worker process and with ``--workers``; ``--baseline`` adds
+real budget) with 1 worker process and with ``--workers``, and ``decision_cpu_s``: the median
+CPU time of one decision of hard and of ``hard-learned`` (hard's budget, its trees run one after
+another in this process: one core, what a loaded machine cannot blur); ``--baseline`` adds
 ``v1_per_worker_its_cpu``, the frozen ``hard-v1`` search measured the same way.  Prints one
 JSON line.
 """
@@ -105,6 +107,20 @@ def decision_times(states: list[GameState], workers: int) -> float:
         pool.close()
 
 
+def decision_cpu(states: list[GameState], learned: bool) -> float:
+    """Median CPU seconds of one decision at hard's budget, its trees run in this process."""
+    from ra_game.ai.learned_search import LearnedHardAgent
+    from ra_game.ai.parallel import HARD_BUDGET, RootParallelAgent, run_tree
+
+    times = []
+    for i, state in enumerate(states):
+        agent = LearnedHardAgent(i) if learned else RootParallelAgent(i, HARD_BUDGET, "hard")
+        start = time.process_time()
+        agent.decide([run_tree(job) for job in agent.plan(state.observation(state.current))])
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=300, help="per tree")
@@ -131,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
 
         base = [per_worker(states, args.iterations, HardV1) for _ in range(args.repeats)]
         result["v1_per_worker_its_cpu"] = round(statistics.median(r[2] for r in base), 1)
+    if args.decisions:
+        result["decision_cpu_s"] = {
+            kind: round(statistics.median(decision_cpu(states, kind == "hard-learned")
+                                          for _ in range(args.repeats)), 3)
+            for kind in ("hard", "hard-learned")}
     if not args.no_total:
         from ra_game.ai.workers import default_workers
 

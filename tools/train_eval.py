@@ -39,6 +39,7 @@ except ImportError:  # pragma: no cover - the message is the point
 from ra_game.ai.learned import (
     FEATURE_NAMES,
     FEATURE_VERSION,
+    SHARED_BLOCKS,
     expand,
     seat_features,
     state_of,
@@ -47,7 +48,7 @@ from ra_game.engine.tiles import NUM_EPOCHS
 from tools.selfplay_data import read_games
 
 #: Bumped with every change of what the weights file holds.
-WEIGHTS_VERSION = 1
+WEIGHTS_VERSION = 2
 EVALUATION = FEATURE_NAMES.index("evaluation")
 CHECKS = 4
 
@@ -77,7 +78,7 @@ def table(games: list[dict[str, Any]]) -> dict[str, Any]:
             prog = state.ra_count / state.ra_length
             start = len(rows)
             for p, f in enumerate(feats):
-                rows.append(expand(f, state.epoch, prog))
+                rows.append(expand(f, state.n, state.epoch, prog))
                 targets.append(final[p] - state.scores[p])
                 evals.append(f[EVALUATION])
                 epochs.append(state.epoch)
@@ -90,10 +91,18 @@ def table(games: list[dict[str, Any]]) -> dict[str, Any]:
             "winners": winners, "records": records}
 
 
-def ridge(x: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
-    """Weights minimizing |x w - y|^2 + lam |w|^2."""
-    a = x.T @ x + lam * np.eye(x.shape[1])
+def ridge(x: np.ndarray, y: np.ndarray, lam: float | np.ndarray) -> np.ndarray:
+    """Weights minimizing |x w - y|^2 + sum(lam w^2) (``lam``: one penalty, or one per
+    weight)."""
+    a = x.T @ x + np.diag(np.broadcast_to(lam, (x.shape[1],)).astype(float))
     return np.linalg.solve(a, x.T @ y)
+
+
+def penalties(shared: float, two: float) -> np.ndarray:
+    """The ridge penalty of each weight: ``shared`` for the blocks every position uses, ``two``
+    for the 2-player blocks (fitted as deviations from them, so held close)."""
+    k = len(FEATURE_NAMES)
+    return np.array([shared] * (SHARED_BLOCKS * k) + [two] * (SHARED_BLOCKS * k))
 
 
 def calibration_inputs(data: dict[str, Any]) -> np.ndarray:
@@ -120,12 +129,24 @@ def figures(data: dict[str, Any], predicted: np.ndarray) -> dict[str, float]:
             "winner_agreement": round(hits / max(1, len(data["groups"])), 4)}
 
 
+def check_records(records: list[list[int]]) -> list[list[int]]:
+    """A few held-out records to check the game's inference by: the middle one of each player
+    count (so the 2-player weights are checked too), then more spread over the rest."""
+    by_players: dict[int, list[list[int]]] = {}
+    for record in records:
+        by_players.setdefault(record[0], []).append(record)
+    out = [group[len(group) // 2] for _, group in sorted(by_players.items())]
+    return out + records[:: max(1, len(records) // CHECKS)][:CHECKS]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True, nargs="+", help="selfplay data files")
     parser.add_argument("--out", type=Path, required=True, help="the weights file to write")
     parser.add_argument("--holdout", type=int, default=5, help="hold out seeds divisible by this")
-    parser.add_argument("--ridge", type=float, default=1.0, help="the ridge penalty")
+    parser.add_argument("--ridge", type=float, default=300.0, help="the ridge penalty")
+    parser.add_argument("--ridge-two", type=float, default=30000.0,
+                        help="the ridge penalty of the 2-player deviations")
     args = parser.parse_args(argv)
     start = time.time()
     games: list[dict[str, Any]] = []
@@ -141,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("train_eval: error: too few whole seeds to fit and to hold out", file=sys.stderr)
         return 2
     fit, test = table(train), table(held)
-    weights = ridge(fit["x"], fit["y"], args.ridge)
+    weights = ridge(fit["x"], fit["y"], penalties(args.ridge, args.ridge_two))
     calibration = ridge(calibration_inputs(fit), fit["y"], args.ridge)
     report = {
         "seeds": {"fitted": len({g["seed"] for g in train}), "held_out": len({g["seed"] for g in held})},
@@ -154,16 +175,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "fitted": {"learned": figures(fit, fit["x"] @ weights)},
     }
     checks = []
-    for record in test["records"][:: max(1, len(test["records"]) // CHECKS)][:CHECKS]:
+    for record in check_records(test["records"]):
         state = state_of(record)
         prog = state.ra_count / state.ra_length
-        x = np.array([expand(f, state.epoch, prog) for f in seat_features(state)])
+        x = np.array([expand(f, state.n, state.epoch, prog) for f in seat_features(state)])
         checks.append({"record": list(record),
                        "fame": [float(s + v) for s, v in zip(state.scores, x @ weights)]})
     document = {
         "version": WEIGHTS_VERSION, "feature_version": FEATURE_VERSION,
         "features": list(FEATURE_NAMES), "weights": [float(w) for w in weights],
-        "info": {"data": [p.name for p in args.data], "ridge": args.ridge,
+        "info": {"data": [p.name for p in args.data], "ridge": args.ridge, "ridge_two": args.ridge_two,
                  "holdout": args.holdout, **report},
         "checks": checks,
     }

@@ -20,13 +20,21 @@ from functools import lru_cache
 from importlib import resources
 
 from ..engine import GameState
-from ..engine.scoring import MONUMENT_SET_POINTS
+from ..engine.scoring import CIV_POINTS, MONUMENT_SET_POINTS, MONUMENT_VARIETY_POINTS
 from ..engine.state import EMPTY
-from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, NUM_KINDS, Tile
+from ..engine.tiles import (
+    CIVILIZATIONS,
+    DISASTERS,
+    IS_DISASTER,
+    MONUMENTS,
+    NUM_EPOCHS,
+    NUM_KINDS,
+    Tile,
+)
 from .evaluate import Context, sun_value, tile_value
 
 #: The layout of a record and of the features; a weights file names the one it was fitted to.
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 #: The shipped weights (package data).
 WEIGHTS_FILE = "learned_eval.json"
 MAX_SUNS = 5  # (the most suns a seat holds: 2 players, 4 up + centre suns taken)
@@ -41,15 +49,21 @@ MONS = [int(k) for k in MONUMENTS]
 #: The features of one seat, in order (their weights are stored in this order).
 FEATURE_NAMES = (
     "bias", "evaluation", "gods", "gold", "pharaohs", "pharaohs_over_most_rival",
-    "pharaohs_over_fewest_rival", "niles", "floods", "niles_with_flood", "civ_types",
-    "civ_tiles", "no_civ", "monument_types", "monument_sets", "monument_pairs", "sun_total",
-    "sun_total_over_best_rival", "sun_total_over_worst_rival", "suns_up",
-    "suns_up_over_best_rival", "top_sun", "ra_progress", "bag_ra", "bag_tiles", "bag_floods",
-    "bag_civs", "bag_monuments", "bag_gods", "bag_pharaohs", "score_over_best_rival",
-    "two_players", "rivals", "lot_size",
+    "pharaohs_over_fewest_rival", "pharaoh_most", "pharaoh_fewest", "niles", "floods",
+    "niles_with_flood", "civ_types", "civ_tiles", "civ_points", "monument_types",
+    "monument_sets", "monument_pairs", "monument_variety", "sun_total",
+    "sun_total_over_best_rival", "sun_total_over_worst_rival", "sun_highest", "sun_lowest",
+    "suns_up", "suns_up_over_best_rival", "suns_up_over_ra_left", "out_of_suns",
+    "rivals_with_suns", "top_sun", "top_sun_over_best_rival", "center_sun", "ra_progress",
+    "ra_left", "bag_ra", "bag_tiles", "bag_floods", "bag_niles", "bag_civs", "bag_monuments",
+    "bag_gods", "bag_gold", "bag_pharaohs", "bag_disasters", "score_over_best_rival",
+    "score_over_mean_rival", "rivals", "lot_size", "lot_gods", "lot_disasters", "is_current",
 )
-#: Each feature is weighted per epoch, plus per epoch times the epoch's progress.
-BLOCKS = 2 * NUM_EPOCHS
+#: Each feature is weighted per epoch, plus the same times the epoch's progress; 2-player
+#: positions add weights of their own to those (fitted as deviations, so the fewer 2-player
+#: games borrow strength from the others).
+SHARED_BLOCKS = 2 * NUM_EPOCHS
+BLOCKS = 2 * SHARED_BLOCKS
 
 
 def record_of(state: GameState) -> tuple[int, ...]:
@@ -103,10 +117,21 @@ def seat_features(state: GameState, ctx: Context | None = None) -> list[list[flo
     n = state.n
     bag = state.bag_counts()
     progress = state.ra_count / state.ra_length
+    ra_left = state.ra_length - state.ra_count
     pharaohs = [t[PHARAOH] for t in state.tiles]
     sun_totals = [sum(u) + sum(d) for u, d in zip(state.suns_up, state.suns_down)]
     ups = [len(u) for u in state.suns_up]
-    lot = sum(1 for t in state.auction if t != EMPTY)
+    tops = [u[0] if u else 0 for u in state.suns_up]
+    lot = [t for t in state.auction if t != EMPTY]
+    lot_gods = sum(1 for t in lot if t == GOD)
+    lot_disasters = sum(1 for t in lot if IS_DISASTER[t])
+    bag_disasters = sum(bag[k] for k in DISASTERS)
+    with_suns = sum(1 for u in ups if u)
+    shared = [
+        state.center_sun / 10.0, progress, ra_left, bag[RA] / 10.0, (sum(bag) - bag[RA]) / 10.0,
+        bag[FLOOD], bag[NILE], sum(bag[k] for k in CIVS), sum(bag[k] for k in MONS), bag[GOD],
+        bag[GOLD], bag[PHARAOH], bag_disasters,
+    ]
     out = []
     for p in range(n):
         t = state.tiles[p]
@@ -114,41 +139,51 @@ def seat_features(state: GameState, ctx: Context | None = None) -> list[list[flo
         evaluation = tile_value(ctx, p, t) + sun_value(ctx, p, up, sum(state.suns_down[p]))
         ph_high, ph_low = _rival_extremes(pharaohs, p)
         sun_high, sun_low = _rival_extremes(sun_totals, p)
+        score_high = _rival_extremes(state.scores, p)[0]
         civ_types = sum(1 for k in CIVS if t[k])
         mons = [t[k] for k in MONS]
+        mon_types = sum(1 for c in mons if c)
         out.append([
             1.0, evaluation, t[GOD], t[GOLD], t[PHARAOH], t[PHARAOH] - ph_high,
-            t[PHARAOH] - ph_low, t[NILE], t[FLOOD], t[NILE] if t[FLOOD] else 0,
-            civ_types, sum(t[k] for k in CIVS), 1.0 if civ_types == 0 else 0.0,
-            sum(1 for c in mons if c), sum(MONUMENT_SET_POINTS[c] for c in mons if c >= 3),
-            sum(1 for c in mons if c == 2), sun_totals[p] / 10.0,
-            (sun_totals[p] - sun_high) / 10.0, (sun_totals[p] - sun_low) / 10.0, ups[p],
-            ups[p] - _rival_extremes(ups, p)[0], (up[0] if up else 0) / 10.0, progress,
-            bag[RA] / 10.0, (sum(bag) - bag[RA]) / 10.0, bag[FLOOD], sum(bag[k] for k in CIVS),
-            sum(bag[k] for k in MONS), bag[GOD], bag[PHARAOH],
-            (state.scores[p] - _rival_extremes(state.scores, p)[0]) / 10.0,
-            1.0 if n == 2 else 0.0, n - 1.0, lot,
+            t[PHARAOH] - ph_low, 1.0 if t[PHARAOH] >= ph_high else 0.0,
+            1.0 if t[PHARAOH] <= ph_low else 0.0, t[NILE], t[FLOOD],
+            t[NILE] if t[FLOOD] else 0, civ_types, sum(t[k] for k in CIVS),
+            CIV_POINTS[civ_types] / 5.0, mon_types,
+            sum(MONUMENT_SET_POINTS[c] for c in mons if c >= 3), sum(1 for c in mons if c == 2),
+            MONUMENT_VARIETY_POINTS[mon_types] / 5.0, sun_totals[p] / 10.0,
+            (sun_totals[p] - sun_high) / 10.0, (sun_totals[p] - sun_low) / 10.0,
+            1.0 if sun_totals[p] >= sun_high else 0.0, 1.0 if sun_totals[p] <= sun_low else 0.0,
+            ups[p], ups[p] - _rival_extremes(ups, p)[0], ups[p] - ra_left,
+            0.0 if ups[p] else 1.0, with_suns - (1 if ups[p] else 0), tops[p] / 10.0,
+            (tops[p] - _rival_extremes(tops, p)[0]) / 10.0, *shared,
+            (state.scores[p] - score_high) / 10.0,
+            (state.scores[p] - (sum(state.scores) - state.scores[p]) / (n - 1)) / 10.0,
+            n - 1.0, len(lot), lot_gods, lot_disasters, 1.0 if p == state.current else 0.0,
         ])
     return out
 
 
-def expand(features: Sequence[float], epoch: int, progress: float) -> list[float]:
+def expand(features: Sequence[float], players: int, epoch: int, progress: float) -> list[float]:
     """One seat's features spread over the model's blocks: the epoch's block holds them, the
-    epoch's progress block holds them times progress, the other blocks hold zeros."""
+    next block holds them times the epoch's progress (with 2 players, the 2-player blocks of
+    the epoch hold the same again); the other blocks hold zeros."""
     k = len(features)
     row = [0.0] * (BLOCKS * k)
-    at = (epoch - 1) * 2 * k
-    row[at:at + k] = features
-    row[at + k:at + 2 * k] = [f * progress for f in features]
+    slope = [f * progress for f in features]
+    for at in (0, SHARED_BLOCKS * k) if players == 2 else (0,):
+        at += (min(epoch, NUM_EPOCHS) - 1) * 2 * k
+        row[at:at + k] = features
+        row[at + k:at + 2 * k] = slope
     return row
 
 
 @dataclass(frozen=True)
 class LearnedModel:
-    """Weights by epoch: ``base[e][i]`` and ``slope[e][i]`` (times progress) of feature i."""
+    """Weights by group (0: 2 players, 1: 3-5 players) and epoch: ``base[g][e][i]`` and
+    ``slope[g][e][i]`` (times the epoch's progress) of feature i."""
 
-    base: tuple[tuple[float, ...], ...]
-    slope: tuple[tuple[float, ...], ...]
+    base: tuple[tuple[tuple[float, ...], ...], ...]
+    slope: tuple[tuple[tuple[float, ...], ...], ...]
     version: int
     info: dict[str, object]
 
@@ -163,17 +198,26 @@ class LearnedModel:
         k = len(FEATURE_NAMES)
         if len(flat) != BLOCKS * k:
             raise ValueError(f"expected {BLOCKS * k} weights, found {len(flat)}")
-        base = tuple(tuple(flat[2 * e * k:(2 * e + 1) * k]) for e in range(NUM_EPOCHS))
-        slope = tuple(tuple(flat[(2 * e + 1) * k:(2 * e + 2) * k]) for e in range(NUM_EPOCHS))
+
+        def block(b: int, two: bool) -> tuple[float, ...]:
+            shared = flat[b * k:(b + 1) * k]
+            if not two:
+                return tuple(shared)
+            own = flat[(SHARED_BLOCKS + b) * k:(SHARED_BLOCKS + b + 1) * k]
+            return tuple(w + d for w, d in zip(shared, own))
+
+        base = tuple(tuple(block(2 * e, two) for e in range(NUM_EPOCHS)) for two in (True, False))
+        slope = tuple(tuple(block(2 * e + 1, two) for e in range(NUM_EPOCHS))
+                      for two in (True, False))
         return cls(base, slope, int(data.get("version", 0)), dict(data.get("info", {})))
 
     def to_come(self, state: GameState, ctx: Context | None = None) -> list[float]:
         """Each seat's predicted fame still to come (final fame minus its score now)."""
         if state.over:
             return [0.0] * state.n
-        epoch = min(state.epoch, NUM_EPOCHS) - 1
         progress = state.ra_count / state.ra_length
-        base, slope = self.base[epoch], self.slope[epoch]
+        group, epoch = (0 if state.n == 2 else 1), min(state.epoch, NUM_EPOCHS) - 1
+        base, slope = self.base[group][epoch], self.slope[group][epoch]
         return [sum(f * (b + s * progress) for f, b, s in zip(row, base, slope))
                 for row in seat_features(state, ctx)]
 

@@ -129,3 +129,28 @@ def test_the_learned_leaf_search_values_its_leaves_by_the_model_and_plays_legal_
         action = (agent if game.current == 0 else rival).choose(obs)
         assert action in game.legal_actions()
         game.apply_action(action)
+
+
+def test_two_player_weights_are_the_shared_ones_plus_their_own_deviations() -> None:
+    k = len(learned.FEATURE_NAMES)
+    shared = [1.0] * (learned.SHARED_BLOCKS * k)
+    own = [2.0] * (learned.SHARED_BLOCKS * k)
+    own[:k] = [0.5] * k  # (epoch 1's 2-player deviations)
+    text = json.dumps({"feature_version": learned.FEATURE_VERSION,
+                       "features": list(learned.FEATURE_NAMES), "weights": shared + own})
+    model = learned.LearnedModel.from_json(text)
+    assert model.base[0][0] == (1.5,) * k and model.base[0][1] == (3.0,) * k
+    assert model.base[1][0] == (1.0,) * k and model.slope[1][2] == (1.0,) * k
+    two, four = mid_game(2, 4, 20), mid_game(4, 4, 20)
+    assert two.epoch == four.epoch == 1
+    for state, base, slope in ((two, 1.5, 3.0), (four, 1.0, 1.0)):
+        progress = state.ra_count / state.ra_length
+        assert progress > 0
+        expected = [sum(row) * (base + slope * progress) for row in learned.seat_features(state)]
+        assert model.to_come(state) == pytest.approx(expected)
+
+
+def test_the_shipped_checks_cover_two_players_and_more() -> None:
+    shipped = Path(learned.__file__).with_name(learned.WEIGHTS_FILE)
+    checks = json.loads(shipped.read_text(encoding="utf-8"))["checks"]
+    assert {c["record"][0] for c in checks} == {2, 3, 4, 5}
