@@ -90,7 +90,9 @@ class Mistake:
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
-                "situation": self.situation}
+                "situation": self.situation,
+                **({"second_opinion": self.values["second_opinion"]}
+                   if "second_opinion" in self.values else {})}
 
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
