@@ -47,7 +47,7 @@ def mistake(decision: SeatDecision, verdict: Verdict,
     return Mistake(
         move=decision.move, played=Move.from_action(verdict.played).text,
         better=Move.from_action(verdict.best).text, loss=verdict.loss,
-        why=why(state, seat, verdict.played, verdict.best, verdict.loss),
+        why=why(state, seat, verdict.played, verdict.best, verdict.loss, decision.won),
         epoch=state.epoch, situation=situation(state, seat),
         values={"best_fame": round(verdict.best_fame, 2),
                 "played_fame": round(verdict.played_fame, 2),

@@ -8,12 +8,13 @@ made.  :class:`Mistake` and :class:`Review` are what the window and the command 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Move, Observation, Replay
 from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
-from ..engine.moves import is_discard, is_god, unpack_tiles
+from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
+from ..engine.state import BID
 from ..i18n import _, format_decimal, ngettext
 
 
@@ -25,6 +26,8 @@ class SeatDecision:
     move: int
     obs: Observation
     played: int
+    #: For a bid: True when the seat won the auction with it, False when it was outbid.
+    won: bool | None = None
 
 
 def _legal_form(action: int, legal: list[int]) -> int:
@@ -51,13 +54,20 @@ def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
     check_seat(replay, seat)
     state = replay.initial_state()
     out: list[SeatDecision] = []
+    bid: tuple[int, int] | None = None  # (decision, sun) of the seat's bid in this auction
     for index, text in enumerate(replay.moves):
         try:
             move = Move.parse(text)
             legal = state.legal_actions() if state.current == seat and not state.over else []
             if len(legal) > 1:
                 out.append(SeatDecision(index, state.observation(seat), _legal_form(move.action, legal)))
+                if is_bid(out[-1].played):
+                    bid = (len(out) - 1, bid_sun(out[-1].played))
             state.apply(move)
+            if bid is not None and state.phase != BID:
+                k, sun = bid
+                out[k] = replace(out[k], won=state.center_sun == sun)  # the winning sun goes to the centre
+                bid = None
         except (IllegalMoveError, NotationError) as exc:
             raise ReplayError(N_("move {index} {move} is illegal: {reason}"), index=index,
                               move=repr(text[:60]), reason=exc) from None

@@ -35,8 +35,22 @@ def test_a_low_bid_names_the_rival_sun_that_could_beat_it():
 
 
 def test_a_high_bid_where_a_low_one_would_do():
-    text = why(auction([13, 6]), 0, bid_action(13), bid_action(6), 4.0)
+    state = auction([13, 6])
+    state.suns_up[1:] = [[5, 4], [3, 2], []]
+    text = why(state, 0, bid_action(13), bid_action(6), 4.0, won=True)
     assert text.startswith("You spent your 13 where your 6 would have done")
+
+
+def test_a_lower_sun_later_rivals_could_beat_is_never_said_to_have_done():
+    text = why(auction([13, 6]), 0, bid_action(13), bid_action(6), 4.0, won=True)
+    assert "would have done" not in text
+    assert text.startswith("A later rival could still outbid your 6 (it held 12)")
+
+
+def test_an_outbid_sun_is_never_said_to_be_spent_or_paid():
+    for better in (bid_action(6), PASS):
+        text = why(auction([13, 6]), 0, bid_action(13), better, 4.0, won=False)
+        assert text.startswith("Your 13 was outbid") and "spent" not in text and "paid" not in text
 
 
 def test_a_pass_that_later_bidders_could_have_beaten_says_so_without_won_it():
