@@ -97,6 +97,12 @@ class Mistake:
     played_words: str = ""
     better_words: str = ""
 
+    @property
+    def number(self) -> int:
+        """The move's number as a player reads it, counted from 1 as the replay viewer counts
+        (``move`` indexes the replay's moves from 0, for programs)."""
+        return self.move + 1
+
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
@@ -107,7 +113,7 @@ class Mistake:
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
         return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
-                 "fame lost). {why}").format(move=self.move, situation=self.situation,
+                 "fame lost). {why}").format(move=self.number, situation=self.situation,
                                              played=self.played_words or self.played,
                                              better=self.better_words or self.better,
                                              loss=format_decimal(self.loss), why=self.why)
@@ -132,8 +138,31 @@ class Review:
                 "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
                 "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
 
+    @property
+    def listed_loss(self) -> float:
+        """The fame the listed mistakes cost together."""
+        return sum(m.loss for m in self.mistakes)
+
+    def rest_sentence(self) -> str:
+        """What the fame lost in all is made of, when it is more than the list's (translated;
+        empty when the list accounts for it)."""
+        rest = self.total_loss - self.listed_loss
+        if round(rest, 1) <= 0.0:
+            return ""
+        if not self.mistakes:
+            return _("No single decision clearly cost fame: the {rest} are small or "
+                     "uncertain losses.").format(
+                rest=format_decimal(rest))
+        return _("The list accounts for {listed} of it; the other {rest} are small or "
+                 "uncertain losses.").format(listed=format_decimal(self.listed_loss),
+                                   rest=format_decimal(rest))
+
     def summary(self) -> str:
-        """The summary line (translated): decisions reviewed, close to best, fame lost."""
+        """The summary line (translated): decisions reviewed, close to best, fame lost, and
+        what the fame lost is made of."""
+        return " ".join(filter(None, [self._counts(), self.rest_sentence()]))
+
+    def _counts(self) -> str:
         return ngettext(
             "{decisions} decision reviewed, {close} close to best, about {loss} fame lost in "
             "all.",

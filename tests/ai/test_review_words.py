@@ -101,3 +101,24 @@ def test_every_sentence_is_translated(lang):
                   review.summary(), review.mistakes[0].line()]
     assert all(t != e for t, e in zip(translated, english))
     assert "12,3" in translated[2] and "2,5" in translated[3]
+
+
+def _mistake(move: int, loss: float) -> Mistake:
+    return Mistake(move=move, played="pass", better="bid:13", loss=loss, why="", epoch=1,
+                   situation="Epoch 1")
+
+
+def test_a_mistake_is_numbered_from_1_as_the_replay_viewer_numbers_it():
+    mistake = _mistake(58, 3.0)
+    assert mistake.number == 59 and mistake.line().startswith("Move 59 (")
+    assert mistake.to_json()["move"] == 58  # the replay's index, for programs
+
+
+def test_the_summary_says_what_the_fame_lost_beyond_the_list_is():
+    review = Review(seat=0, decisions=49, close=47, total_loss=12.4,
+                    mistakes=[_mistake(10, 5.0), _mistake(20, 3.6)])
+    text = review.summary()
+    assert "about 12.4 fame lost in all" in text
+    assert "The list accounts for 8.6 of it; the other 3.8 are small" in text
+    exact = Review(seat=0, decisions=3, close=2, total_loss=5.0, mistakes=[_mistake(1, 5.0)])
+    assert exact.rest_sentence() == "" and "other" not in exact.summary()
