@@ -30,8 +30,8 @@ from ..engine.state import BID, TURN
 from .search import NO_LIMIT, position_seed
 
 #: Deals of the unseen bag per checked decision, and how many a job plays.
-CONFIRM_DEALS = 16
-DEALS_PER_JOB = 4
+CONFIRM_DEALS = 12
+DEALS_PER_JOB = 3
 #: A better move is listed when the second opinion finds it better by this many fame ...
 CONFIRM_FLOOR = 1.0
 #: ... plus this many standard errors of its measured difference.
