@@ -105,8 +105,9 @@ class ReviewListScene(LayoutScene):
         self.heading(surface, heading)
         review = self.review
         theme.fitted_text(surface, lambda s: self.font(s, bold=True),
-                          summary_line(self.name, review.decisions, review.close,
-                                       review.total_loss),
+                          " ".join(filter(None, [
+                              summary_line(self.name, review.decisions, review.close,
+                                           review.total_loss), review.rest_sentence()])),
                           self.rects["summary"], 20, theme.LAPIS_DARK, min_size=13)
         panel = self.rects["list_panel"]
         theme.panel(surface, panel, radius=self.px(18))
@@ -135,7 +136,7 @@ class ReviewListScene(LayoutScene):
         cost_w = self.px(150)
         width = row.right - cost_w - left - self.px(12)
         lines = (
-            (_("Move {move}: {situation}").format(move=mistake.move + 1,
+            (_("Move {move}: {situation}").format(move=mistake.number,
                                                  situation=mistake.situation),
              15, True, theme.INK_SOFT),
             (played_and_better(mistake.played, mistake.better, mistake.loss), 17, True,

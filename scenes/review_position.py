@@ -162,7 +162,7 @@ class ReviewDriver(ReplayDriver):
         m = self.mistake
         area = self.scene.geom.rect("review_note")
         title = _("Move {move} of {total}: {situation}").format(
-            move=m.move + 1, total=self.total, situation=m.situation)
+            move=m.number, total=self.total, situation=m.situation)
         buttons = (_("Back to the game"), _("Back to the list"))
         if self.at_decision:
             text = " ".join((played_and_better(m.played, m.better, m.loss), m.why))

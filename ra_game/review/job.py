@@ -4,19 +4,23 @@
 A job sends its decisions' trees to the AI's worker pool in batches (several decisions a batch,
 so every process has work) and only reads the pipes in :meth:`ReviewJob.step`; without a pool
 it searches in this process in short slices.  Each decision is judged by
-:func:`~ra_game.review.search.judge`; a decision is a mistake when its loss is clearly above
-the search's own noise (:func:`clearly_worse`), and the review lists the costliest few.
+:func:`~ra_game.review.search.judge`; a decision is a candidate when its loss is clearly above
+the search's own noise (:func:`clearly_worse`).  The candidates, costliest first, then get a
+second opinion (:mod:`~ra_game.review.confirm`), until ``MAX_LISTED`` are confirmed; the review
+lists the confirmed ones only.
 """
 
 from __future__ import annotations
 
 import time
 
-from ..ai.parallel import TreeResult
+from ..ai.mcts import HardAgent
+from ..ai.parallel import TreeJob, TreeResult
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
+from .confirm import SecondOpinion, confirm_plan, second_opinion
 from .model import Mistake, Review, SeatDecision, seat_decisions
-from .search import REVIEW_BUDGET, ReviewAgent, ReviewBudget, ReviewTreeJob, Verdict, judge, plan
+from .search import REVIEW_BUDGET, ReviewBudget, Verdict, judge, plan
 from .why import move_words, situation, why
 
 #: A loss is listed only above this many fame (the search's noise, measured: docs/ai.md).
@@ -34,29 +38,43 @@ def clearly_worse(verdict: Verdict) -> bool:
     return verdict.loss > max(NOISE_FLOOR, NOISE_Z * verdict.error)
 
 
-def mistake(decision: SeatDecision, verdict: Verdict) -> Mistake:
+def mistake(decision: SeatDecision, verdict: Verdict,
+            opinion: SecondOpinion | None = None) -> Mistake:
     """The listed form of a decision judged clearly worse than best."""
     state, seat = decision.obs.state, decision.obs.seat
+    checked = {} if opinion is None else {"second_opinion": round(opinion.gain, 2),
+                                          "second_error": round(opinion.error, 2)}
     return Mistake(
         move=decision.move, played=Move.from_action(verdict.played).text,
         better=Move.from_action(verdict.best).text, loss=verdict.loss,
-        why=why(state, seat, verdict.played, verdict.best, verdict.loss),
+        why=why(state, seat, verdict.played, verdict.best, verdict.loss, decision.won),
         epoch=state.epoch, situation=situation(state, seat),
         values={"best_fame": round(verdict.best_fame, 2),
                 "played_fame": round(verdict.played_fame, 2),
                 "error": round(verdict.error, 2),
-                "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()}},
+                "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
+                **checked},
         played_words=move_words(verdict.played), better_words=move_words(verdict.best))
 
 
+def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[int]:
+    """The decisions (their indexes) clearly worse than the search's choice, costliest first."""
+    worse = [k for k, v in enumerate(verdicts) if clearly_worse(v)]
+    return sorted(worse, key=lambda k: (-verdicts[k].loss, decisions[k].move))
+
+
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
-                 seconds: float) -> Review:
-    """The review of ``seat`` from its decisions and their verdicts."""
-    worse = [(d, v) for d, v in zip(decisions, verdicts) if clearly_worse(v)]
-    listed = sorted(worse, key=lambda dv: (-dv[1].loss, dv[0].move))[:MAX_LISTED]
+                 seconds: float, opinions: dict[int, SecondOpinion] | None = None) -> Review:
+    """The review of ``seat`` from its decisions and their verdicts.  With ``opinions`` (the
+    second opinion by decision index), only the candidates it confirms are listed."""
+    worse = candidates(decisions, verdicts)
+    if opinions is not None:
+        worse = [k for k in worse if k in opinions and opinions[k].confirmed]
+    listed = sorted(worse[:MAX_LISTED], key=lambda k: decisions[k].move)
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
-                  mistakes=[mistake(d, v) for d, v in sorted(listed, key=lambda dv: dv[0].move)],
+                  mistakes=[mistake(decisions[k], verdicts[k],
+                                    None if opinions is None else opinions[k]) for k in listed],
                   seconds=seconds)
 
 
@@ -65,35 +83,43 @@ class ReviewJob:
     ``pool``: the AI's worker processes (None: search here, in slices).  Raises the engine's
     :class:`~ra_game.engine.ReplayError` for a bad seat or a replay that does not play.
     ``salt`` changes every tree's seed (to measure the search's noise); ``decisions``: review
-    only these decisions of the seat (default: all of them)."""
+    only these decisions of the seat (default: all of them); ``confirm``: give the candidates
+    a second opinion (False: list what the search alone says)."""
 
     def __init__(self, replay: Replay, seat: int, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-                 decisions: list[SeatDecision] | None = None) -> None:
+                 decisions: list[SeatDecision] | None = None, confirm: bool = True) -> None:
         self.seat = seat
         self.pool = pool
         self.budget = budget
         self.salt = salt
+        self.confirm = confirm
         self.decisions = seat_decisions(replay, seat) if decisions is None else decisions
         self.verdicts: list[Verdict] = []
+        self.opinions: dict[int, SecondOpinion] = {}
         self.cancelled = False
         self.result: Review | None = None
         self._started = time.perf_counter()
-        # the pool's batch: (first decision, decisions in it, the batch)
-        self._batch_first = 0
+        # the candidates waiting for a second opinion (decision indexes), once all are judged
+        self._waiting: list[int] | None = None
+        # the pool's batch: its units (decision index, second opinion?) and jobs per unit
+        self._batch_units: list[tuple[int, bool]] = []
         self._batch_sizes: list[int] = []
-        self._batch_jobs: list[ReviewTreeJob] = []
+        self._batch_jobs: list[TreeJob] = []
         self._submitted: Batch | None = None
-        # this process: the trees of the current decision
-        self._tree: ReviewAgent | None = None
+        # this process: the trees of the current unit
+        self._tree: HardAgent | None = None
+        self._tree_job: TreeJob | None = None
         self._results: list[TreeResult] = []
-        if not self.decisions:
-            self._finish()
+        self._advance()
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Decisions judged so far, and how many there are."""
-        return len(self.verdicts), len(self.decisions)
+        """Units of work done (decisions judged, then second opinions), and how many there
+        are (the second opinions counted once the candidates are known)."""
+        waiting = 0 if self._waiting is None else len(self._waiting)
+        done = len(self.verdicts) + len(self.opinions)
+        return done, done + waiting + len(self.decisions) - len(self.verdicts)
 
     @property
     def done(self) -> bool:
@@ -121,25 +147,69 @@ class ReviewJob:
             self._step_here(max_seconds)
         else:
             self._step_pool(pool)
-        if len(self.verdicts) == len(self.decisions):
+        self._advance()
+
+    # -- the units of work: judge every decision, then confirm the candidates
+
+    def _confirmed_enough(self) -> bool:
+        return sum(1 for o in self.opinions.values() if o.confirmed) >= MAX_LISTED
+
+    def _advance(self) -> None:
+        """Queue the second opinions once every decision is judged; finish when all is done."""
+        if self.done or len(self.verdicts) < len(self.decisions):
+            return
+        if self._waiting is None:
+            self._waiting = candidates(self.decisions, self.verdicts) if self.confirm else []
+        if self._confirmed_enough():
+            self._waiting = []
+        if not self._waiting and self._submitted is None and self._tree is None:
             self._finish()
+
+    def _next_unit(self, taken: int) -> tuple[int, bool] | None:
+        """The unit after ``taken`` units already handed out: a decision, or a candidate."""
+        judged = len(self.verdicts) + taken
+        if judged < len(self.decisions):
+            return judged, False
+        if self._waiting is not None and taken < len(self._waiting):
+            return self._waiting[taken], True
+        return None
+
+    def _jobs_of(self, unit: tuple[int, bool]) -> list[TreeJob]:
+        index, confirming = unit
+        decision = self.decisions[index]
+        if confirming:
+            return list(confirm_plan(decision.obs, decision.played, self.verdicts[index].best,
+                                     salt=self.salt))
+        return list(plan(decision.obs, decision.played, self.budget, self.salt))
+
+    def _complete(self, unit: tuple[int, bool], results: list[TreeResult]) -> None:
+        index, confirming = unit
+        decision = self.decisions[index]
+        if confirming:
+            assert self._waiting is not None and self._waiting[0] == index
+            self._waiting.pop(0)
+            self.opinions[index] = second_opinion(results, decision.played,
+                                                  self.verdicts[index].best)
+        else:
+            self.verdicts.append(judge(results, decision.played))
 
     # -- on the worker pool
 
-    def _jobs_of(self, decision: SeatDecision) -> list[ReviewTreeJob]:
-        return plan(decision.obs, decision.played, self.budget, self.salt)
-
     def _submit(self, pool: WorkerPool) -> None:
-        first = len(self.verdicts)
-        jobs: list[ReviewTreeJob] = []
+        units: list[tuple[int, bool]] = []
+        jobs: list[TreeJob] = []
         sizes: list[int] = []
         wanted = TREES_PER_WORKER * pool.size
-        while first + len(sizes) < len(self.decisions) and len(jobs) < wanted:
-            planned = self._jobs_of(self.decisions[first + len(sizes)])
+        while len(jobs) < wanted:
+            unit = self._next_unit(len(units))
+            if unit is None or (units and unit[1] != units[0][1]):
+                break
+            planned = self._jobs_of(unit)
+            units.append(unit)
             jobs += planned
             sizes.append(len(planned))
-        self._batch_first, self._batch_sizes, self._batch_jobs = first, sizes, jobs
-        self._submitted = pool.submit(jobs)
+        self._batch_units, self._batch_sizes, self._batch_jobs = units, sizes, jobs
+        self._submitted = pool.submit(jobs) if units else None
 
     def _step_pool(self, pool: WorkerPool) -> None:
         batch = self._submitted
@@ -160,59 +230,67 @@ class ReviewJob:
             return
         results = batch.ordered()
         start = 0
-        for k, size in enumerate(self._batch_sizes):
-            decision = self.decisions[self._batch_first + k]
-            self.verdicts.append(judge(results[start:start + size], decision.played))
+        units, self._batch_units, self._submitted = self._batch_units, [], None
+        for unit, size in zip(units, self._batch_sizes):
+            self._complete(unit, results[start:start + size])
             start += size
-        self._submitted = None
-        if len(self.verdicts) < len(self.decisions):
+        self._advance()
+        if not self.done and not self._confirmed_enough():
             self._submit(pool)
 
     def _abandon_pool(self) -> None:
-        """The processes are gone or keep dying: go on in this process."""
+        """The processes are gone or keep dying: go on in this process (the batch's units
+        are handed out again)."""
         self.pool = None
         self._submitted = None
+        self._batch_units = []
 
     # -- in this process
 
     def _step_here(self, max_seconds: float) -> None:
         start = time.perf_counter()
-        while len(self.verdicts) < len(self.decisions):
-            decision = self.decisions[len(self.verdicts)]
-            jobs = self._jobs_of(decision)
+        while True:
+            self._advance()
+            unit = self._next_unit(0)
+            if self.done or unit is None:
+                return
+            jobs = self._jobs_of(unit)
             if not jobs:
-                self.verdicts.append(judge([], decision.played))
+                self._complete(unit, [])
                 continue
             if self._tree is None:
                 job = jobs[len(self._results)]
                 agent = job.make_agent()
-                assert isinstance(agent, ReviewAgent)
                 agent.begin(job.obs)
                 self._tree = agent
+                self._tree_job = job
             left = max_seconds - (time.perf_counter() - start)
             if self._tree.think(max(left, 0.0)):
-                self._results.append(self._tree.review_result())
+                assert self._tree_job is not None
+                self._results.append(self._tree_job.result_of(self._tree))
                 self._tree = None
                 if len(self._results) == len(jobs):
-                    self.verdicts.append(judge(self._results, decision.played))
-                    self._results = []
+                    results, self._results = self._results, []
+                    self._complete(unit, results)
             if time.perf_counter() - start >= max_seconds:
                 return
 
     def _finish(self) -> None:
         self.result = build_review(self.seat, self.decisions, self.verdicts,
-                                   time.perf_counter() - self._started)
+                                   time.perf_counter() - self._started,
+                                   self.opinions if self.confirm else None)
 
 
 def review_game(replay: Replay, seat: int, workers: int | None = None,
-                budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0) -> Review:
+                budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
+                confirm: bool = True) -> Review:
     """Review ``seat`` of ``replay`` to the end (blocking) on ``workers`` processes (None: all
     cores; 0 or 1: in this process).  Raises :class:`~ra_game.engine.ReplayError` for a bad
     seat or replay."""
     count = default_workers(window=False) if workers is None else workers
     owner = Workers(count if count > 1 else 0, window=False)
     try:
-        job = ReviewJob(replay, seat, owner.get(), budget, salt)
+        job = ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm)
         while not job.done:
             job.step(0.5)
             if job.pool is not None and not job.done:

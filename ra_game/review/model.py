@@ -8,12 +8,13 @@ made.  :class:`Mistake` and :class:`Review` are what the window and the command 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Move, Observation, Replay
 from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
-from ..engine.moves import is_discard, is_god, unpack_tiles
+from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
+from ..engine.state import BID
 from ..i18n import _, format_decimal, ngettext
 
 
@@ -25,6 +26,8 @@ class SeatDecision:
     move: int
     obs: Observation
     played: int
+    #: For a bid: True when the seat won the auction with it, False when it was outbid.
+    won: bool | None = None
 
 
 def _legal_form(action: int, legal: list[int]) -> int:
@@ -51,13 +54,20 @@ def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
     check_seat(replay, seat)
     state = replay.initial_state()
     out: list[SeatDecision] = []
+    bid: tuple[int, int] | None = None  # (decision, sun) of the seat's bid in this auction
     for index, text in enumerate(replay.moves):
         try:
             move = Move.parse(text)
             legal = state.legal_actions() if state.current == seat and not state.over else []
             if len(legal) > 1:
                 out.append(SeatDecision(index, state.observation(seat), _legal_form(move.action, legal)))
+                if is_bid(out[-1].played):
+                    bid = (len(out) - 1, bid_sun(out[-1].played))
             state.apply(move)
+            if bid is not None and state.phase != BID:
+                k, sun = bid
+                out[k] = replace(out[k], won=state.center_sun == sun)  # the winning sun goes to the centre
+                bid = None
         except (IllegalMoveError, NotationError) as exc:
             raise ReplayError(N_("move {index} {move} is illegal: {reason}"), index=index,
                               move=repr(text[:60]), reason=exc) from None
@@ -87,15 +97,23 @@ class Mistake:
     played_words: str = ""
     better_words: str = ""
 
+    @property
+    def number(self) -> int:
+        """The move's number as a player reads it, counted from 1 as the replay viewer counts
+        (``move`` indexes the replay's moves from 0, for programs)."""
+        return self.move + 1
+
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
-                "situation": self.situation}
+                "situation": self.situation,
+                **({"second_opinion": self.values["second_opinion"]}
+                   if "second_opinion" in self.values else {})}
 
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
         return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
-                 "fame lost). {why}").format(move=self.move, situation=self.situation,
+                 "fame lost). {why}").format(move=self.number, situation=self.situation,
                                              played=self.played_words or self.played,
                                              better=self.better_words or self.better,
                                              loss=format_decimal(self.loss), why=self.why)
@@ -120,8 +138,31 @@ class Review:
                 "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
                 "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
 
+    @property
+    def listed_loss(self) -> float:
+        """The fame the listed mistakes cost together."""
+        return sum(m.loss for m in self.mistakes)
+
+    def rest_sentence(self) -> str:
+        """What the fame lost in all is made of, when it is more than the list's (translated;
+        empty when the list accounts for it)."""
+        rest = self.total_loss - self.listed_loss
+        if round(rest, 1) <= 0.0:
+            return ""
+        if not self.mistakes:
+            return _("No single decision clearly cost fame: the {rest} are small or "
+                     "uncertain losses.").format(
+                rest=format_decimal(rest))
+        return _("The list accounts for {listed} of it; the other {rest} are small or "
+                 "uncertain losses.").format(listed=format_decimal(self.listed_loss),
+                                   rest=format_decimal(rest))
+
     def summary(self) -> str:
-        """The summary line (translated): decisions reviewed, close to best, fame lost."""
+        """The summary line (translated): decisions reviewed, close to best, fame lost, and
+        what the fame lost is made of."""
+        return " ".join(filter(None, [self._counts(), self.rest_sentence()]))
+
+    def _counts(self) -> str:
         return ngettext(
             "{decisions} decision reviewed, {close} close to best, about {loss} fame lost in "
             "all.",

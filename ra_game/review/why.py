@@ -63,12 +63,14 @@ def situation(state: GameState, seat: int) -> str:
         count).format(epoch=state.epoch, count=count, ra=state.ra_count, length=state.ra_length)
 
 
-def why(state: GameState, seat: int, played: int, better: int, loss: float) -> str:
-    """One sentence saying why ``better`` beat ``played`` (which lost about ``loss`` fame)."""
+def why(state: GameState, seat: int, played: int, better: int, loss: float,
+        won: bool | None = None) -> str:
+    """One sentence saying why ``better`` beat ``played`` (which lost about ``loss`` fame);
+    ``won``: for a bid played, whether it won the auction (None: not known)."""
     lost = format_decimal(loss)
     lot = state.auction_tiles()
     if state.phase == BID:
-        return _bid_why(state, seat, played, better, lost)
+        return _bid_why(state, seat, played, better, lost, won)
     if state.phase == DISCARD and is_discard(played) and is_discard(better):
         kept = unpack_tiles(better)
         return ngettext("Discarding {better} instead of {played} would have kept about {loss} "
@@ -131,7 +133,8 @@ def move_words(action: int) -> str:
                      "discard the {tiles} tiles", len(tiles)).format(tiles=tiles_and(tiles))
 
 
-def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str) -> str:
+def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str,
+             won: bool | None) -> str:
     lot = state.auction_tiles()
     value = _value(state, seat, lot)
     later = [s for q in bidders_after(state, seat) for s in state.suns_up[q]]
@@ -148,6 +151,8 @@ def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str) -
             return _("You passed a lot worth {value} to you; your {sun} would have won it.").format(value=value, sun=sun)
         return _("You passed a lot worth {value} to you; bidding your {sun} was worth about "
                  "{loss} more fame.").format(value=value, sun=sun, loss=lost)
+    if is_bid(played) and won is False:
+        return _outbid_why(played, better, lost, bool(lot))
     if is_bid(played) and better == PASS and not lot:
         return _("You paid your {sun} for an empty auction track; keeping the sun was worth "
                  "about {loss} more fame.").format(sun=bid_sun(played), loss=lost)
@@ -165,9 +170,27 @@ def _bid_why(state: GameState, seat: int, played: int, better: int, lost: str) -
                     sun=sun, rival=max(over), better=other, loss=lost)
             return _("Your {better} was worth about {loss} more fame than your {sun} on this "
                      "lot.").format(better=other, sun=sun, loss=lost)
+        beaten = [s for s in later if other < s]
+        if beaten:
+            return _("A later rival could still outbid your {better} (it held {rival}), yet the "
+                     "{better} was worth about {loss} more fame than your {sun}: the higher sun "
+                     "counts later.").format(better=other, rival=max(beaten), sun=sun, loss=lost)
         return _("You spent your {sun} where your {better} would have done; the higher sun was "
                  "worth about {loss} more fame later.").format(sun=sun, better=other, loss=lost)
     return _other_why(played, better, lost)
+
+
+def _outbid_why(played: int, better: int, lost: str, lot: bool) -> str:
+    """Why a bid that was outbid was the worse move (it paid nothing: a rival took the lot)."""
+    sun = bid_sun(played)
+    if is_bid(better):
+        return _("Your {sun} was outbid; bidding your {better} instead was worth about {loss} "
+                 "more fame.").format(sun=sun, better=bid_sun(better), loss=lost)
+    if lot:
+        return _("Your {sun} was outbid, and this lot was not worth the risk: passing was worth "
+                 "about {loss} more fame.").format(sun=sun, loss=lost)
+    return _("Your {sun} was outbid on the empty auction track; passing was worth about "
+             "{loss} more fame.").format(sun=sun, loss=lost)
 
 
 def _invoke_why(state: GameState, seat: int, lost: str) -> str:

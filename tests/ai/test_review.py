@@ -85,15 +85,18 @@ def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers():
     assert here.decisions == len(ReviewJob(replay, 1, None).decisions) > 0
 
 
-def test_the_job_steps_in_slices_and_reports_progress():
-    job = ReviewJob(load_replay(GOLDEN_4P), 2, None, SMALL)
+@pytest.mark.slow
+@pytest.mark.parametrize("confirm", [False, True])
+def test_the_job_steps_in_slices_and_reports_progress(confirm):
+    job = ReviewJob(load_replay(GOLDEN_4P), 2, None, SMALL, confirm=confirm)
     total = job.progress[1]
     seen = set()
     while not job.done:
         job.step(0.02)
         seen.add(job.progress[0])
     assert job.result is not None and job.result.decisions == total
-    assert len(seen) > 2 and max(seen) == total
+    done, units = job.progress
+    assert len(seen) > 2 and max(seen) == done == units >= total
 
 
 def test_a_cancelled_job_is_done_without_a_result():

@@ -35,8 +35,22 @@ def test_a_low_bid_names_the_rival_sun_that_could_beat_it():
 
 
 def test_a_high_bid_where_a_low_one_would_do():
-    text = why(auction([13, 6]), 0, bid_action(13), bid_action(6), 4.0)
+    state = auction([13, 6])
+    state.suns_up[1:] = [[5, 4], [3, 2], []]
+    text = why(state, 0, bid_action(13), bid_action(6), 4.0, won=True)
     assert text.startswith("You spent your 13 where your 6 would have done")
+
+
+def test_a_lower_sun_later_rivals_could_beat_is_never_said_to_have_done():
+    text = why(auction([13, 6]), 0, bid_action(13), bid_action(6), 4.0, won=True)
+    assert "would have done" not in text
+    assert text.startswith("A later rival could still outbid your 6 (it held 12)")
+
+
+def test_an_outbid_sun_is_never_said_to_be_spent_or_paid():
+    for better in (bid_action(6), PASS):
+        text = why(auction([13, 6]), 0, bid_action(13), better, 4.0, won=False)
+        assert text.startswith("Your 13 was outbid") and "spent" not in text and "paid" not in text
 
 
 def test_a_pass_that_later_bidders_could_have_beaten_says_so_without_won_it():
@@ -87,3 +101,24 @@ def test_every_sentence_is_translated(lang):
                   review.summary(), review.mistakes[0].line()]
     assert all(t != e for t, e in zip(translated, english))
     assert "12,3" in translated[2] and "2,5" in translated[3]
+
+
+def _mistake(move: int, loss: float) -> Mistake:
+    return Mistake(move=move, played="pass", better="bid:13", loss=loss, why="", epoch=1,
+                   situation="Epoch 1")
+
+
+def test_a_mistake_is_numbered_from_1_as_the_replay_viewer_numbers_it():
+    mistake = _mistake(58, 3.0)
+    assert mistake.number == 59 and mistake.line().startswith("Move 59 (")
+    assert mistake.to_json()["move"] == 58  # the replay's index, for programs
+
+
+def test_the_summary_says_what_the_fame_lost_beyond_the_list_is():
+    review = Review(seat=0, decisions=49, close=47, total_loss=12.4,
+                    mistakes=[_mistake(10, 5.0), _mistake(20, 3.6)])
+    text = review.summary()
+    assert "about 12.4 fame lost in all" in text
+    assert "The list accounts for 8.6 of it; the other 3.8 are small" in text
+    exact = Review(seat=0, decisions=3, close=2, total_loss=5.0, mistakes=[_mistake(1, 5.0)])
+    assert exact.rest_sentence() == "" and "other" not in exact.summary()

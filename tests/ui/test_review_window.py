@@ -165,7 +165,8 @@ def test_the_replay_viewer_asks_whose_decisions_by_click_and_by_key(ctx: AppCont
 
 def test_the_progress_runs_a_real_review_to_the_list(ctx: AppContext) -> None:
     replay = load_replay(GAME)
-    job = ReviewJob(replay, 0, None, budget=SMALL)
+    # the search alone (the second opinion's play-outs are tested in tests/ai/test_review.py)
+    job = ReviewJob(replay, 0, None, budget=SMALL, confirm=False)
     kept: dict[int, Review] = {}
     progress = ReviewProgressScene(ctx, replay, 0, job=job, reviews=kept)
     ctx.scenes.clear_to(progress)

@@ -1,0 +1,202 @@
+"""The review's second opinion: before a mistake is listed, its better move is checked by
+play-outs to the end of the game that share none of the search's habits.
+
+The search judges a move by hard's play-outs to the end of the epoch and the evaluation's
+outlook there; where hard plays badly (a lone sun holder spending its last sun and losing the
+final sun race), the review would repeat it.  The second opinion deals the unseen bag
+``CONFIRM_DEALS`` times and, on every deal, plays both moves (the one played and the better
+one) to the end of the game with the medium level's policy for every seat, and scores the
+reviewed seat's final fame exactly.  In epoch 3 the reviewed seat may also follow a second
+plan, :attr:`Plan.KEEP_SUNS` (never bid unless forced, never invoke Ra unless the track is
+full): a move is worth the better of its plans' means.  The same deals serve both moves, so
+their difference is measured, not their luck.
+
+A :class:`ConfirmJob` is a :class:`~ra_game.ai.parallel.TreeJob` (its agent plays deals instead
+of growing a tree), so the AI's worker processes run it unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from ..ai.mcts import HardAgent
+from ..ai.parallel import TreeJob, TreeResult
+from ..ai.policy import medium_action
+from ..engine import GameState, Observation
+from ..engine.moves import DRAW, PASS, RA
+from ..engine.state import BID, TURN
+from .search import NO_LIMIT, position_seed
+
+#: Deals of the unseen bag per checked decision, and how many a job plays.
+CONFIRM_DEALS = 12
+DEALS_PER_JOB = 3
+#: A better move is listed when the second opinion finds it better by this many fame ...
+CONFIRM_FLOOR = 1.0
+#: ... plus this many standard errors of its measured difference.
+CONFIRM_Z = 1.0
+#: A play-out longer than this many moves is cut (a safety net; games end far sooner).
+MOVE_LIMIT = 2000
+#: Salt of the second opinion's seeds (apart from the search's trees).
+CONFIRM_SALT = 7919
+
+
+class Plan(IntEnum):
+    """How the reviewed seat plays on after the move, in the second opinion's play-outs."""
+
+    MEDIUM = 0
+    KEEP_SUNS = 1
+
+
+def plans_for(state: GameState) -> tuple[Plan, ...]:
+    """The plans worth trying from ``state``: keeping the suns matters in the last epoch
+    (the final sun race), where a sun kept is fame."""
+    return (Plan.MEDIUM, Plan.KEEP_SUNS) if state.epoch == 3 else (Plan.MEDIUM,)
+
+
+def keep_suns_action(state: GameState) -> int:
+    """The seat's move when it keeps its suns: pass unless forced to bid, draw unless the
+    track is full (then invoke, which forces no bid); otherwise as medium plays."""
+    legal = state.legal_actions()
+    if state.phase == BID and PASS in legal:
+        return PASS
+    if state.phase == TURN and not state.can_draw() and RA in legal:
+        return RA
+    if state.phase == TURN and state.can_draw() and DRAW in legal:
+        return DRAW
+    return medium_action(state)
+
+
+def final_fame(state: GameState, seat: int, plan: Plan) -> float:
+    """``seat``'s final fame when every seat plays on with medium's policy, ``seat`` with
+    ``plan`` (``state`` is played to its end)."""
+    steps = MOVE_LIMIT
+    while not state.over and steps:
+        if plan == Plan.KEEP_SUNS and state.current == seat:
+            action = keep_suns_action(state)
+        else:
+            action = medium_action(state)
+        state.apply_action(action, None)
+        steps -= 1
+    return float(state.scores[seat])
+
+
+@dataclass(frozen=True)
+class ConfirmResult(TreeResult):
+    """The final fame of each (move, plan) on every deal a job played, in deal order."""
+
+    fame: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+
+
+class ConfirmAgent(HardAgent):
+    """Plays ``deals`` deals of the unseen bag, each move with each plan (an iteration is one
+    deal), for the worker processes' tree protocol."""
+
+    level = "review-confirm"
+
+    def __init__(self, seed: int, deals: int, moves: tuple[int, ...]) -> None:
+        super().__init__(seed, iterations=deals)
+        self.moves = moves
+        self.fame: dict[tuple[int, int], list[float]] = {}
+
+    def _candidates(self, obs: Observation) -> list[int]:
+        return list(self.moves)
+
+    def _finished(self, slice_used: float = 0.0) -> bool:
+        assert self.iterations is not None
+        return self._done >= self.iterations
+
+    def _pick(self) -> int:
+        return self.moves[0]
+
+    def _iterate(self) -> None:
+        assert self._obs is not None
+        deal = self._obs.determinize(self.rng)
+        seat = self._obs.seat
+        for move in self.moves:
+            for plan in plans_for(deal):
+                state = deal.clone()
+                state.apply_action(move, None)
+                self.fame.setdefault((move, plan), []).append(final_fame(state, seat, plan))
+
+    def confirm_result(self) -> ConfirmResult:
+        return ConfirmResult({}, self._done, {k: list(v) for k, v in self.fame.items()})
+
+
+@dataclass(frozen=True)
+class ConfirmJob(TreeJob):
+    """Some deals of one decision's second opinion (picklable)."""
+
+    moves: tuple[int, ...] = ()
+
+    def make_agent(self) -> HardAgent:
+        assert self.iterations is not None
+        return ConfirmAgent(self.seed, self.iterations, self.moves)
+
+    def result_of(self, agent: HardAgent) -> TreeResult:
+        assert isinstance(agent, ConfirmAgent)
+        return agent.confirm_result()
+
+
+def confirm_plan(obs: Observation, played: int, better: int,
+                 deals: int = CONFIRM_DEALS, salt: int = 0) -> list[ConfirmJob]:
+    """The jobs of the second opinion on ``better`` against ``played`` in ``obs``."""
+    jobs = []
+    for start in range(0, deals, DEALS_PER_JOB):
+        seed = position_seed(obs.state, obs.seat, CONFIRM_SALT + salt, start)
+        jobs.append(ConfirmJob(obs, seed, min(DEALS_PER_JOB, deals - start), NO_LIMIT,
+                               moves=(played, better)))
+    return jobs
+
+
+@dataclass(frozen=True)
+class SecondOpinion:
+    """The second opinion on a better move: how much more final fame it kept on average than
+    the move played (each with its better plan), the standard error of that, the deals."""
+
+    gain: float
+    error: float
+    deals: int
+
+    @property
+    def confirmed(self) -> bool:
+        """True when the better move is clearly better by the second opinion too."""
+        return self.gain - CONFIRM_Z * self.error >= CONFIRM_FLOOR
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def second_opinion(results: list[TreeResult], played: int, better: int) -> SecondOpinion:
+    """Merge a decision's confirm jobs (in job order) into the second opinion."""
+    fame: dict[tuple[int, int], list[float]] = {}
+    for r in results:
+        if isinstance(r, ConfirmResult):
+            for key, values in r.fame.items():
+                fame.setdefault(key, []).extend(values)
+
+    def best_plan(move: int) -> list[float]:
+        options = [v for (m, _p), v in fame.items() if m == move]
+        return max(options, key=_mean) if options else []
+
+    ours, theirs = best_plan(better), best_plan(played)
+    diffs = [a - b for a, b in zip(ours, theirs)]
+    if not diffs:
+        return SecondOpinion(0.0, 0.0, 0)
+    gain = _mean(diffs)
+    spread = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return SecondOpinion(gain, math.sqrt(spread / len(diffs)), len(diffs))
+
+
+def second_opinion_here(obs: Observation, played: int, better: int,
+                        deals: int = CONFIRM_DEALS, salt: int = 0) -> SecondOpinion:
+    """The second opinion computed in this process (blocking)."""
+    results = []
+    for job in confirm_plan(obs, played, better, deals, salt):
+        agent = job.make_agent()
+        agent.begin(job.obs)
+        agent.think(NO_LIMIT)
+        results.append(job.result_of(agent))
+    return second_opinion(results, played, better)

@@ -1,0 +1,89 @@
+"""Every claim of a why sentence is true of its position: a property test over the bid and
+turn decisions of random games, every pair of legal moves taken as (played, better)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from ra_game.ai.policy import bidders_after
+from ra_game.engine import parse_replay
+from ra_game.engine.moves import bid_sun, is_bid
+from ra_game.engine.state import BID
+from ra_game.engine.tiles import Tile
+from ra_game.headless import play_headless
+from ra_game.i18n import set_language
+from ra_game.review.model import SeatDecision, seat_decisions
+from ra_game.review.why import why
+from ra_game.seats import parse_seats
+
+DECISIONS = 1000
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def decisions() -> list[SeatDecision]:
+    """At least ``DECISIONS`` decisions of random players, bids first among them."""
+    out: list[SeatDecision] = []
+    seed = 9100
+    while len(out) < DECISIONS:
+        players = 2 + seed % 4
+        seats = parse_seats(",".join(["random"] * players), allow_human=False)
+        _state, doc = play_headless(seats, seed)
+        replay = parse_replay(doc)
+        for seat in range(players):
+            out += seat_decisions(replay, seat)
+        seed += 1
+    return out
+
+
+def check(decision: SeatDecision, played: int, better: int, rng: random.Random) -> str:
+    """Build the sentence and check each claim it makes against the position."""
+    state, seat = decision.obs.state, decision.obs.seat
+    won = decision.won if played == decision.played else None
+    text = why(state, seat, played, better, rng.uniform(1.5, 9.0), won)
+    later = [s for q in bidders_after(state, seat) for s in state.suns_up[q]] \
+        if state.phase == BID else []
+    if "would have won it" in text or "would have done" in text:
+        # the (lower) sun named as enough: no later bidder holds a higher one
+        assert all(s < bid_sun(better) for s in later), text
+    if "spent your" in text or "paid your" in text:
+        assert won is not False, text  # never of a sun that was outbid
+    if "was outbid" in text:
+        assert won is False, text
+    for rival in re.findall(r"\(a rival held (\d+)\)|\(it held (\d+)\)", text):
+        held = int(rival[0] or rival[1])
+        assert held in later, text
+        if rival[0]:
+            assert bid_sun(played) < held, text
+        else:
+            assert bid_sun(better) < held, text
+    ra = re.search(r"\((\d+) of the (\d+) tiles in the bag were Ra tiles\)", text)
+    if ra:
+        assert int(ra[1]) == state.bag_counts()[Tile.RA] and int(ra[2]) == state.bag_left, text
+    rivals = re.search(r"while (\d+) rivals still held suns", text)
+    if rivals:
+        assert int(rivals[1]) == sum(1 for q in range(state.n) if q != seat and state.suns_up[q])
+    return text
+
+
+def test_every_claim_of_a_why_sentence_holds_over_a_thousand_decisions():
+    rng = random.Random(5)
+    checked, outbid, lower = 0, 0, 0
+    for decision in decisions():
+        legal = decision.obs.state.legal_actions()
+        others = [a for a in legal if a != decision.played]
+        for better in others[:3]:
+            text = check(decision, decision.played, better, rng)
+            checked += 1
+            outbid += "was outbid" in text
+            lower += is_bid(better) and is_bid(decision.played) and \
+                bid_sun(better) < bid_sun(decision.played)
+    assert checked >= DECISIONS and outbid > 0 and lower > 0

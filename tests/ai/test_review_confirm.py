@@ -1,0 +1,82 @@
+"""The review's second opinion: a better move is listed only when play-outs to the end of the
+game with another policy (and, in epoch 3, a seat that keeps its suns) confirm it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ra_game.engine import Move, parse_replay
+from ra_game.engine.moves import PASS, bid_action
+from ra_game.headless import play_headless
+from ra_game.review import ReviewBudget, SeatDecision, seat_decisions
+from ra_game.review.confirm import (
+    CONFIRM_FLOOR,
+    Plan,
+    SecondOpinion,
+    final_fame,
+    second_opinion_here,
+)
+from ra_game.review.job import build_review, review_game
+from ra_game.review.search import Verdict
+from ra_game.seats import parse_seats
+
+from .positions import bidding, position
+
+SMALL = ReviewBudget(trees=2, iterations=60)
+
+
+def lone_sun_holder():
+    """The issue's end game: epoch 3, 3 players, only seat 0 holds a sun (13) and every sun
+    total is 30; the lot (a Gold and a Nile) is worth less than the final sun race."""
+    state = position(3, up=[[13], [], []], down=[[9, 6, 2], [12, 8, 7, 3], [11, 10, 5, 4]],
+                     center=1, held=["pharaoh", "pharaoh nile flood", "astronomy art"],
+                     auction="gold nile", ra_count=6, epoch=3)
+    return bidding(state, ra_player=0, bidder=0)
+
+
+def test_bidding_the_last_sun_in_the_lone_holder_end_game_loses_the_sun_race():
+    state = lone_sun_holder()
+    deal = state.observation(0).determinize(random.Random(1))
+    kept, bid = deal.clone(), deal.clone()
+    kept.apply_action(PASS, None)
+    bid.apply_action(bid_action(13), None)
+    assert final_fame(kept, 0, Plan.KEEP_SUNS) > final_fame(bid, 0, Plan.MEDIUM)
+
+
+def test_the_lone_holder_end_game_bid_is_not_listed_even_when_the_search_says_so():
+    state = lone_sun_holder()
+    obs = state.observation(0)
+    opinion = second_opinion_here(obs, PASS, bid_action(13))
+    assert opinion.gain <= 0.0 and not opinion.confirmed
+    # the issue's verdict: bid the 13, "worth about +4"
+    verdict = Verdict(bid_action(13), PASS, 28.0, 24.0, 0.3, {bid_action(13): 900, PASS: 300})
+    decision = SeatDecision(99, obs, PASS)
+    unchecked = build_review(0, [decision], [verdict], 0.0)
+    checked = build_review(0, [decision], [verdict], 0.0, {0: opinion})
+    assert [m.better for m in unchecked.mistakes] == ["bid:13"]
+    assert checked.mistakes == []
+
+
+def test_a_confirmed_opinion_needs_the_floor_and_its_noise():
+    assert SecondOpinion(CONFIRM_FLOOR + 2.0, 0.5, 24).confirmed
+    assert not SecondOpinion(CONFIRM_FLOOR + 0.4, 0.5, 24).confirmed
+    assert not SecondOpinion(-3.0, 0.5, 24).confirmed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [811, 812])
+def test_every_listed_better_move_survives_a_fresh_second_opinion(seed):
+    """Generated games (a random seat against medium): every listed better move gains at
+    least 1 fame on average in a second opinion on new deals, four times as many."""
+    seats = parse_seats("random,ai:medium", allow_human=False)
+    _state, doc = play_headless(seats, seed)
+    replay = parse_replay(doc)
+    review = review_game(replay, 0, workers=0, budget=SMALL)
+    assert review.mistakes, "a random seat makes mistakes the review lists"
+    decisions = {d.move: d for d in seat_decisions(replay, 0)}
+    for m in review.mistakes:
+        d = decisions[m.move]
+        fresh = second_opinion_here(d.obs, d.played, Move.parse(m.better).action, deals=64, salt=1)
+        assert fresh.gain >= 1.0, (m.move, m.played, m.better, fresh)
