@@ -144,7 +144,8 @@ class TitleScene(LayoutScene):
         step = saved_step()
         if not step:
             return N_("Learn to play")
-        return lambda: _("Resume the lesson (step {step} of {steps})").format(
+        # Translators: a menu button (narrow at 640x360): keep it short, e.g. "Lesson: step 5/26"
+        return lambda: _("Lesson: step {step}/{steps}").format(
             step=step_number(step), steps=SHOWN_STEPS)
 
     @property

@@ -36,7 +36,7 @@ def _title() -> list[Obj]:
         ("title_sun", "decor", (540, 28, 200, 200)),
         ("title_text", "label", (340, 50, 600, 150)),
         ("subtitle", "label", (290, 222, 700, 34)),
-        ("menu_area", "menu", (390, 280, 500, 350)),
+        ("menu_area", "menu", (360, 280, 560, 350)),
         ("notice", "label", (40, 640, 1200, 38)),
         ("credit", "label", (20, 678, 400, 22)),
         ("deco_left", "decor", (40, 340, 270, 270)),

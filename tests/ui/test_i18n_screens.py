@@ -253,6 +253,31 @@ def test_settings_ai_processes_fit_in_every_language(size: tuple[int, int]) -> N
     assert any(text.startswith("Bu oturum 64 işlem kullanıyor") for text in shown)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_title_with_a_lesson_half_done_fits_in_every_language(size: tuple[int, int]) -> None:
+    """The lesson's resume button ("Lesson: step 5/26") keeps one line in its button, with its key cap."""
+    from ra_game.scenes.title import TitleScene
+    from ra_game.scenes.tutorial import save_step
+
+    save_step(4)
+    ctx, _w = create_app(size=size)
+    problems: list[str] = []
+    shown: list[str] = []
+    for lang in LANGS:
+        i18n.set_language(lang)
+        scene = TitleScene(ctx)
+        with theme.record_text() as records:
+            show(ctx, scene, [])
+            scene.draw(pygame.display.get_surface())
+        learn = scene.buttons["learn"]
+        lines = {r.content for r in records if learn.rect.contains(r.rect) and r.box is not None}
+        shown += [f"{lang}:{content}" for content in lines]
+        assert len(lines) == 2, f"{lang}: the label on one line and its key cap: {lines}"
+        problems += check_records(records, lang, size, "title_lesson")
+    assert problems == []
+    assert "en:P" in shown and any(t.startswith("en:") and "5" in t and "26" in t for t in shown)
+
+
 # -- every status line -----------------------------------------------------------------------
 
 class _Hooks:

@@ -224,9 +224,9 @@ def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     assert ctx.window_size == (1600, 900)
     title = top(ctx)
     assert isinstance(title, TitleScene)
-    area = title.rects["menu_area"]  # 500x350 at a scale of 1.25
-    # eleven entries: two columns, each (625 - 24 x 1.25) / 2 wide (at most 312 x 1.25)
-    assert area.size == (625, 438) and title.buttons["new"].rect.width == (625 - 30) // 2
+    area = title.rects["menu_area"]  # 560x350 at a scale of 1.25
+    # eleven entries: two columns, each (700 - 24 x 1.25) / 2 wide (at most 312 x 1.25)
+    assert area.size == (700, 438) and title.buttons["new"].rect.width == (700 - 30) // 2
     assert title.buttons["quit"].rect.bottom <= area.bottom
 
 

@@ -203,7 +203,7 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     assert saved_step() == index
     label = title.buttons["learn"].label
     assert callable(label) and label() == (
-        f"Resume the lesson (step {step_number(index)} of {SHOWN_STEPS})")
+        f"Lesson: step {step_number(index)}/{SHOWN_STEPS}")
     press_key(ctx, pygame.K_p)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene) and isinstance(again.driver, TutorialDriver)

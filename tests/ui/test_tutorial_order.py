@@ -59,7 +59,7 @@ def test_the_title_counts_the_steps_shown(ctx: AppContext) -> None:
     save_step(index)
     label = TitleScene.learn_label()
     assert callable(label)
-    assert label() == f"Resume the lesson (step {step_number(index)} of {SHOWN_STEPS})"
+    assert label() == f"Lesson: step {step_number(index)}/{SHOWN_STEPS}"
     assert step_number(index) < index + 1  # silent steps before it are not counted
 
 
