@@ -264,7 +264,7 @@ class NetDriver(Driver):
         """The host's pause menu offers the long-away seat to an AI."""
         if self.away_seat() is None:
             return []
-        return [("hand", N_("Let an AI play the away seat"), "A")]
+        return [("hand", N_("Hand the seat to an AI"), "A")]
 
     def pause_choice(self, name: str) -> bool:
         if name != "hand":
