@@ -171,9 +171,9 @@ def add_commands(sub: Any, seed: Callable[[str], int]) -> None:
     server.add_argument("--data", type=Path, default=None, metavar="DIR",
                         help=_("folder for the rooms and the finished games' replays (default: "
                                "the server folder in the game's data folder)"))
-    server.add_argument("--ai-workers", type=_ai_workers, default=0, metavar="K",
+    server.add_argument("--ai-workers", type=_ai_workers, default=1, metavar="K",
                         help=_("processes for the hard and expert AIs (0: threads of the "
-                               "server; default 0)"))
+                               "server, which slow its answers while they think; default 1)"))
     server.add_argument("--ai-delay", type=float, default=0.5, metavar="SECONDS",
                         help=_("seconds an AI seat waits before it moves (time to take a move "
                                "back; default 0.5)"))
