@@ -12,11 +12,12 @@ import json
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
 from .cli_words import install as install_argparse_words
+from .cli_words import whole_number
 from .engine import RaError, load_replay
 from .i18n import LANGUAGES, N_, _, normalize_language, override_language, set_language
 from .messages import error_text
@@ -57,22 +58,9 @@ def _seed(text: str) -> int:
             _("seed must be an integer, not {text}").format(text=repr(text))) from None
 
 
-def _at_least_one(complaint: str) -> Callable[[str], int]:
-    """An argument type: a whole number, at least 1; ``complaint`` (N_, with ``{text}``) is
-    the error's sentence."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = 0
-        if value < 1:
-            raise argparse.ArgumentTypeError(_(complaint).format(text=repr(text)))
-        return value
-    return parse
-
-
-_workers = _at_least_one(N_("needs a whole number of processes, at least 1, not {text}"))
-_milliseconds = _at_least_one(N_("needs a whole number of milliseconds, at least 1, not {text}"))
+_workers = whole_number(1, N_("needs a whole number of processes, at least 1, not {text}"))
+_milliseconds = whole_number(1, N_("needs a whole number of milliseconds, at least 1, not "
+                                   "{text}"))
 
 
 def _language(text: str) -> str:

@@ -8,6 +8,7 @@ are translated like every other entry.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from .i18n import N_, _, ngettext
 
@@ -51,3 +52,17 @@ def install() -> None:
     """Have argparse look its strings up in the game's catalog (for this process)."""
     setattr(argparse, "_", _words)  # noqa: B010 - argparse reads its module global ``_``
     setattr(argparse, "ngettext", _counted)  # noqa: B010
+
+
+def whole_number(minimum: int, complaint: str) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``minimum``; ``complaint`` (marked with N_,
+    with ``{text}``) is the error's sentence, translated when it is said."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = minimum - 1
+        if value < minimum:
+            raise argparse.ArgumentTypeError(_(complaint).format(text=repr(text)))
+        return value
+    return parse

@@ -52,15 +52,7 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message that fits ``n`` in the current language."""
-    english = singular if n == 1 else plural
-    try:
-        text = _translation.ngettext(singular, plural, n)
-    except Exception as exc:  # noqa: BLE001 - a damaged Plural-Forms: English, said once
-        _broken_entry(f"plural of {singular!r}: {exc!r}")
-        return english
-    if text in (singular, plural) or "{" not in text:
-        return text
-    return _checked(text, singular, plural, english=english)
+    return _counted(lambda: _translation.ngettext(singular, plural, n), singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -73,9 +65,16 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """The form of a counted message that fits ``n``, translated in ``context``."""
+    return _counted(lambda: _translation.npgettext(context, singular, plural, n), singular,
+                    plural, n)
+
+
+def _counted(lookup: Callable[[], str], singular: str, plural: str, n: int) -> str:
+    """The text ``lookup`` finds for a counted message, checked; English when the catalog's
+    plural rule is damaged (said once)."""
     english = singular if n == 1 else plural
     try:
-        text = _translation.npgettext(context, singular, plural, n)
+        text = lookup()
     except Exception as exc:  # noqa: BLE001 - a damaged Plural-Forms: English, said once
         _broken_entry(f"plural of {singular!r}: {exc!r}")
         return english

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..ai.levels import LEVELS
-from ..i18n import _
+from ..cli_words import whole_number
+from ..i18n import N_, _
 from ..settings import data_dir
 from .events import ConnectionLost, RoomCreated, ServerError
 from .limits import Limits
@@ -34,27 +35,8 @@ class CommandError(Exception):
     """A mistake of the user: one translated line."""
 
 
-def _ai_workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(
-            _("needs a whole number of processes, 0 or more, not {text}").format(
-                text=repr(text)))
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(
-            _("needs a whole number, 1 or more, not {text}").format(text=repr(text)))
-    return value
+_ai_workers = whole_number(0, N_("needs a whole number of processes, 0 or more, not {text}"))
+_count = whole_number(1, N_("needs a whole number, 1 or more, not {text}"))
 
 
 def _seconds(text: str) -> float:
