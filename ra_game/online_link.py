@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from .net.options import RoomOptions
 from .online_memory import LocalSeat, RoomTicket, load_memory, save_memory
 
 if TYPE_CHECKING:
@@ -34,24 +35,6 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 GONE = ("unknown_room", "bad_token", "handed")
 #: The refusal of a connection whose seat was rejoined from another one.
 TAKEN_OVER = "taken_over"
-#: Seconds a person must be away before the host may hand their seat to an AI.
-HAND_OVER_AFTER = 30.0
-
-
-@dataclass(frozen=True)
-class RoomRules:
-    """What the host allows in the room."""
-
-    hide_scores: bool = False
-    undo: bool = True
-    hints: bool = True
-
-    @classmethod
-    def of(cls, options: Any) -> RoomRules:
-        """The rules in a lobby's ``options`` (a dict; missing ones keep their default)."""
-        given: dict[str, Any] = options if isinstance(options, dict) else {}
-        return cls(bool(given.get("hide_scores", False)), bool(given.get("undo", True)),
-                   bool(given.get("hints", True)))
 
 
 def _local_clock(since: float) -> float:
@@ -119,15 +102,14 @@ class Link:
 
     # -- asking the server
 
-    def create_room(self, kinds: Sequence[str], rules: RoomRules,
+    def create_room(self, kinds: Sequence[str], options: RoomOptions,
                     here: Sequence[tuple[int, str]] = ()) -> None:
-        """Create a room with seats ``kinds`` (``remote`` or AI kinds); the host then takes
-        the first remote seat, and each person at this screen in ``here`` (seat, name) the
-        seat chosen for them."""
+        """Create a room with seats ``kinds`` (``remote`` or AI kinds) and ``options`` (the
+        lobby's Start begins the game: no autostart); the host then takes the first remote
+        seat, and each person at this screen in ``here`` (seat, name) the seat chosen for
+        them."""
         self.planned = list(here)
-        self.session.create_room(list(kinds), hide_scores=rules.hide_scores, undo=rules.undo,
-                                 hints=rules.hints, autostart=False,
-                                 hand_after=HAND_OVER_AFTER)
+        self.session.create_room(list(kinds), replace(options, autostart=False))
 
     def join(self, room: str, token: str | None = None, seat: int | None = None) -> None:
         self.room, self.token = room, token or self.token
@@ -276,6 +258,17 @@ class Link:
         self._open()
         assert self.room is not None
         self.session.join(self.room, self.name, self.token)
+
+    @property
+    def options(self) -> RoomOptions:
+        """The room's options as its lobby says (the defaults before the lobby came)."""
+        return RoomOptions.of(None if self.lobby is None else self.lobby.options)
+
+    def long_away(self, seat: int) -> bool:
+        """Whether ``seat``'s person has been away the room's ``hand_after`` seconds or more
+        (the host may then give the seat to an AI)."""
+        away = self.away_for(seat)
+        return away is not None and away >= self.options.hand_after
 
     def away_for(self, seat: int) -> float | None:
         """Seconds ``seat`` has been away, or None while it is connected."""

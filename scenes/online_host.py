@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 
 from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _
-from ra_game.online_link import Link, RoomRules, local_url
+from ra_game.net.options import RoomOptions
+from ra_game.online_link import Link, local_url
 from ra_game.online_memory import load_memory
 from ra_game.saves import clean_name, valid_name
 from ra_game.settings import data_dir
@@ -74,9 +75,10 @@ class HostSetupScene(Connecting, SetupScene):
         name = clean_name(memory.name, NAME_LENGTH)
         self.rows = [SeatRow("human", name or _("Host"), auto=False), SeatRow("remote", ""),
                      SeatRow(default_ai_kind(), "")]
-        self.hide_scores = False
-        self.room_undo = True
-        self.room_hints = True
+        default = RoomOptions()
+        self.hide_scores = default.hide_scores
+        self.room_undo = default.undo
+        self.room_hints = default.hints
         self._rename()
         self.rebuild(focus="start")
 
@@ -138,8 +140,10 @@ class HostSetupScene(Connecting, SetupScene):
     def set_room_undo(self, value: bool) -> None:
         self.room_undo = bool(value)
 
-    def rules(self) -> RoomRules:
-        return RoomRules(self.hide_applies, self.room_undo, self.room_hints)
+    def rules(self) -> RoomOptions:
+        """The room's options as chosen here (the others keep their defaults)."""
+        return RoomOptions(hide_scores=self.hide_applies, undo=self.room_undo,
+                           hints=self.room_hints)
 
     def host_name(self) -> str:
         name = clean_name(self.rows[0].name, NAME_LENGTH).strip()

@@ -25,7 +25,8 @@ from ra_game.engine.preview import move_events
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _
 from ra_game.match import Modes
-from ra_game.online_link import HAND_OVER_AFTER, Link, RoomRules
+from ra_game.net.options import RoomOptions
+from ra_game.online_link import Link
 from ra_game.seats import Seat
 from ra_game.ui.board.driver import Driver
 from ra_game.ui.words import display_name
@@ -85,7 +86,7 @@ class NetDriver(Driver):
         #: The seats of the people at this screen (the host's first).
         self.seats = set(link.seats) | {started.seat}
         self.setup = started.setup
-        self.rules = RoomRules.of(started.setup.get("options"))
+        self.rules = RoomOptions.of(started.setup.get("options"))
         self.modes = Modes(saves=False, undo=self.rules.undo, hints=self.rules.hints,
                            stats=True)
         self.incoming: deque[MoveMade] = deque()
@@ -291,9 +292,8 @@ class NetDriver(Driver):
         if not self.link.is_host or state.over:
             return None
         seat = state.current
-        away = self.link.away_for(seat)
         remote = self.scene.seats[seat].kind == "remote"
-        return seat if remote and away is not None and away >= HAND_OVER_AFTER else None
+        return seat if remote and self.link.long_away(seat) else None
 
     def away(self) -> frozenset[int]:
         """The seats far away whose person is not connected."""

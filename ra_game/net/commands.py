@@ -24,6 +24,7 @@ from ..i18n import N_, _
 from ..settings import data_dir
 from .events import ConnectionLost, RoomCreated, ServerError
 from .limits import Limits
+from .options import RoomOptions
 from .protocol import SEAT_KINDS_REMOTE, url_problem
 
 #: Seconds ``ra-game room`` waits for the server's answer.
@@ -243,7 +244,8 @@ def create_room(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 
     session = NetSession(args.server)
     try:
-        session.create_room(args.players, hide_scores=args.hide_scores, seed=args.seed)
+        session.create_room(args.players, RoomOptions(hide_scores=args.hide_scores),
+                            seed=args.seed)
         end = time.monotonic() + ROOM_TIMEOUT
         while time.monotonic() < end:
             for event in session.poll():

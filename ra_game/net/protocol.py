@@ -106,6 +106,15 @@ CLIENT_KINDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "leave": {},
 }
 
+#: The kinds only the room's host may send (each with the room's ``host_token``).
+HOST_ONLY = frozenset({"start", "hand_to_ai"})
+
+
+def host_only(msg: dict[str, Any]) -> bool:
+    """Whether ``msg`` (checked) needs the host's token: ``start``, ``hand_to_ai``, and a
+    ``join`` that picks its seat (the host seating a person at its screen)."""
+    return msg["type"] in HOST_ONLY or (msg["type"] == "join" and msg.get("seat") is not None)
+
 
 def _load(data: str | bytes, limit: int) -> dict[str, Any]:
     if len(data) > limit:

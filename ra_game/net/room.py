@@ -20,11 +20,10 @@ from ..engine.errors import N_
 from ..engine.tiles import TILE_IDS
 from ..seats import AI_NAMES
 from .mirror import DRAW, moves_with_draws, public_replay, public_setup
+from .options import RoomOptions
 from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE, encode
 
 ROOM_FORMAT = "ra-room/1"
-#: Seconds a seat's person must have been away before the host may give the seat to an AI.
-DEFAULT_HAND_AFTER = 60.0
 
 
 class Refused(Exception):
@@ -205,6 +204,12 @@ class Room:
 
     # -- requests
 
+    def check_host(self, token: str | None) -> None:
+        """The one door of every host-only request: refused unless ``token`` is the room's
+        host token (compared in constant time; a missing token is refused the same way)."""
+        if token is None or not same_token(self.host_token, token):
+            raise Refused("not_host", N_("Only the host of the room can do that."))
+
     def holder(self, token: str) -> Any:
         """The connection playing the seat ``token`` owns now (None: nobody, or no such seat)."""
         return next((s.conn for s in self.seats
@@ -238,7 +243,7 @@ class Room:
 
     def _refuse_handed(self, token: str) -> None:
         """Say so when ``token`` held a seat the host gave to an AI."""
-        seat = next((i for t, i in self.handed.items() if secrets.compare_digest(t, token)), None)
+        seat = next((i for t, i in self.handed.items() if same_token(t, token)), None)
         if seat is not None:
             raise Refused("handed", N_(
                 "While you were away, the host gave your seat ({player}) to an AI; the game "
@@ -349,7 +354,7 @@ class Room:
             raise Refused("bad_kind", N_("unknown seat kind {kind}; use one of: {kinds}"),
                           kind=repr(kind), kinds=", ".join(LEVELS))
         target = self.seats[seat]
-        wait = float(self.options.get("hand_after", DEFAULT_HAND_AFTER))
+        wait = RoomOptions.of(self.options).hand_after
         now = time.time() if now is None else now
         if target.token is not None and (target.away_since is None
                                          or now - target.away_since < wait):

@@ -27,9 +27,19 @@ from ..engine.errors import N_
 from .ai_seats import AiPool
 from .guard import admit, guarded
 from .limits import LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
-from .protocol import MAX_MESSAGE_BYTES, ProtocolError, decode, encode, error_frame, normal_code
+from .options import RoomOptions
+from .protocol import (
+    HOST_ONLY,
+    MAX_MESSAGE_BYTES,
+    ProtocolError,
+    decode,
+    encode,
+    error_frame,
+    host_only,
+    normal_code,
+)
 from .quietlog import quiet_logger
-from .room import Out, Refused, Room, same_token
+from .room import Out, Refused, Room
 from .storage import ROOMS_DIR, RoomStore
 
 log = quiet_logger("ra_game.net")
@@ -287,28 +297,13 @@ class GameServer:
                           room=normal_code(code)[:16])
         return room
 
-    def hosted(self, msg: dict[str, Any]) -> Room:
-        room = self.find(msg["room"])
-        if not same_token(room.host_token, msg["host_token"]):
-            raise Refused("not_host", N_("Only the host of the room can do that."))
-        return room
-
     async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "create":
             await self.create(client, msg)
             return
-        if kind == "join":
-            room = self.find(msg["room"])
-            silent = await self.silent_holder(room, msg["token"], client)
-            await self.in_room(room, lambda: self.join(client, room, msg, silent))
-            return
-        if kind in ("start", "hand_to_ai"):
-            room = self.hosted(msg)
-            if kind == "start":
-                await self.in_room(room, room.start)
-            else:
-                await self.in_room(room, lambda: self.hand_to_ai(client, room, msg))
+        if kind in HOST_ONLY or kind == "join":
+            await self.to_room(client, msg)
             return
         here = client.room
         if kind == "leave":
@@ -321,6 +316,20 @@ class GameServer:
             raise Refused("not_seated", N_("Join a seat of a room first."))
         await self.seated(here, seat, msg)
 
+    async def to_room(self, client: Client, msg: dict[str, Any]) -> None:
+        """A request naming its room: a join, or a host-only one (its token checked first)."""
+        room = self.find(msg["room"])
+        if host_only(msg):
+            room.check_host(msg.get("host_token"))
+        kind = msg["type"]
+        if kind == "join":
+            silent = await self.silent_holder(room, msg["token"], client)
+            await self.in_room(room, lambda: self.join(client, room, msg, silent))
+        elif kind == "start":
+            await self.in_room(room, room.start)
+        else:
+            await self.in_room(room, lambda: self.hand_to_ai(client, room, msg))
+
     async def seated(self, room: Room, seat: int, msg: dict[str, Any]) -> None:
         """A seated connection's request: a move or a take-back."""
         kind = msg["type"]
@@ -330,11 +339,7 @@ class GameServer:
             await self.in_room(room, lambda: room.undo(seat))
 
     async def create(self, client: Client, msg: dict[str, Any]) -> None:
-        options = {"hide_scores": bool(msg["hide_scores"]),
-                   "undo": msg["undo"] is not False, "hints": msg["hints"] is not False,
-                   "autostart": msg["autostart"] is not False,
-                   "hand_after": float(msg["hand_after"] if msg["hand_after"] is not None
-                                       else 60.0)}
+        options = RoomOptions.of(msg).as_fields()
         seed = msg["seed"]
         if seed is not None:
             if not self.allow_seeds:
@@ -385,10 +390,7 @@ class GameServer:
     def join(self, client: Client, room: Room, msg: dict[str, Any], silent: Any = None) -> Out:
         if client.room is room and room.seat_of(client) is not None:
             raise Refused("seated", N_("You already have a seat in this room."))
-        seat = msg.get("seat")
-        if seat is not None and not same_token(room.host_token, msg.get("host_token") or ""):
-            raise Refused("not_host", N_("Only the host of the room can do that."))
-        out = room.join(client, msg["name"], msg["token"], seat, silent)
+        out = room.join(client, msg["name"], msg["token"], msg.get("seat"), silent)
         self.attach(client, room)
         if room.options.get("autostart") and room.all_taken() and not room.started:
             out.then(room.start())

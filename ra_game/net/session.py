@@ -30,6 +30,7 @@ from .events import (
     Undone,
     event_from_frame,
 )
+from .options import DEFAULT_OPTIONS, RoomOptions
 from .protocol import (
     MAX_SERVER_MESSAGE_BYTES,
     ProtocolError,
@@ -66,14 +67,12 @@ class NetSession:
 
     # -- what the window calls (each returns at once)
 
-    def create_room(self, seats: list[str], *, hide_scores: bool = False, undo: bool = True,
-                    hints: bool = True, seed: int | None = None, autostart: bool = True,
-                    hand_after: float | None = None) -> None:
-        """Ask for a new room with ``seats`` (``remote`` or AI kinds); a ``RoomCreated``
-        follows.  ``autostart``: the game starts once every remote seat is taken (else the
-        host calls :meth:`start_game`)."""
-        self._send("create", seats=seats, hide_scores=hide_scores, undo=undo, hints=hints,
-                   seed=seed, autostart=autostart, hand_after=hand_after)
+    def create_room(self, seats: list[str], options: RoomOptions = DEFAULT_OPTIONS, *,
+                    seed: int | None = None) -> None:
+        """Ask for a new room with ``seats`` (``remote`` or AI kinds) and ``options``; a
+        ``RoomCreated`` follows.  ``options.autostart``: the game starts once every remote
+        seat is taken (else the host calls :meth:`start_game`)."""
+        self._send("create", seats=seats, seed=seed, **options.as_fields())
 
     def join(self, room: str, name: str, token: str | None = None,
              seat: int | None = None) -> None:

@@ -1,0 +1,56 @@
+"""A room's options and their defaults, written once: the server's ``create``, the headless
+``ra-game room``, the window's host screen and the window's reading of the lobby use them.
+
+On the wire they are the ``create`` frame's optional fields (a missing one takes its default)
+and the ``options`` of ``lobby`` and ``game_started`` (see docs/protocol.md).  No pygame and no
+websockets here: the title screen may import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+#: Seconds a seat's person must have been away before the host may give the seat to an AI.
+DEFAULT_HAND_AFTER = 60.0
+
+
+@dataclass(frozen=True)
+class RoomOptions:
+    """What the host chose for a room."""
+
+    #: Each person sees only their own fame.
+    hide_scores: bool = False
+    #: A seat may take back its own last move while nobody else acted.
+    undo: bool = True
+    #: The window may show hints.
+    hints: bool = True
+    #: The game starts by itself once every remote seat is taken.
+    autostart: bool = True
+    #: Seconds a person must be away before the host may hand their seat to an AI.
+    hand_after: float = DEFAULT_HAND_AFTER
+
+    @classmethod
+    def of(cls, given: object) -> RoomOptions:
+        """The options in a ``create`` frame (checked by the protocol: None stands for a
+        missing field) or in a lobby's ``options``: whatever is missing or of the wrong type
+        keeps its default, so a frame from an older or stranger server still reads."""
+        raw: dict[str, Any] = given if isinstance(given, dict) else {}
+        default = cls()
+        values: dict[str, Any] = {}
+        for option in fields(cls):
+            value, fallback = raw.get(option.name), getattr(default, option.name)
+            if isinstance(fallback, bool):
+                values[option.name] = value if isinstance(value, bool) else fallback
+            else:
+                number = isinstance(value, (int, float)) and not isinstance(value, bool)
+                values[option.name] = float(value) if number and value >= 0 else fallback
+        return cls(**values)
+
+    def as_fields(self) -> dict[str, Any]:
+        """The options as the ``create`` frame's fields and the room's ``options``."""
+        return asdict(self)
+
+
+#: Every option at its default.
+DEFAULT_OPTIONS = RoomOptions()
