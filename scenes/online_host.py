@@ -10,12 +10,13 @@ game), ``remote`` a friend joining over the network, the rest AIs, which the ser
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _
-from ra_game.net.options import RoomOptions
+from ra_game.net.options import DEFAULT_OPTIONS, RoomOptions
 from ra_game.online_link import Link, local_url
 from ra_game.online_memory import load_memory
 from ra_game.saves import clean_name, valid_name
@@ -68,6 +69,8 @@ class HostSetupScene(Connecting, SetupScene):
     layout_name = "host"
     title = N_("Host a game")
     REQUIRED = (*SetupScene.REQUIRED, "toggle_undo", "notice")
+    #: The room's options before the host changes any (the tests shorten ``hand_after``).
+    defaults: ClassVar[RoomOptions] = DEFAULT_OPTIONS
 
     def build(self) -> None:
         memory = load_memory()
@@ -75,10 +78,9 @@ class HostSetupScene(Connecting, SetupScene):
         name = clean_name(memory.name, NAME_LENGTH)
         self.rows = [SeatRow("human", name or _("Host"), auto=False), SeatRow("remote", ""),
                      SeatRow(default_ai_kind(), "")]
-        default = RoomOptions()
-        self.hide_scores = default.hide_scores
-        self.room_undo = default.undo
-        self.room_hints = default.hints
+        self.hide_scores = self.defaults.hide_scores
+        self.room_undo = self.defaults.undo
+        self.room_hints = self.defaults.hints
         self._rename()
         self.rebuild(focus="start")
 
@@ -142,8 +144,8 @@ class HostSetupScene(Connecting, SetupScene):
 
     def rules(self) -> RoomOptions:
         """The room's options as chosen here (the others keep their defaults)."""
-        return RoomOptions(hide_scores=self.hide_applies, undo=self.room_undo,
-                           hints=self.room_hints)
+        return replace(self.defaults, hide_scores=self.hide_applies, undo=self.room_undo,
+                       hints=self.room_hints)
 
     def host_name(self) -> str:
         name = clean_name(self.rows[0].name, NAME_LENGTH).strip()

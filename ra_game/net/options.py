@@ -42,9 +42,10 @@ class RoomOptions:
             value, fallback = raw.get(option.name), getattr(default, option.name)
             if isinstance(fallback, bool):
                 values[option.name] = value if isinstance(value, bool) else fallback
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+                values[option.name] = float(value)
             else:
-                number = isinstance(value, (int, float)) and not isinstance(value, bool)
-                values[option.name] = float(value) if number and value >= 0 else fallback
+                values[option.name] = fallback
         return cls(**values)
 
     def as_fields(self) -> dict[str, Any]:

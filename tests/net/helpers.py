@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from typing import TypeVar
 
-from ra_game.net.events import NetEvent
+from ra_game.net.events import NetEvent, RoomCreated
+from ra_game.net.options import DEFAULT_OPTIONS, RoomOptions
 from ra_game.net.session import NetSession
 
 E = TypeVar("E")
@@ -51,3 +52,11 @@ class Inbox:
     def all(self, kind: type[E]) -> list[E]:
         self.pump()
         return [e for e in self.events if isinstance(e, kind)]
+
+
+def open_room(url: str, seats: list[str], options: RoomOptions = DEFAULT_OPTIONS,
+              seed: int | None = None) -> tuple[Inbox, RoomCreated]:
+    """A new session on ``url`` that created a room of ``seats``, and its answer."""
+    host = Inbox(NetSession(url))
+    host.session.create_room(seats, options, seed=seed)
+    return host, host.wait_for(RoomCreated)

@@ -14,16 +14,11 @@ from ra_game import cli
 from ra_game.net import client, session
 from ra_game.net.client import ClientError, RemoteSeat, remember_token
 from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import GameStarted, Joined, RoomCreated, SeatAway, ServerError
+from ra_game.net.events import GameStarted, Joined, SeatAway, ServerError
+from ra_game.net.options import RoomOptions
 from ra_game.net.session import NetSession
 
-from .helpers import Inbox
-
-
-def _room(url: str, seats: list[str], **options: object) -> tuple[Inbox, RoomCreated]:
-    host = Inbox(NetSession(url))
-    host.session.create_room(seats, **options)  # type: ignore[arg-type]
-    return host, host.wait_for(RoomCreated)
+from .helpers import Inbox, open_room
 
 
 @pytest.mark.slow
@@ -32,7 +27,7 @@ def test_a_client_waiting_in_a_quiet_lobby_stays_and_plays_when_the_friend_comes
     url, _ = server
     monkeypatch.setattr(session, "HEARTBEAT", 0.2, raising=False)
     monkeypatch.setattr(client, "SILENCE_LIMIT", 1.0)
-    host, created = _room(url, ["remote", "remote"])
+    host, created = open_room(url, ["remote", "remote"])
     result: dict[str, Any] = {}
 
     def wait_and_play() -> None:
@@ -70,7 +65,7 @@ def test_a_room_of_ai_seats_only_is_refused_with_a_reason(
 def test_a_person_whose_seat_went_to_an_ai_is_told_so(
         server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server
-    host, created = _room(url, ["remote", "remote"], hand_after=0.1)
+    host, created = open_room(url, ["remote", "remote"], RoomOptions(hand_after=0.1))
     host.session.join(created.room, "Ana")
     host.next(Joined)
     bob = Inbox(NetSession(url))

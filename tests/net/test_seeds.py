@@ -19,6 +19,7 @@ from ra_game.net.events import (
     ServerError,
     fixed_seed_note,
 )
+from ra_game.net.options import RoomOptions
 from ra_game.net.session import NetSession
 
 from .helpers import Inbox
@@ -48,7 +49,7 @@ def test_with_allowed_seeds_every_seat_is_told_in_the_lobby(
         server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server  # the tests' server allows seeds
     host = Inbox(NetSession(url))
-    host.session.create_room(["remote", "remote"], seed=1234, autostart=False)
+    host.session.create_room(["remote", "remote"], RoomOptions(autostart=False), seed=1234)
     room = host.next(RoomCreated).room
     guests = [Inbox(NetSession(url)) for _ in range(2)]
     for i, guest in enumerate(guests):
@@ -64,7 +65,7 @@ def _ai_moves(url: str, seed: int) -> list[str]:
     """The moves of a whole game between two server AIs in a room with ``seed`` (its free
     seat given to an AI before the start)."""
     host = Inbox(NetSession(url))
-    host.session.create_room(["remote", "random"], seed=seed, autostart=False)
+    host.session.create_room(["remote", "random"], RoomOptions(autostart=False), seed=seed)
     host.next(RoomCreated)
     host.session.hand_to_ai(0, "random")
     host.session.start_game()

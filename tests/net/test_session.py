@@ -16,28 +16,22 @@ from ra_game.net.events import (
     Joined,
     Lobby,
     MoveMade,
-    RoomCreated,
     SeatAway,
     SeatBack,
     ServerError,
     Undone,
 )
 from ra_game.net.mirror import new_match, play_on_match
+from ra_game.net.options import RoomOptions
 from ra_game.net.session import NetSession
 
-from .helpers import Inbox
-
-
-def _room(url: str, seats: list[str], **options: object) -> tuple[Inbox, RoomCreated]:
-    host = Inbox(NetSession(url))
-    host.session.create_room(seats, **options)  # type: ignore[arg-type]
-    return host, host.wait_for(RoomCreated)
+from .helpers import Inbox, open_room
 
 
 def test_create_join_start_and_play_moves_seen_by_everyone(
         server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server
-    host, created = _room(url, ["remote", "remote"], autostart=False, seed=11)
+    host, created = open_room(url, ["remote", "remote"], RoomOptions(autostart=False), seed=11)
     assert len(created.room) == 8 and len(created.host_token) >= 20
     lobby = host.wait_for(Lobby)
     assert [s.taken for s in lobby.seats] == [False, False] and not lobby.started
@@ -69,7 +63,7 @@ def test_create_join_start_and_play_moves_seen_by_everyone(
 def test_undo_only_of_your_own_last_move_and_never_a_draw(
         server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server
-    host, created = _room(url, ["remote", "remote"], seed=2)
+    host, created = open_room(url, ["remote", "remote"], seed=2)
     host.session.join(created.room, "Ana")
     bob = Inbox(NetSession(url))
     bob.session.join(created.room, "Bob")
@@ -102,7 +96,7 @@ def _first(started: GameStarted) -> int:
 def test_a_dropped_seat_is_away_rejoins_with_its_token_and_can_go_to_an_ai(
         server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server
-    host, created = _room(url, ["remote", "remote"], seed=3, hand_after=1.0)
+    host, created = open_room(url, ["remote", "remote"], RoomOptions(hand_after=1.0), seed=3)
     host.session.join(created.room, "Ana")
     host.next(Joined)
     bob = Inbox(NetSession(url))
@@ -184,7 +178,7 @@ def test_the_embedded_server_says_where_friends_join(tmp_path: object, kind: str
         assert url.startswith("ws://127.0.0.1:")
         port = url.rsplit(":", 1)[1]
         assert all(u.startswith("ws://") and u.endswith(f":{port}") for u in embedded.lan_urls())
-        host, _created = _room(url, kind.split(","))
+        host, _created = open_room(url, kind.split(","))
         assert len(host.wait_for(Lobby).seats) == len(kind.split(","))
         host.session.close()
     finally:
@@ -208,7 +202,8 @@ def test_a_refusal_is_shown_in_the_players_language(server: tuple[str, EmbeddedS
 
 def test_the_rooms_rules_reach_every_seat_in_the_setup(server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server
-    host, created = _room(url, ["remote", "ai:easy"], hide_scores=True, undo=False, hints=False)
+    host, created = open_room(url, ["remote", "ai:easy"],
+                              RoomOptions(hide_scores=True, undo=False, hints=False))
     host.session.join(created.room, "Ana")
     options = host.next(GameStarted).setup["options"]
     assert (options["hide_scores"], options["undo"], options["hints"]) == (True, False, False)

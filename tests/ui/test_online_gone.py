@@ -24,9 +24,9 @@ from test_online_play import (  # noqa: F401  (fixtures)
     windows,
 )
 
-from ra_game import online_link
 from ra_game.app import run_frames
 from ra_game.net.events import MoveMade
+from ra_game.net.options import RoomOptions
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow
@@ -39,10 +39,7 @@ def key(ctx: AppContext, code: int, text: str = "") -> None:
 
 def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    from ra_game.scenes import online_play
-
-    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
-    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = new_window(), new_window()
     windows += [host, friend]
     host.scenes.push(HostSetupScene(host))

@@ -21,6 +21,7 @@ from test_online_play import frames_until, new_window, play, top
 
 from ra_game import i18n
 from ra_game.app import AppContext, run_frames
+from ra_game.net.options import RoomOptions
 from ra_game.ui import theme
 
 pytestmark = pytest.mark.slow
@@ -72,12 +73,7 @@ MENUS: list[tuple[str, Callable[[Any], Any]]] = [
 def test_the_online_screens_fit_in_every_language(windows: list[AppContext],
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   size: tuple[int, int]) -> None:
-    from ra_game.scenes import online_play
-
-    from ra_game import online_link
-
-    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
-    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = new_window(size), new_window(size)
     windows += [host, friend]
     problems: list[str] = []

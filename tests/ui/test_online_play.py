@@ -19,6 +19,7 @@ from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
+from ra_game.net.options import RoomOptions
 from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
 from ra_game.ui.app_context import AppContext
 
@@ -297,12 +298,7 @@ def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppCont
 
 def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
-    from ra_game.scenes import online_play
-
-    from ra_game import online_link
-
-    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
-    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
@@ -491,12 +487,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
 
 def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
-    from ra_game.scenes import online_play
-
-    from ra_game import online_link
-
-    monkeypatch.setattr(online_link, "HAND_OVER_AFTER", 0.3)
-    monkeypatch.setattr(online_play, "HAND_OVER_AFTER", 0.3)
+    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)

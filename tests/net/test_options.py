@@ -1,0 +1,37 @@
+"""A room's options (read from a frame or a lobby) and the one door of host-only requests."""
+
+from __future__ import annotations
+
+import pytest
+
+from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, RoomOptions
+from ra_game.net.protocol import host_only
+from ra_game.net.room import Refused, Room
+
+
+def test_missing_or_wrongly_typed_options_keep_their_defaults() -> None:
+    assert RoomOptions.of(None) == DEFAULT_OPTIONS == RoomOptions.of({})
+    assert RoomOptions.of("junk") == DEFAULT_OPTIONS
+    odd = RoomOptions.of({"hide_scores": 1, "undo": "no", "hints": None,
+                          "hand_after": True, "stranger": 5})
+    assert odd == DEFAULT_OPTIONS and odd.hand_after == DEFAULT_HAND_AFTER
+    assert RoomOptions.of({"hand_after": -3}).hand_after == DEFAULT_HAND_AFTER
+
+
+def test_given_options_are_read_and_travel_as_the_create_frames_fields() -> None:
+    chosen = RoomOptions(hide_scores=True, undo=False, hints=False, autostart=False,
+                         hand_after=2.5)
+    assert RoomOptions.of(chosen.as_fields()) == chosen
+    assert RoomOptions.of({"hand_after": 7}).hand_after == 7.0
+
+
+def test_only_the_host_token_opens_a_host_only_request() -> None:
+    room = Room.create(["remote", "remote"], {}, None)
+    room.check_host(room.host_token)
+    for guess in (None, "", "guess", room.host_token[:-1]):
+        with pytest.raises(Refused) as refused:
+            room.check_host(guess)
+        assert refused.value.code == "not_host"
+    assert host_only({"type": "start"}) and host_only({"type": "hand_to_ai"})
+    assert host_only({"type": "join", "seat": 1})
+    assert not host_only({"type": "join", "seat": None}) and not host_only({"type": "move"})
