@@ -20,13 +20,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .net.events import (
+    ConnectionLost,
+    GameEnded,
+    GameStarted,
+    Joined,
+    Lobby,
+    MoveMade,
+    NetEvent,
+    RoomCreated,
+    SeatAway,
+    SeatBack,
+    ServerError,
+    Undone,
+)
 from .net.options import RoomOptions
 from .online_memory import LocalSeat, RoomTicket, load_memory, save_memory
-
-if TYPE_CHECKING:
-    from .net.events import GameEnded, GameStarted, Lobby
 
 #: Seconds before each retry of a dropped connection (the last one repeats).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
@@ -74,7 +85,7 @@ class Link:
     away: dict[int, float] = field(default_factory=dict)
     session: Any = None
     #: Events that came after the game's start in the lobby's last read (for the board).
-    backlog: list[Any] = field(default_factory=list)
+    backlog: list[NetEvent] = field(default_factory=list)
     _retry: float | None = None
     _tries: int = 0
     _pending_room: tuple[list[str], dict[str, Any]] | None = None
@@ -152,20 +163,19 @@ class Link:
 
     # -- news
 
-    def pump(self, dt: float) -> list[Any]:
+    def pump(self, dt: float) -> list[NetEvent]:
         """The session's new events (bookkept here first), then the refusals and losses the
         other people's links heard; retries a lost connection."""
         events = self._own_events(dt)
         for other in self.others.values():
             for event in other.pump(dt):
-                kind = type(event).__name__
-                if kind == "Joined":
+                if isinstance(event, Joined):
                     self._remember()
-                elif kind in ("ServerError", "ConnectionLost"):
+                elif isinstance(event, (ServerError, ConnectionLost)):
                     events.append(event)
         return events
 
-    def _own_events(self, dt: float) -> list[Any]:
+    def _own_events(self, dt: float) -> list[NetEvent]:
         if self._retry is not None:
             self._retry -= dt
             if self._retry <= 0:
@@ -174,44 +184,46 @@ class Link:
         events = list(self.session.poll())
         for event in events:
             self._note(event)
-        starts = [i for i, e in enumerate(events) if type(e).__name__ == "GameStarted"]
+        starts = [i for i, e in enumerate(events) if isinstance(e, GameStarted)]
         if starts:
             self.backlog = events[starts[-1] + 1:]
         return events
 
-    def take_backlog(self) -> list[Any]:
+    def take_backlog(self) -> list[NetEvent]:
         """The events after the start that the lobby read (each given once)."""
         backlog, self.backlog = self.backlog, []
         return backlog
 
-    def _note(self, event: Any) -> None:
-        kind = type(event).__name__
-        if kind == "RoomCreated":
-            self.host_token = event.host_token
-            self.join(event.room)
-            for seat, name in self.planned:
-                self.add_local(seat, name)
-            self.planned = []
-        elif kind == "Joined":
-            self.room, self.seat, self.token = event.room, event.seat, event.token
-            self.lost, self._tries, self.error = None, 0, ""
-            self._remember()
-        elif kind == "Lobby":
-            self.lobby = event
-            self._away_in(event)
-        elif kind == "GameStarted":
-            self.started = event
-        elif kind == "SeatAway":
-            self.away[event.seat] = _local_clock(event.since)
-        elif kind == "SeatBack":
-            self.away.pop(event.seat, None)
-        elif kind == "GameEnded":
-            self.ended = event
-            self._forget()
-        elif kind == "ServerError":
-            self._refused(str(event.text), str(getattr(event, "code", "")))
-        elif kind == "ConnectionLost":
-            self._lost(str(event.reason))
+    def _note(self, event: NetEvent) -> None:
+        match event:
+            case RoomCreated():
+                self.host_token = event.host_token
+                self.join(event.room)
+                for seat, name in self.planned:
+                    self.add_local(seat, name)
+                self.planned = []
+            case Joined():
+                self.room, self.seat, self.token = event.room, event.seat, event.token
+                self.lost, self._tries, self.error = None, 0, ""
+                self._remember()
+            case Lobby():
+                self.lobby = event
+                self._away_in(event)
+            case GameStarted():
+                self.started = event
+            case SeatAway():
+                self.away[event.seat] = _local_clock(event.since)
+            case SeatBack():
+                self.away.pop(event.seat, None)
+            case GameEnded():
+                self.ended = event
+                self._forget()
+            case ServerError():
+                self._refused(event.text, event.code)
+            case ConnectionLost():
+                self._lost(event.reason)
+            case MoveMade() | Undone():  # the board reads those
+                pass
 
     def _away_in(self, lobby: Lobby) -> None:
         """Who is away as the room says (a seat whose person left before the game started

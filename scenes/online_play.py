@@ -25,6 +25,15 @@ from ra_game.engine.preview import move_events
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _
 from ra_game.match import Modes
+from ra_game.net.events import (
+    ConnectionLost,
+    GameStarted,
+    Lobby,
+    MoveMade,
+    NetEvent,
+    ServerError,
+    Undone,
+)
 from ra_game.net.options import RoomOptions
 from ra_game.online_link import Link
 from ra_game.seats import Seat
@@ -37,7 +46,6 @@ from .setup import default_ai_kind
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
-    from ra_game.net.events import GameStarted, MoveMade
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
 
@@ -175,22 +183,21 @@ class NetDriver(Driver):
         if events:
             self.scene.request_redraw()
 
-    def _hear(self, event: Any) -> None:
-        kind = type(event).__name__
-        if kind == "MoveMade":
+    def _hear(self, event: NetEvent) -> None:
+        if isinstance(event, MoveMade):
             if event.seat in self.seats:
                 self.sent = None
             self.incoming.append(event)
-        elif kind == "ServerError":
+        elif isinstance(event, ServerError):
             self.sent = None
-            self.scene.notice = str(event.text)
-        elif kind == "Undone":
+            self.scene.notice = event.text
+        elif isinstance(event, Undone):
             self.take_back(event.moves)
-        elif kind == "GameStarted":
+        elif isinstance(event, GameStarted):
             self.resync(event)
-        elif kind == "ConnectionLost":
+        elif isinstance(event, ConnectionLost):
             self.sent = None
-        elif kind == "Lobby":
+        elif isinstance(event, Lobby):
             self.seat_kinds(event.seats)
 
     def seat_kinds(self, seats: Sequence[Any]) -> None:

@@ -1,96 +1,35 @@
 """What a :class:`ra_game.net.session.NetSession` reports: small frozen values, drained by
-``poll()``.  :func:`event_from_frame` reads one server frame into one of them; a frame that
-does not fit (a hostile or newer server) becomes a :class:`ServerError` rather than a crash.
+``poll()``: the server's frames as declared in :mod:`ra_game.net.frames` (an ``error`` frame
+becomes a :class:`ServerError` in the player's language), and :class:`ConnectionLost`.
+:func:`event_from_frame` reads one server frame; a frame that does not fit (a hostile or
+newer server) becomes a :class:`ServerError` rather than a crash.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import _
-from .protocol import safe_template
+from .frames import (
+    ErrorFrame,
+    GameEnded,
+    GameStarted,
+    Joined,
+    Lobby,
+    MoveMade,
+    RoomCreated,
+    SeatAway,
+    SeatBack,
+    SeatInfo,
+    Undone,
+    read_frame,
+)
+from .protocol import ProtocolError, safe_template
 
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """One seat of a room as the lobby shows it.  ``kind``: ``remote`` or an AI kind;
-    ``away_since``: the server's clock (seconds since the epoch) when its person dropped."""
-
-    kind: str
-    name: str
-    taken: bool
-    connected: bool
-    away_since: float | None
-
-
-@dataclass(frozen=True)
-class RoomCreated:
-    room: str
-    host_token: str
-
-
-@dataclass(frozen=True)
-class Joined:
-    """This connection now plays ``seat``; keep ``token`` to rejoin it."""
-
-    room: str
-    seat: int
-    token: str
-
-
-@dataclass(frozen=True)
-class Lobby:
-    seats: list[SeatInfo]
-    started: bool
-    options: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class GameStarted:
-    """The public setup (``ra_game.net.mirror.public_setup``), the moves so far with the tile
-    each draw revealed (a rejoin mid-game), and this connection's seat."""
-
-    setup: dict[str, Any]
-    moves: list[tuple[str, str | None]]
-    seat: int
-
-
-@dataclass(frozen=True)
-class MoveMade:
-    """Move ``index`` (0-based) was played by ``seat``; ``drawn``: the tile id a draw revealed."""
-
-    index: int
-    move: str
-    drawn: str | None
-    seat: int
-
-
-@dataclass(frozen=True)
-class Undone:
-    """The last move was taken back: ``moves`` moves remain."""
-
-    moves: int
-
-
-@dataclass(frozen=True)
-class SeatAway:
-    seat: int
-    since: float
-
-
-@dataclass(frozen=True)
-class SeatBack:
-    seat: int
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    """The final summary (NOTATION.md) and the replay (with suns and the tiles drawn)."""
-
-    summary: dict[str, Any]
-    replay: dict[str, Any]
+__all__ = ["ConnectionLost", "GameEnded", "GameStarted", "Joined", "Lobby", "MoveMade",
+           "NetEvent", "RoomCreated", "SeatAway", "SeatBack", "SeatInfo", "ServerError",
+           "Undone", "error_text", "event_from_frame", "fixed_seed_note", "shown_code"]
 
 
 @dataclass(frozen=True)
@@ -128,14 +67,14 @@ def shown_code(room: str | None) -> str:
     return f"{room[:half]}-{room[half:]}" if len(room) >= 8 else room
 
 
-def error_text(msg: Mapping[str, Any]) -> str:
+def error_text(frame: ErrorFrame) -> str:
     """An ``error`` frame's sentence in the player's language (its English text when the
     template is unknown or unsafe to format); a room code is shown with its dash."""
-    text = str(msg.get("text", ""))[:300]
-    msgid, params = msg.get("msgid"), msg.get("params")
-    if not isinstance(msgid, str) or not isinstance(params, dict) or not safe_template(msgid):
+    text = frame.text[:300]
+    msgid, params = frame.msgid, frame.params
+    if msgid is None or params is None or not safe_template(msgid):
         return text
-    values = {str(k): str(v) for k, v in params.items()}
+    values = dict(params)
     if "room" in values:
         values["room"] = shown_code(values["room"])
     try:
@@ -144,46 +83,12 @@ def error_text(msg: Mapping[str, Any]) -> str:
         return text
 
 
-def _seat(raw: Any) -> SeatInfo:
-    away = raw.get("away_since")
-    return SeatInfo(str(raw["kind"]), str(raw["name"]), bool(raw["taken"]),
-                    bool(raw["connected"]), None if away is None else float(away))
-
-
-def _drawn(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-def _build(kind: str, msg: dict[str, Any]) -> NetEvent | None:
-    if kind == "room_created":
-        return RoomCreated(str(msg["room"]), str(msg["host_token"]))
-    if kind == "joined":
-        return Joined(str(msg["room"]), int(msg["seat"]), str(msg["token"]))
-    if kind == "lobby":
-        return Lobby([_seat(s) for s in msg["seats"]], bool(msg["started"]),
-                     dict(msg["options"]))
-    if kind == "game_started":
-        moves = [(str(m), _drawn(d)) for m, d in msg["moves"]]
-        return GameStarted(dict(msg["setup"]), moves, int(msg["seat"]))
-    if kind == "move":
-        return MoveMade(int(msg["index"]), str(msg["move"]), _drawn(msg.get("drawn")),
-                        int(msg["seat"]))
-    if kind == "undone":
-        return Undone(int(msg["moves"]))
-    if kind == "away":
-        return SeatAway(int(msg["seat"]), float(msg["since"]))
-    if kind == "back":
-        return SeatBack(int(msg["seat"]))
-    if kind == "game_ended":
-        return GameEnded(dict(msg["summary"]), dict(msg["replay"]))
-    if kind == "error":
-        return ServerError(error_text(msg), str(msg.get("code", "error")))
-    return None
-
-
 def event_from_frame(msg: dict[str, Any]) -> NetEvent | None:
     """The event of one decoded server frame (None for a kind this client does not know)."""
     try:
-        return _build(str(msg["type"]), msg)
-    except (KeyError, TypeError, ValueError, AttributeError):
+        frame = read_frame(msg)
+    except ProtocolError:
         return ServerError(_("The server sent a message this game cannot read."), "bad_frame")
+    if isinstance(frame, ErrorFrame):
+        return ServerError(error_text(frame), frame.code)
+    return frame

@@ -3,15 +3,16 @@
 
 :func:`decode` turns one incoming frame into a plain dict whose fields have the types and
 lengths of its kind (client to server), or raises :class:`ProtocolError` with a one-line
-reason; nothing is evaluated or unpickled.  :func:`encode` writes one outgoing frame.  The
-client checks what the server sends with :func:`decode_server`.  No pygame, no engine state.
+reason; nothing is evaluated or unpickled.  :func:`encode` writes one client frame; the
+server's frames are declared in :mod:`ra_game.net.frames`.  The client checks the envelope of
+what the server sends with :func:`decode_server`.  No pygame, no engine state.
 """
 
 from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -157,25 +158,14 @@ def decode(data: str | bytes) -> dict[str, Any]:
 
 
 def decode_server(data: str | bytes) -> dict[str, Any]:
-    """One server frame: a JSON object of this version with a type (the fields are read
-    defensively by :mod:`ra_game.net.events`)."""
+    """One server frame: a JSON object of this version with a type (its fields are checked
+    against the frame's declared type by :mod:`ra_game.net.frames`)."""
     return _load(data, MAX_SERVER_MESSAGE_BYTES)
 
 
 def encode(frame_type: str, /, **fields: Any) -> str:
     """One frame of type ``frame_type`` with ``fields``."""
     return json.dumps({"v": PROTOCOL_VERSION, "type": frame_type, **fields}, separators=(",", ":"))
-
-
-def error_frame(code: str, text: str, msgid: str | None = None,
-                params: Mapping[str, object] | None = None) -> str:
-    """An ``error`` frame: ``text`` in English; ``msgid`` and ``params`` let the client show it
-    in its player's language."""
-    fields: dict[str, Any] = {"code": code, "text": text}
-    if msgid is not None:
-        fields["msgid"] = msgid
-        fields["params"] = {k: str(v) for k, v in (params or {}).items()}
-    return encode("error", **fields)
 
 
 def safe_template(text: str) -> bool:

@@ -19,9 +19,20 @@ from ..engine import GameState, IllegalMoveError, Move, NotationError
 from ..engine.errors import N_
 from ..engine.tiles import TILE_IDS
 from ..seats import AI_NAMES
+from .frames import (
+    GameEnded,
+    GameStarted,
+    Joined,
+    Lobby,
+    MoveMade,
+    SeatAway,
+    SeatBack,
+    SeatInfo,
+    Undone,
+)
 from .mirror import DRAW, moves_with_draws, public_replay, public_setup
 from .options import RoomOptions
-from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE, encode
+from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE
 
 ROOM_FORMAT = "ra-room/1"
 
@@ -165,8 +176,8 @@ class Room:
         return 0.0 if self.conns else now - self.active
 
     def lobby(self) -> str:
-        return encode("lobby", seats=[s.info() for s in self.seats], started=self.started,
-                      options=self.options)
+        return Lobby([SeatInfo(**s.info()) for s in self.seats], self.started,
+                     self.options).to_json()
 
     def setup(self) -> dict[str, Any]:
         assert self.state is not None
@@ -177,12 +188,11 @@ class Room:
         return moves_with_draws(self.state, self.moves)
 
     def started_frame(self, seat: int) -> str:
-        return encode("game_started", setup=self.setup(), moves=self.history(), seat=seat)
+        return GameStarted(self.setup(), self.history(), seat).to_json()
 
     def ended_frame(self) -> str:
         assert self.state is not None
-        return encode("game_ended", summary=self.state.summary(),
-                      replay=public_replay(self.state, self.moves, self.kinds()))
+        return GameEnded(self.state.summary(), self.replay()).to_json()
 
     def replay(self) -> dict[str, Any]:
         """The server's replay document (suns and every tile drawn; written when it ends)."""
@@ -268,10 +278,10 @@ class Room:
         seat.conn, seat.away_since = conn, None
         self.conns.add(conn)
         assert seat.token is not None
-        out.to(conn, encode("joined", room=self.code, seat=index, token=seat.token))
+        out.to(conn, Joined(self.code, index, seat.token).to_json())
         out.all(self.lobby())
         if was_away:
-            out.all(encode("back", seat=index))
+            out.all(SeatBack(index).to_json())
         if self.started:
             out.to(conn, self.started_frame(index))
             if self.over:
@@ -287,7 +297,7 @@ class Room:
             return out
         seat = self.seats[index]
         seat.conn, seat.away_since = None, time.time() if now is None else now
-        return out.all(encode("away", seat=index, since=seat.away_since)).all(self.lobby())
+        return out.all(SeatAway(index, seat.away_since).to_json()).all(self.lobby())
 
     def all_taken(self) -> bool:
         return all(not s.remote or s.token is not None for s in self.seats)
@@ -325,8 +335,8 @@ class Room:
         self.moves.append(move.text)
         drawn = TILE_IDS[state.drawn[-1]] if move.text == DRAW else None
         self.undoable_by = seat if move.text != DRAW and self.options.get("undo") else None
-        out = Out(changed=True).all(encode("move", index=len(self.moves) - 1, move=move.text,
-                                           drawn=drawn, seat=seat))
+        out = Out(changed=True).all(MoveMade(len(self.moves) - 1, move.text, drawn,
+                                             seat).to_json())
         if state.over:
             self.undoable_by = None
             out.all(self.ended_frame())
@@ -343,7 +353,7 @@ class Room:
         self.moves.pop()
         self.state = self.rebuild()
         self.undoable_by = None
-        return Out(changed=True).all(encode("undone", moves=len(self.moves)))
+        return Out(changed=True).all(Undone(len(self.moves)).to_json())
 
     def hand_to_ai(self, seat: int, kind: str, now: float | None = None) -> Out:
         """Give a free seat, or one whose person has been away long enough, to an AI."""

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from ..engine import Move
 from ..engine.errors import N_
 from .ai_seats import AiPool
+from .frames import RoomCreated, error_frame
 from .guard import admit, guarded
 from .limits import LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
 from .options import RoomOptions
@@ -33,8 +34,6 @@ from .protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
     decode,
-    encode,
-    error_frame,
     host_only,
     normal_code,
 )
@@ -357,7 +356,7 @@ class GameServer:
                 raise Refused("not_saved", ROOM_NOT_SAVED)
             self.ledger.add_room(client.address, room.code, ai_seats)
             self.attach(client, room)
-            client.send(encode("room_created", room=room.code, host_token=room.host_token))
+            client.send(RoomCreated(room.code, room.host_token).to_json())
             await self.deliver(room, Out().all(room.lobby()))
 
     def attach(self, client: Client, room: Room) -> None:
