@@ -82,6 +82,8 @@ def check_records(records: list[theme.TextRecord], lang: str, size: tuple[int, i
         if r.lost_cap:
             problems.append(f"{where} {lang} {size}: {r.content!r} at {r.rect} leaves no room "
                             f"for its key cap {r.lost_cap!r}")
+        if r.box is not None and r.content.strip() in ("\u2039", "\u203a"):
+            problems.append(f"{where} {lang} {size}: an arrow wrapped onto a line of its own")
         if not r.fits:
             problems.append(f"{where} {lang} {size}: {r.content!r} at {r.rect} leaves {r.box}")
         if size == (1280, 720) and r.box is not None and 0 < r.size < 12:
