@@ -41,7 +41,7 @@ class Callout:
 
 
 def _wrap(view: View, text: str, width: int) -> list[str]:
-    font = view.sprites.assets.font(view.s(TEXT_SIZE))
+    font = view.sprites.assets.font(view.text_px(TEXT_SIZE))  # the size it is drawn at
     return theme.wrap(font, text, view.s(width))
 
 
@@ -150,8 +150,10 @@ def draw_callout(surface: pygame.Surface, view: View, callout: Callout,
         view.blit_text(surface, callout.hint, TITLE_SIZE, (box.right - PAD, y), "topright",
                        theme.INK_SOFT)
     y += TITLE_SIZE + 10
+    text_box = pygame.Rect(box.x + PAD, box.y, box.width - 2 * PAD, box.height)
     for line in _wrap(view, callout.text, box.width - 2 * PAD):
-        view.blit_text(surface, line, TEXT_SIZE, (box.x + PAD, y), "topleft", theme.INK)
+        view.blit_text(surface, line, TEXT_SIZE, (box.x + PAD, y), "topleft", theme.INK,
+                       box=text_box)
         y += LINE
     labels = list(callout.buttons) or ([callout.button] if callout.button else [])
     for i, (label, rect) in enumerate(zip(labels, button_rects(view, callout))):
