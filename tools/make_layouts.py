@@ -85,13 +85,13 @@ def _setup() -> list[Obj]:
 def _rules() -> list[Obj]:
     objs = [
         *COMMON,
-        ("toc_panel", "panel", (40, 104, 330, 520)),
-        ("text_panel", "panel", (390, 104, 850, 520)),
-        ("text_area", "text", (416, 122, 780, 484)),
+        ("toc_panel", "panel", (40, 104, 364, 520)),  # wide enough for the longest
+        ("text_panel", "panel", (420, 104, 820, 520)),  # section and its key cap at 640x360
+        ("text_area", "text", (446, 122, 750, 484)),
         ("scrollbar", "scroll", (1208, 130, 14, 468)),
         ("button_back", "button", (530, 640, 220, 54)),
     ]
-    objs += [(f"section_{i}", "button", (56, 120 + 49 * i, 298, 42)) for i in range(10)]
+    objs += [(f"section_{i}", "button", (56, 120 + 49 * i, 332, 42)) for i in range(10)]
     return objs
 
 
@@ -167,7 +167,7 @@ def _stats() -> list[Obj]:
         ("levels_panel", "panel", (500, 354, 720, 230)),
         ("notice", "label", (60, 596, 1160, 30)),
         ("button_back", "button", (300, 640, 220, 54)),
-        ("button_reset", "button", (760, 640, 220, 54)),
+        ("button_reset", "button", (740, 640, 260, 54)),  # its label and key cap at 640x360
     ]
 
 
@@ -202,8 +202,8 @@ def _review_list() -> list[Obj]:
         ("summary", "label", (90, 98, 1100, 40)),
         ("list_panel", "panel", (60, 144, 1160, 480)),
         ("button_back", "button", (140, 644, 260, 52)),
-        ("help", "label", (420, 644, 440, 52)),
-        ("button_show", "button", (880, 644, 260, 52)),
+        ("help", "label", (420, 644, 428, 52)),
+        ("button_show", "button", (858, 644, 292, 52)),  # its key cap at 640x360
     ]
     objs += [(f"row_{i}", "row", (80, 160 + 92 * i, 1120, 84)) for i in range(5)]
     return objs

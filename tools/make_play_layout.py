@@ -39,7 +39,9 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         ("button_ra", "button", (226, 308, 190, 60)),
         ("button_god", "button", (428, 308, 190, 60)),
         ("bid_panel", "panel", (24, 308, 594, 60)),
-        ("button_confirm", "button", (640, 308, 190, 60)),
+        # confirm is wide (to the left, clear of six bid suns): "Bid sun 13" and its Enter
+        # key cap on one line at 640x360 in every language
+        ("button_confirm", "button", (540, 308, 290, 60)),
         ("button_cancel", "button", (842, 308, 190, 60)),
         ("button_pass", "button", (1054, 308, 190, 60)),
         ("discard_panel", "panel", (200, 84, 880, 176)),
@@ -48,13 +50,15 @@ def board_objects() -> list[tuple[str, str, Rect]]:
         # lesson places each note clear of what its step shows: ra_game/ui/board/callout_place)
         ("callout_low", "panel", (446, 446, 798, 258)),
         # the replay viewer's controls, in the action bar row
-        ("replay_start", "button", (24, 308, 96, 60)),
-        ("replay_back", "button", (130, 308, 96, 60)),
-        ("replay_play", "button", (236, 308, 168, 60)),
-        ("replay_forward", "button", (414, 308, 96, 60)),
-        ("replay_end", "button", (520, 308, 96, 60)),
-        ("replay_speed", "button", (640, 308, 190, 60)),
-        ("replay_info", "label", (1004, 308, 240, 60)),
+        # (Play, Speed and the review's Back to the list: label and key cap on one line at
+        # 640x360 in every language)
+        ("replay_start", "button", (24, 308, 76, 60)),
+        ("replay_back", "button", (106, 308, 76, 60)),
+        ("replay_play", "button", (188, 308, 224, 60)),
+        ("replay_forward", "button", (418, 308, 76, 60)),
+        ("replay_end", "button", (500, 308, 76, 60)),
+        ("replay_speed", "button", (588, 308, 226, 60)),
+        ("replay_info", "label", (1064, 308, 180, 60)),
     ]
     objs += [(f"ra_track_slot_{i}", "slot", (150 + 56 * i, 16, 50, 50)) for i in range(10)]
     objs += [(f"auction_slot_{i}", "slot", (38 + 100 * i, 96, 92, 92)) for i in range(8)]
@@ -76,7 +80,7 @@ def seat_objects() -> list[tuple[str, str, Rect]]:
 def review_objects() -> list[tuple[str, str, Rect]]:
     """The review of a game: the viewer's Review button, and the note on a reviewed decision
     (over the lower part of the seat areas)."""
-    return [("replay_review", "button", (842, 308, 150, 60)),
+    return [("replay_review", "button", (824, 308, 230, 60)),
             ("review_note", "panel", (24, 446, 1220, 258))]
 
 

@@ -79,12 +79,14 @@ def panel(
 
 
 class TextRecord(NamedTuple):
-    """One piece of text drawn: what, where, the box it had to stay in, and its font size."""
+    """One piece of text drawn: what, where, the box it had to stay in, and its font size;
+    or (``lost_cap`` set) a button label that left no room for its key cap ``lost_cap``."""
 
     content: str
     rect: pygame.Rect
     box: pygame.Rect | None
     size: int
+    lost_cap: str = ""
 
     @property
     def fits(self) -> bool:
@@ -117,6 +119,13 @@ def note_text(content: str, rect: pygame.Rect, box: pygame.Rect | None = None,
     for records in _RECORDERS:
         records.append(TextRecord(content, pygame.Rect(rect),
                                   None if box is None else pygame.Rect(box), size))
+
+
+def note_lost_cap(label: str, rect: pygame.Rect, cap: str) -> None:
+    """Tell the recorders that the button at ``rect`` showed ``label`` without its key cap
+    ``cap`` (the label took the cap's room): the fit tests count it as a fault."""
+    for records in _RECORDERS:
+        records.append(TextRecord(label, pygame.Rect(rect), None, 0, cap))
 
 
 def text(

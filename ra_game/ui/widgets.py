@@ -283,6 +283,8 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
         cap_rect = pygame.Rect((0, 0), cap_font.size(hint))
         cap_rect.midright = (rect.right - 15, rect.y + (rect.height - 3) // 2)
         theme.note_text(hint, cap_rect, rect)  # (small by design: no size, no minimum)
+    elif hint:
+        theme.note_lost_cap(label, rect, hint)
     line_h = font.get_linesize()
     top = rect.centery - line_h * len(lines) // 2
     for i, line in enumerate(lines):
@@ -290,6 +292,14 @@ def note_button(label: str, rect: pygame.Rect, assets: Assets, hint: str = "") -
         r = pygame.Rect(0, 0, w, h)
         r.center = (middle, top + line_h * i + line_h // 2)
         theme.note_text(line, r, box, font.get_height())
+
+
+def capped_width(label: str, hint: str, height: int, assets: Assets) -> int:
+    """The narrowest width (window pixels) of a button ``height`` high that shows ``label`` on
+    one line at its full size beside the key cap ``hint``."""
+    size = max(MIN_BUTTON_FONT, int(height * 0.42))
+    width = assets.font(size, bold=True).size(label)[0]
+    return width + (_keycap_room(assets, hint, height) + 8 if hint else 16) + 2
 
 
 def shows_keycap(size: tuple[int, int], label_width: int, hint: str, assets: Assets) -> bool:

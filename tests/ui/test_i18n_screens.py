@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import gettext
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,7 +36,8 @@ from tooling.autopilot import key_events
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
-SIZES = [(1280, 720), MIN_SIZE]
+#: The wide window, the tall one (the fixed board in two rows) and the smallest.
+SIZES = [(1280, 720), (1000, 900), MIN_SIZE]
 LANGS = list(i18n.LANGUAGES)
 NAMES = ["You", "Hatshepsut", "Imhotep"]
 #: The stored default seat names, which every screen shows translated.
@@ -77,6 +79,11 @@ def check_records(records: list[theme.TextRecord], lang: str, size: tuple[int, i
     problems = []
     patterns = _english_patterns(lang) if lang != "en" else []
     for r in records:
+        if r.lost_cap:
+            problems.append(f"{where} {lang} {size}: {r.content!r} at {r.rect} leaves no room "
+                            f"for its key cap {r.lost_cap!r}")
+        if r.box is not None and r.content.strip() in ("\u2039", "\u203a"):
+            problems.append(f"{where} {lang} {size}: an arrow wrapped onto a line of its own")
         if not r.fits:
             problems.append(f"{where} {lang} {size}: {r.content!r} at {r.rect} leaves {r.box}")
         if size == (1280, 720) and r.box is not None and 0 < r.size < 12:
@@ -176,6 +183,15 @@ def scene_makers() -> Iterator[tuple[str, Callable[[Any], Any], list[int]]]:
         yield f"tutorial_{step}", lambda ctx, step=step: tutorial_scene(ctx, step), []
 
 
+def _settled(scene: Any) -> bool:
+    """Whether a board's animations are over and it waits on a person (or the game is over);
+    any other scene is settled at once."""
+    queue = getattr(scene, "queue", None)
+    if queue is None:
+        return True
+    return not queue.busy and (scene.state.over or scene.human_to_move())
+
+
 def show(ctx: Any, scene: Any, keys: list[int]) -> None:
     ctx.scenes.clear_to(scene)
     step_frame(ctx, 1 / 60)
@@ -184,9 +200,8 @@ def show(ctx: Any, scene: Any, keys: list[int]) -> None:
             pygame.event.post(e)
         for _ in range(3):
             step_frame(ctx, 1 / 60)
-        queue = getattr(scene, "queue", None)
-        for _ in range(300):  # the board: until the move's animation is over
-            if queue is None or not queue.busy:
+        for _ in range(600):  # the board: until the moves are shown and a person is to move
+            if _settled(scene):
                 break
             step_frame(ctx, 1 / 60)
     for attr in ("skip",):  # scoring: the whole table, counted up
@@ -278,6 +293,43 @@ def test_the_title_with_a_lesson_half_done_fits_in_every_language(size: tuple[in
     assert "en:P" in shown and any(t.startswith("en:") and "5" in t and "26" in t for t in shown)
 
 
+def auction_of(seat: int, names: list[str], first: str) -> GameState:
+    """Three players (the highest sun a 13): ``seat`` invokes Ra over one Gold tile, and the
+    next seat's ``first`` move is made."""
+    state = GameState.new(3, seed=2, names=names, suns=[[13, 8, 5, 2], [12, 9, 6, 3],
+                                                         [11, 10, 7, 4]])
+    state.phase, state.current = TURN, seat
+    state.auction = [Tile.GOLD] + [EMPTY] * 7
+    state.apply("ra")
+    state.apply(first)
+    return state
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_bid_row_fits_in_every_language(size: tuple[int, int]) -> None:
+    """A two-digit bid keeps its Enter key cap, and a seat's "pass" stays inside its bid chip."""
+    ctx, _w = create_app(size=size)
+    ctx.settings.animation_speed = "max"
+    problems: list[str] = []
+    for lang in LANGS:
+        i18n.set_language(lang)
+        state = auction_of(1, NAMES, "pass")
+        assert state.current == 0 and state.phase == BID
+        play = play_scene(ctx, state)
+        play.model.passed[2] = True  # (as the pass's animation leaves it)
+        with theme.record_text() as records:
+            show(ctx, play, [pygame.K_1])
+            play.draw(pygame.display.get_surface())
+        problems += check_records(records, lang, size, "bid_row")
+        view = play._view_for(size)
+        texts = {r.content: r.rect for r in records if r.box is not None}
+        bid = i18n._("Bid sun {sun}").format(sun=13)
+        assert bid in texts and view.r(play.geom.rect("button_confirm")).contains(texts[bid])
+        chip = play.geom.bid_chip(2).inflate(-8, 0)  # clear of its rounded ends
+        assert view.r(chip).contains(texts[i18n._("pass")]), f"{lang}: pass leaves its chip"
+    assert problems == []
+
+
 # -- every status line -----------------------------------------------------------------------
 
 class _Hooks:
@@ -339,12 +391,7 @@ def every_status() -> list[Callable[[], str]]:
         forced.apply("pass")
         assert forced.phase == BID
         out.append(lambda s=forced: human_status(s, "bid", s.legal_actions(), 0))
-        raised = GameState.new(3, seed=2, names=names, suns=[[13, 8, 5, 2], [12, 9, 6, 3],
-                                                              [11, 10, 7, 4]])
-        raised.phase, raised.current = TURN, 2
-        raised.auction = [Tile.GOLD] + [EMPTY] * 7
-        raised.apply("ra")
-        raised.apply("bid:2")
+        raised = auction_of(2, names, "bid:2")
         out.append(lambda s=raised: human_status(s, "bid", s.legal_actions(), 0))
         out.append(lambda s=raised: ai_status(s))
         for disaster in (Tile.WAR, Tile.EARTHQUAKE):
@@ -358,24 +405,62 @@ def every_status() -> list[Callable[[], str]]:
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_status_message_fits_in_every_language(size: tuple[int, int]) -> None:
+def every_small_button() -> list[tuple[str, str, str]]:
+    """Undo, Hint and Log, all shown (the status line's narrowest room)."""
+    return [("undo", i18n._("Undo"), "U"), ("hint", i18n._("Hint"), "H"),
+            ("log", i18n._("Log"), "L")]
 
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_status_message_fits_in_every_language(size: tuple[int, int],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the room Undo, Hint and Log leave it (each with its label and key cap)."""
     ctx, _w = create_app(size=size)
     play = play_scene(ctx, god_position())
     assert isinstance(play, PlayScene)
     view = play._view_for(size)
-    rect = play.geom.rect("status_line")
+    monkeypatch.setattr(play.info, "buttons", every_small_button)
     messages = every_status() + every_caption()
     assert len(messages) > 200
     surface = pygame.Surface(size)
     problems: list[str] = []
     for lang in LANGS:
         i18n.set_language(lang)
+        rect = play.info.status_rect()
+        assert rect.width < play.geom.rect("status_line").width - 300
         with theme.record_text() as records:
             for message in messages:
                 draw_status(surface, view, rect, message() if callable(message) else message)
         problems += check_records(records, lang, size, "status")
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_undo_hint_and_log_show_label_and_key_cap_in_every_language(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The small buttons beside the status line keep their words and their key caps, side by
+    side inside the status row, at every window size."""
+    ctx, _w = create_app(size=size)
+    play = play_scene(ctx, god_position())
+    assert isinstance(play, PlayScene)
+    ctx.scenes.clear_to(play)
+    monkeypatch.setattr(play.info, "buttons", every_small_button)
+    problems: list[str] = []
+    for lang in LANGS:
+        i18n.set_language(lang)
+        with theme.record_text() as records:
+            step_frame(ctx, 1 / 60)
+            play.draw(pygame.display.get_surface())
+        problems += check_records(records, lang, size, "small_buttons")
+        view, row = play._view_for(size), play.geom.rect("status_line")
+        rects = play.info.button_rects()
+        assert rects[0][3].x > row.x + row.width // 2, f"{lang}: the status line keeps half"
+        for left, right in itertools.pairwise(r for *_name, r in rects):
+            assert left.right < right.x
+        assert rects[-1][3].right <= row.right
+        for name, label, key, rect in rects:
+            inside = {r.content for r in records if view.r(rect).contains(r.rect) and r.box}
+            assert {label, key} <= inside, f"{lang} {size}: {name} shows {inside}"
     assert problems == []
 
 

@@ -34,14 +34,16 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
             pygame.draw.rect(surface, theme.TERRACOTTA, view.r(chip), width=view.s(3),
                              border_radius=view.s(8))
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        room: float = chip.width - chip.height - 14
+        passed = not sun and model.passed[seat]
+        tail = _pass_room(view, chip) if passed else chip.height  # the bid sun's or "pass"'s
+        room: float = chip.width - tail - 14
         lot = preview.lasting(seat) if preview is not None else None
         if lot is not None and view.text_px(14) <= view.s(14) + 1:  # small windows: hover
             # the player area for it (clamped text would collide with the bid)
             worth, size = view.fitted(_("lot {points}").format(points=format_signed(lot)), 14, 64,
                                         bold=True)
             img = view.text(worth, size, theme.LAPIS_DARK, True)
-            right = chip.right - chip.height - 6
+            right = chip.right - tail - 6
             surface.blit(img, img.get_rect(midright=view.p(right, chip.centery)))
             room -= img.get_width() / view.scale + 6
         text, size = view.fitted(display_name(model.names[seat]), 16, room, bold=True,
@@ -51,13 +53,19 @@ def draw_bids(surface: pygame.Surface, view: View, geom: BoardGeometry,
         x, y = geom.bid_sun_center(seat)
         if sun:
             view.blit_center(surface, view.sun(sun, chip.height), (x, y))
-        elif model.passed[seat]:
-            box = pygame.Rect(0, 0, chip.height * 2, chip.height)
-            box.center = (round(x), round(y))
+        elif passed:  # the word right-aligned in its room at the chip's end, inside the chip
+            box = pygame.Rect(chip.right - tail, chip.y, tail - 6, chip.height)
             view.fit_text(surface, _("pass"), box, 17, theme.INK_SOFT, True, min_size=11,
-                          max_lines=1)
+                          max_lines=1, align="right")
         elif seat == model.ra_player:
             view.blit_text(surface, _("Ra"), 16, (x, y), "center", theme.TERRACOTTA, True)
+
+
+def _pass_room(view: View, chip: pygame.Rect) -> int:
+    """The base width "pass" takes at a chip's right end (with its margins): as wide as the
+    word at its size, up to twice the chip's height (a longer word is shrunk into that)."""
+    width = view.text_width(_("pass"), 17, bold=True) / view.scale + 10
+    return round(min(max(width, chip.height), chip.height * 2))
 
 
 def draw_sun_choices(surface: pygame.Surface, view: View, controls: list[Control],

@@ -7,12 +7,15 @@ its text); the arrow runs from its edge to ``target``, which gets a gold outline
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import pairwise
 
 import pygame
 
 from .. import theme
+from ..widgets import capped_width
+from ..words import key_cap
 from .callout_place import Placement
 from .view import View
 
@@ -38,7 +41,7 @@ class Callout:
 
 
 def _wrap(view: View, text: str, width: int) -> list[str]:
-    font = view.sprites.assets.font(view.s(TEXT_SIZE))
+    font = view.sprites.assets.font(view.text_px(TEXT_SIZE))  # the size it is drawn at
     return theme.wrap(font, text, view.s(width))
 
 
@@ -67,11 +70,18 @@ def button_rects(view: View, callout: Callout) -> list[pygame.Rect]:
     labels = list(callout.buttons) or ([callout.button] if callout.button else [])
     rects: list[pygame.Rect] = []
     right = box.right - PAD
-    for _label in reversed(labels):
-        rect = pygame.Rect(right - 230, box.bottom - PAD - 50, 230, 50)
+    for label, key in reversed(list(zip(labels, button_keys(callout)))):
+        needed = capped_width(label, key_cap(key), view.s(50), view.sprites.assets)
+        width = max(230, math.ceil(needed / view.scale))  # the smallest text needs more room
+        rect = pygame.Rect(right - width, box.bottom - PAD - 50, width, 50)
         rects.insert(0, rect)
-        right -= 246
+        right -= width + 16
     return rects
+
+
+def button_keys(callout: Callout) -> tuple[str, ...]:
+    """The key cap of each of the note's buttons: Enter, then Esc."""
+    return ("Enter", "Esc") if callout.buttons else ("Enter",)
 
 
 def _arrow(surface: pygame.Surface, view: View, box: pygame.Rect, target: pygame.Rect,
@@ -140,12 +150,14 @@ def draw_callout(surface: pygame.Surface, view: View, callout: Callout,
         view.blit_text(surface, callout.hint, TITLE_SIZE, (box.right - PAD, y), "topright",
                        theme.INK_SOFT)
     y += TITLE_SIZE + 10
+    text_box = pygame.Rect(box.x + PAD, box.y, box.width - 2 * PAD, box.height)
     for line in _wrap(view, callout.text, box.width - 2 * PAD):
-        view.blit_text(surface, line, TEXT_SIZE, (box.x + PAD, y), "topleft", theme.INK)
+        view.blit_text(surface, line, TEXT_SIZE, (box.x + PAD, y), "topleft", theme.INK,
+                       box=text_box)
         y += LINE
     labels = list(callout.buttons) or ([callout.button] if callout.button else [])
     for i, (label, rect) in enumerate(zip(labels, button_rects(view, callout))):
         lit = hover is not None and rect.collidepoint(hover)
-        keys = ("Enter", "Esc") if callout.buttons else ("Enter",)
+        keys = button_keys(callout)
         view.button(surface, rect, label, "hover" if lit else "idle",
                     keys[i] if i < len(keys) else "", "primary" if i == 0 else "normal")

@@ -7,6 +7,7 @@ public state and events only.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,7 +16,8 @@ from ...engine.moves import DRAW, PASS, RA, is_bid, is_discard, is_god, unpack_t
 from ...engine.preview import drawn_tiles, ra_tiles_to_epoch_end, tiles_left
 from ...engine.state import BID, EMPTY, GameState
 from ...i18n import _
-from ..words import ai_label, display_name
+from ..widgets import capped_width
+from ..words import ai_label, display_name, key_cap
 from .game_log import GameLog, LogPanel
 from .hint import HintAdvisor
 from .score_preview import ScorePreview
@@ -26,6 +28,10 @@ from .view import View
 
 if TYPE_CHECKING:
     from scenes.play import PlayScene  # ra_game.scenes.play, as mypy names it (ui/front.py)
+
+
+#: The base pixels between two of the small buttons.
+BUTTON_GAP = 6
 
 
 class InfoLayer:
@@ -78,18 +84,20 @@ class InfoLayer:
 
     def button_rects(self) -> list[tuple[str, str, str, pygame.Rect]]:
         """The buttons shown now, packed from the right end of the status row (so the status
-        line keeps the room of the buttons that are not shown)."""
+        line keeps the room of the buttons that are not shown); each is as wide as its layout
+        rect, or wider where the window's smallest text needs more room for the label and its
+        key cap."""
         g = self.scene.geom
         view = self.scene.view
-        small = view is not None and view.scale < 0.75  # keys only: the status needs the room
         right = g.rect("button_log").right
         out = []
         for name, label, key in reversed(self.buttons()):
             r = g.rect(f"button_{name}").copy()
-            if small:
-                label, key, r.width = key, "", 52
+            if view is not None:
+                needed = capped_width(label, key_cap(key), view.r(r).height, view.sprites.assets)
+                r.width = max(r.width, math.ceil(needed / view.scale))
             r.right = right
-            right = r.x - 6
+            right = r.x - BUTTON_GAP
             out.append((name, label, key, r))
         return out[::-1]
 

@@ -41,7 +41,7 @@ class PauseVolumes:
     def label(self, key: str) -> str:
         line = _("{setting}: {value}").format(setting=_(VOLUME_CAPTIONS[key]),
                                                value=volume_text(self.value(key)))
-        return f"\u2039 {line} \u203a"
+        return f"\u2039\u00a0{line}\u00a0\u203a"  # (a wrapped line keeps its arrow)
 
     @staticmethod
     def rects(row: pygame.Rect) -> list[pygame.Rect]:

@@ -139,10 +139,10 @@ def status_lines(view: View, text: str, width: int, bold: bool = True
     if view.text(text, size, theme.INK, bold).get_width() <= limit:
         return [text], size
     size = 17.0
-    lines = theme.wrap(view.sprites.assets.font(view.s(size), bold=bold), text, limit)
-    while len(lines) > 2 and size > MIN_STATUS_SIZE:
-        size -= 1.0
-        lines = theme.wrap(view.sprites.assets.font(view.s(size), bold=bold), text, limit)
+    lines = theme.wrap(view.sprites.assets.font(view.text_px(size), bold=bold), text, limit)
+    while len(lines) > 2 and size > MIN_STATUS_SIZE:  # measured at the size drawn (a small
+        size -= 1.0  # window draws its smallest text larger than the scale would)
+        lines = theme.wrap(view.sprites.assets.font(view.text_px(size), bold=bold), text, limit)
     return lines, size
 
 
@@ -155,7 +155,8 @@ def draw_status(surface: pygame.Surface, view: View, rect: pygame.Rect, text: st
     lines, size = status_lines(view, text, rect.width - 16)
     screen = view.r(rect)
     box = screen.inflate(-view.s(6), 0)
-    line_h = view.s(size * 1.15)
+    font = view.sprites.assets.font(view.text_px(size), bold=True)
+    line_h = max(view.s(size * 1.15), font.get_height() + 1)
     top = screen.centery - line_h * len(lines) // 2
     for i, line in enumerate(lines):
         img = view.text(line, size, color, True)
