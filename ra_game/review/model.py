@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import Move, Observation, Replay
+from ..engine import GameState, Move, Observation, Replay
 from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
 from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
 from ..engine.state import BID
 from ..i18n import _, format_decimal, ngettext
+from .claims import Claim, Reason, Situation, situation_claim, why_claim
+from .why import move_words, situation_text, why_text
 
 
 @dataclass(frozen=True)
@@ -80,28 +82,53 @@ def _rounded(value: float) -> float:
 
 @dataclass(frozen=True)
 class Mistake:
-    """One costly decision: the move's index in the replay, the move made and the better one
-    (notation), the estimated fame lost, one sentence why, its epoch and situation in words, and
-    the numbers behind it (``values``: the fame of both moves, the noise of their difference,
-    the search's visits)."""
+    """One costly decision, in no language: the move's index in the replay, the move made and
+    the better one (notation), the estimated fame lost, its epoch, the claims of its reason and
+    situation (:mod:`~ra_game.review.claims`), and the numbers behind it (``values``: the fame
+    of both moves, the noise of their difference, the search's visits).  Its words
+    (:attr:`why`, :attr:`situation`, :meth:`line`) are made in the language chosen when read."""
 
     move: int
     played: str
     better: str
     loss: float
-    why: str
+    reason: Claim
     epoch: int
-    situation: str
+    where: Claim
     values: dict[str, Any] = field(default_factory=dict, compare=False)
-    #: The two moves as the board's buttons name them (translated).
-    played_words: str = ""
-    better_words: str = ""
+
+    @staticmethod
+    def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
+           won: bool | None = None, values: dict[str, Any] | None = None) -> Mistake:
+        """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
+        ``move``-th move of its replay; its claims are read from the position now."""
+        return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
+                       why_claim(state, seat, played, better, won), state.epoch,
+                       situation_claim(state, seat), values or {})
 
     @property
     def number(self) -> int:
         """The move's number as a player reads it, counted from 1 as the replay viewer counts
         (``move`` indexes the replay's moves from 0, for programs)."""
         return self.move + 1
+
+    @property
+    def why(self) -> str:
+        """One sentence why the better move was better (translated now)."""
+        return why_text(self.reason, self.loss)
+
+    @property
+    def situation(self) -> str:
+        """Where the decision was made, in words (translated now)."""
+        return situation_text(self.where)
+
+    @property
+    def played_words(self) -> str:
+        return _notation_words(self.played)
+
+    @property
+    def better_words(self) -> str:
+        return _notation_words(self.better)
 
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
@@ -110,13 +137,39 @@ class Mistake:
                 **({"second_opinion": self.values["second_opinion"]}
                    if "second_opinion" in self.values else {})}
 
+    def to_store(self) -> dict[str, Any]:
+        """The mistake as kept with its game: numbers and claims, no words."""
+        return {"move": self.move, "played": self.played, "better": self.better,
+                "loss": self.loss, "reason": self.reason.to_json(), "epoch": self.epoch,
+                "where": self.where.to_json(), "values": self.values}
+
+    @staticmethod
+    def from_store(data: dict[str, Any]) -> Mistake:
+        """The mistake of :meth:`to_store`; ValueError (or KeyError, TypeError) otherwise."""
+        loss = data["loss"]
+        if not isinstance(loss, int | float) or not isinstance(data["values"], dict):
+            raise TypeError("not a kept mistake")
+        for name in ("played", "better"):
+            Move.parse(str(data[name]))
+        return Mistake(int(data["move"]), str(data["played"]), str(data["better"]),
+                       float(loss), Claim.from_json(data["reason"], Reason), int(data["epoch"]),
+                       Claim.from_json(data["where"], Situation), dict(data["values"]))
+
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
         return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
                  "fame lost). {why}").format(move=self.number, situation=self.situation,
-                                             played=self.played_words or self.played,
-                                             better=self.better_words or self.better,
+                                             played=self.played_words,
+                                             better=self.better_words,
                                              loss=format_decimal(self.loss), why=self.why)
+
+
+def _notation_words(text: str) -> str:
+    """A move in notation as a sentence names it (text that is no move is shown as it is)."""
+    try:
+        return move_words(Move.parse(text).action)
+    except NotationError:
+        return text
 
 
 @dataclass(frozen=True)
@@ -137,6 +190,22 @@ class Review:
         return {"seat": self.seat, "decisions": self.decisions,
                 "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
                 "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
+
+    def to_store(self) -> dict[str, Any]:
+        """The review as kept with its game: numbers and claims, no words."""
+        return {"seat": self.seat, "decisions": self.decisions, "close": self.close,
+                "total_loss": self.total_loss, "seconds": self.seconds,
+                "mistakes": [m.to_store() for m in self.mistakes]}
+
+    @staticmethod
+    def from_store(data: Any) -> Review:
+        """The review of :meth:`to_store`; ValueError for anything else."""
+        try:
+            mistakes = [Mistake.from_store(m) for m in data["mistakes"]]
+            return Review(int(data["seat"]), int(data["decisions"]), int(data["close"]),
+                          float(data["total_loss"]), mistakes, float(data["seconds"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a kept review: {exc}") from None
 
     @property
     def listed_loss(self) -> float:

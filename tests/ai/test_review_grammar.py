@@ -132,13 +132,7 @@ def test_moves_inside_a_sentence_are_worded_for_it_not_as_button_labels(
     state = worth(1)
     sun = max(state.suns_up[state.current])
     set_language(lang)
-    line = Mistake(3, f"bid:{sun}", "pass", 2.5, "", 1, situation(state, state.current),
-                   played_words=_words(bid_action(sun)), better_words=_words(PASS)).line()
+    line = Mistake.at(3, state, state.current, bid_action(sun), PASS, 2.5).line()
     assert played in line and better in line
     assert "Teklif:" not in line and "Pujar" not in line and "Pasar" not in line
 
-
-def _words(action: int) -> str:
-    from ra_game.review.why import move_words
-
-    return move_words(action)

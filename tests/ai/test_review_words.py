@@ -94,7 +94,7 @@ def test_situations_and_moves_in_words():
 def test_every_sentence_is_translated(lang):
     state = auction([13, 6])
     english = [why(state, 0, PASS, bid_action(13), 2.5), situation(state, 0)]
-    review = Review(0, 30, 28, 12.3, [Mistake(3, "pass", "bid:13", 2.5, "", 1, "")])
+    review = Review(0, 30, 28, 12.3, [Mistake.at(3, state, 0, PASS, bid_action(13), 2.5)])
     english += [review.summary(), review.mistakes[0].line()]
     set_language(lang)
     translated = [why(state, 0, PASS, bid_action(13), 2.5), situation(state, 0),
@@ -104,8 +104,7 @@ def test_every_sentence_is_translated(lang):
 
 
 def _mistake(move: int, loss: float) -> Mistake:
-    return Mistake(move=move, played="pass", better="bid:13", loss=loss, why="", epoch=1,
-                   situation="Epoch 1")
+    return Mistake.at(move, auction([13, 6]), 0, PASS, bid_action(13), loss)
 
 
 def test_a_mistake_is_numbered_from_1_as_the_replay_viewer_numbers_it():
