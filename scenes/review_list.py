@@ -139,7 +139,7 @@ class ReviewListScene(LayoutScene):
             (_("Move {move}: {situation}").format(move=mistake.number,
                                                  situation=mistake.situation),
              15, True, theme.INK_SOFT),
-            (played_and_better(mistake.played, mistake.better, mistake.loss), 17, True,
+            (played_and_better(mistake), 17, True,
              theme.INK),
             (mistake.why, 16, False, theme.INK),
         )

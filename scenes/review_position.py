@@ -165,7 +165,7 @@ class ReviewDriver(ReplayDriver):
             move=m.number, total=self.total, situation=m.situation)
         buttons = (_("Back to the game"), _("Back to the list"))
         if self.at_decision:
-            text = " ".join((played_and_better(m.played, m.better, m.loss), m.why))
+            text = " ".join((played_and_better(m), m.why))
             return Callout(text, None, area, title,
                            hint=_("Left and Right step through the game"),
                            buttons=(_("Try the better move"), buttons[1]))

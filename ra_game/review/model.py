@@ -16,6 +16,7 @@ from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
 from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
 from ..engine.state import BID
 from ..i18n import _, format_decimal, ngettext
+from ..messages import YOU, display_name
 from .claims import Claim, Reason, Situation, situation_claim, why_claim
 from .why import move_words, situation_text, why_text
 
@@ -96,15 +97,24 @@ class Mistake:
     epoch: int
     where: Claim
     values: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: The reviewed seat's stored name: its sentences say "you" for the one person at the
+    #: screen (:data:`~ra_game.messages.YOU`), else they name the player.
+    player: str = YOU
 
     @staticmethod
     def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
            won: bool | None = None, values: dict[str, Any] | None = None) -> Mistake:
         """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
-        ``move``-th move of its replay; its claims are read from the position now."""
+        ``move``-th move of its replay; its claims are read from the position now, its player
+        is the seat's name in the state."""
         return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
                        why_claim(state, seat, played, better, won), state.epoch,
-                       situation_claim(state, seat), values or {})
+                       situation_claim(state, seat), values or {}, state.names[seat])
+
+    @property
+    def person(self) -> str | None:
+        """Whom the sentences are of: None for "you", else the player's name as shown."""
+        return None if self.player == YOU else display_name(self.player)
 
     @property
     def number(self) -> int:
@@ -115,12 +125,12 @@ class Mistake:
     @property
     def why(self) -> str:
         """One sentence why the better move was better (translated now)."""
-        return why_text(self.reason, self.loss)
+        return why_text(self.reason, self.loss, self.person)
 
     @property
     def situation(self) -> str:
         """Where the decision was made, in words (translated now)."""
-        return situation_text(self.where)
+        return situation_text(self.where, self.person)
 
     @property
     def played_words(self) -> str:
@@ -141,7 +151,7 @@ class Mistake:
         """The mistake as kept with its game: numbers and claims, no words."""
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": self.loss, "reason": self.reason.to_json(), "epoch": self.epoch,
-                "where": self.where.to_json(), "values": self.values}
+                "where": self.where.to_json(), "values": self.values, "player": self.player}
 
     @staticmethod
     def from_store(data: dict[str, Any]) -> Mistake:
@@ -153,7 +163,8 @@ class Mistake:
             Move.parse(str(data[name]))
         return Mistake(int(data["move"]), str(data["played"]), str(data["better"]),
                        float(loss), Claim.from_json(data["reason"], Reason), int(data["epoch"]),
-                       Claim.from_json(data["where"], Situation), dict(data["values"]))
+                       Claim.from_json(data["where"], Situation), dict(data["values"]),
+                       str(data.get("player", YOU)))
 
     def line(self) -> str:
         """The mistake as one readable line (translated)."""

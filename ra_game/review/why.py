@@ -7,9 +7,11 @@ Every sentence is whole and translated, with named placeholders filled after tra
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_god, unpack_tiles
-from ..i18n import _, format_decimal, ngettext, npgettext, pgettext
+from ..i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
 from ..ui.words import tiles_and
 from .claims import Claim, Reason, Situation, situation_claim, why_claim
 
@@ -27,89 +29,93 @@ def _value(gain: int) -> str:
         value=format_decimal(gain, 0))
 
 
+def _say(player: str | None, you: str, they: str, **values: object) -> str:
+    """``you`` (translated) when the reviewed seat is the one at the screen (``player`` None),
+    else ``they``, a sentence of its own naming ``player`` (third person)."""
+    return (you if player is None else they).format(player=player, **values)
+
+
 def _suns(suns: tuple[int, ...]) -> str:
     return _(", ").join(str(s) for s in suns)
 
 
-def situation(state: GameState, seat: int) -> str:
-    """The decision's position in words, e.g. "Epoch 2, auction of 5 tiles, you held 13, 6"."""
-    return situation_text(situation_claim(state, seat))
+def situation(state: GameState, seat: int, player: str | None = None) -> str:
+    """The decision's position in words, e.g. "Epoch 2, auction of 5 tiles, you held 13, 6";
+    ``player``: the reviewed seat's name as shown, None for "you"."""
+    return situation_text(situation_claim(state, seat), player)
 
 
-def situation_text(claim: Claim) -> str:
-    """A situation claim in words (the language chosen now)."""
+def situation_text(claim: Claim, player: str | None = None) -> str:
+    """A situation claim in words (the language chosen now), of ``player`` (None: "you")."""
     kind, epoch = claim.kind, claim["epoch"]
     if kind is Situation.EMPTY_AUCTION:
         suns = claim.many("suns")
-        return ngettext("Epoch {epoch}, an auction of the empty track, you held {suns}",
-                        "Epoch {epoch}, an auction of the empty track, you held {suns}",
-                        len(suns)).format(epoch=epoch, suns=_suns(suns))
-    if kind is Situation.ONE_SUN_AUCTION:
-        return ngettext("Epoch {epoch}, auction of {count} tile, you held only sun {sun}",
-                        "Epoch {epoch}, auction of {count} tiles, you held only sun {sun}",
-                        claim["count"]).format(epoch=epoch, count=claim["count"], sun=claim["sun"])
-    if kind is Situation.AUCTION:
-        return ngettext("Epoch {epoch}, auction of {count} tile, you held {suns}",
-                        "Epoch {epoch}, auction of {count} tiles, you held {suns}",
-                        claim["count"]).format(epoch=epoch, count=claim["count"],
-                                               suns=_suns(claim.many("suns")))
+        return _say(player, ngettext(
+            "Epoch {epoch}, an auction of the empty track, you held {suns}",
+            "Epoch {epoch}, an auction of the empty track, you held {suns}", len(suns)), ngettext(
+            "Epoch {epoch}, an auction of the empty track, {player} held {suns}",
+            "Epoch {epoch}, an auction of the empty track, {player} held {suns}", len(suns)),
+            epoch=epoch, suns=_suns(suns))
+    if kind in (Situation.ONE_SUN_AUCTION, Situation.AUCTION):
+        count = claim["count"]
+        if kind is Situation.ONE_SUN_AUCTION:
+            return _say(player, ngettext(
+                "Epoch {epoch}, auction of {count} tile, you held only sun {sun}",
+                "Epoch {epoch}, auction of {count} tiles, you held only sun {sun}", count),
+                ngettext("Epoch {epoch}, auction of {count} tile, {player} held only sun {sun}",
+                         "Epoch {epoch}, auction of {count} tiles, {player} held only sun {sun}",
+                         count), epoch=epoch, count=count, sun=claim["sun"])
+        return _say(player, ngettext("Epoch {epoch}, auction of {count} tile, you held {suns}",
+                                     "Epoch {epoch}, auction of {count} tiles, you held {suns}",
+                                     count),
+                    ngettext("Epoch {epoch}, auction of {count} tile, {player} held {suns}",
+                             "Epoch {epoch}, auction of {count} tiles, {player} held {suns}",
+                             count), epoch=epoch, count=count, suns=_suns(claim.many("suns")))
     if kind is Situation.DISASTER:
-        return _("Epoch {epoch}, a disaster: you chose the tiles to discard").format(epoch=epoch)
+        return _say(player, _("Epoch {epoch}, a disaster: you chose the tiles to discard"),
+                    _("Epoch {epoch}, a disaster: {player} chose the tiles to discard"),
+                    epoch=epoch)
+    track = {"epoch": epoch, "ra": claim["ra"], "length": claim["length"]}
     if kind is Situation.EMPTY_TURN:
-        return _("Epoch {epoch}, your turn, the auction track empty, Ra track {ra} of "
-                 "{length}").format(epoch=epoch, ra=claim["ra"], length=claim["length"])
-    return ngettext(
+        return _say(player, _("Epoch {epoch}, your turn, the auction track empty, Ra track {ra} "
+                              "of {length}"),
+                    _("Epoch {epoch}, {player} to play, the auction track empty, Ra track {ra} "
+                      "of {length}"), **track)
+    count = claim["count"]
+    return _say(player, ngettext(
         "Epoch {epoch}, your turn, {count} tile on the auction track, Ra track {ra} of {length}",
         "Epoch {epoch}, your turn, {count} tiles on the auction track, Ra track {ra} of {length}",
-        claim["count"]).format(epoch=epoch, count=claim["count"], ra=claim["ra"],
-                               length=claim["length"])
+        count), ngettext(
+        "Epoch {epoch}, {player} to play, {count} tile on the auction track, Ra track {ra} of "
+        "{length}",
+        "Epoch {epoch}, {player} to play, {count} tiles on the auction track, Ra track {ra} of "
+        "{length}", count), count=count, **track)
 
 
 def why(state: GameState, seat: int, played: int, better: int, loss: float,
-        won: bool | None = None) -> str:
+        won: bool | None = None, player: str | None = None) -> str:
     """One sentence saying why ``better`` beat ``played`` (which lost about ``loss`` fame);
-    ``won``: for a bid played, whether it won the auction (None: not known)."""
-    return why_text(why_claim(state, seat, played, better, won), loss)
+    ``won``: for a bid played, whether it won the auction (None: not known); ``player``: the
+    reviewed seat's name as shown, None for "you"."""
+    return why_text(why_claim(state, seat, played, better, won), loss, player)
 
 
-def why_text(claim: Claim, loss: float) -> str:
-    """A reason claim as one sentence (the language chosen now); ``loss``: the fame lost."""
-    kind, lost = claim.kind, format_decimal(loss)
-    if kind is Reason.DISCARD:
-        kept = claim.many("better")
-        return ngettext("Discarding {better} instead of {played} would have kept about {loss} "
-                        "more fame.", "Discarding {better} instead of {played} would have kept "
-                        "about {loss} more fame.", len(kept)).format(
-            better=tiles_and(kept), played=tiles_and(claim.many("played")), loss=lost)
-    if kind is Reason.DRAW_EMPTY:
-        return _("You drew again with the auction track empty; invoking Ra was worth about "
-                 "{loss} more fame ({ra} of the {left} tiles in the bag were Ra "
-                 "tiles).").format(loss=lost, ra=claim["ra"], left=claim["left"])
-    if kind is Reason.DRAW_LOT:
-        return _("You drew again with a lot worth {value} to you on the track; invoking Ra was "
-                 "worth about {loss} more fame ({ra} of the {left} tiles in the bag were Ra "
-                 "tiles).").format(value=_value(claim["gain"]), loss=lost, ra=claim["ra"],
-                                   left=claim["left"])
-    if kind is Reason.GOD_USED:
-        taken = claim.many("tiles")
-        return ngettext("You used a God on {tiles}, worth {value} to you; keeping it was worth "
-                        "about {loss} more fame.",
-                        "You used {count} Gods on {tiles}, worth {value} to you; keeping them was "
-                        "worth about {loss} more fame.", len(taken)).format(
-            count=len(taken), tiles=tiles_and(taken), value=_value(claim["gain"]), loss=lost)
-    if kind is Reason.GOD_MISSED:
-        taken = claim.many("tiles")
-        return ngettext("Your God could have taken the {tiles} tile, worth {value} to you: "
-                        "about {loss} more fame than your move.",
-                        "Your Gods could have taken the {tiles} tiles, worth {value} to you: "
-                        "about {loss} more fame than your move.", len(taken)).format(
-            tiles=tiles_and(taken), value=_value(claim["gain"]), loss=lost)
-    if kind in _BID_WORDS:
-        return _BID_WORDS[kind](claim, lost)
-    if kind in _INVOKE_WORDS:
-        return _INVOKE_WORDS[kind](claim, lost)
+def why_text(claim: Claim, loss: float, player: str | None = None) -> str:
+    """A reason claim as one sentence (the language chosen now) of ``player`` (None: "you");
+    ``loss``: the fame lost."""
+    lost = format_decimal(loss)
+    words = _WORDS.get(claim.kind)
+    if words is not None:
+        return words(claim, lost, player)
+    if isinstance(claim.kind, Reason) and claim.kind in SENTENCES:
+        you, they = SENTENCES[claim.kind]
+        values: dict[str, object] = {n: v for n, v in claim.values.items() if isinstance(v, int)}
+        if "gain" in claim.values:
+            values["value"] = _value(claim["gain"])
+        return _say(player, _(you), _(they), loss=lost, **values)
     return _("Here, {better} was worth about {loss} more fame than {played}.").format(
-        better=move_words(claim["better"]), played=move_words(claim["played"]), loss=lost)
+        better=move_words(claim["better"]), played=move_words(claim["played"]),
+        loss=lost)
 
 
 def move_words(action: int) -> str:
@@ -134,121 +140,208 @@ def move_words(action: int) -> str:
                      "discard the {tiles} tiles", len(tiles)).format(tiles=tiles_and(tiles))
 
 
-# -- the auction's reasons
+# -- turns, Gods and disasters
 
 
-def _pass_empty_wins(c: Claim, lost: str) -> str:
-    return _("You passed on the empty auction track (the centre sun alone); your {sun} "
-             "would have won it.").format(sun=c["sun"])
+def _discard(c: Claim, lost: str, player: str | None) -> str:
+    kept = c.many("better")
+    return _say(player, ngettext(
+        "Discarding {better} instead of {played} would have kept about {loss} more fame.",
+        "Discarding {better} instead of {played} would have kept about {loss} more fame.",
+        len(kept)), ngettext(
+        "{player} would have kept about {loss} more fame by discarding {better} instead of "
+        "{played}.",
+        "{player} would have kept about {loss} more fame by discarding {better} instead of "
+        "{played}.", len(kept)),
+        better=tiles_and(kept), played=tiles_and(c.many("played")), loss=lost)
 
 
-def _pass_empty(c: Claim, lost: str) -> str:
-    return _("You passed on the empty auction track (the centre sun alone); bidding your "
-             "{sun} was worth about {loss} more fame.").format(sun=c["sun"], loss=lost)
 
 
-def _pass_wins(c: Claim, lost: str) -> str:
-    return _("You passed a lot worth {value} to you; your {sun} would have won it.").format(
-        value=_value(c["gain"]), sun=c["sun"])
 
 
-def _pass(c: Claim, lost: str) -> str:
-    return _("You passed a lot worth {value} to you; bidding your {sun} was worth about "
-             "{loss} more fame.").format(value=_value(c["gain"]), sun=c["sun"], loss=lost)
+def _god_used(c: Claim, lost: str, player: str | None) -> str:
+    taken = c.many("tiles")
+    return _say(player, ngettext(
+        "You used a God on {tiles}, worth {value} to you; keeping it was worth about {loss} "
+        "more fame.",
+        "You used {count} Gods on {tiles}, worth {value} to you; keeping them was worth about "
+        "{loss} more fame.", len(taken)), ngettext(
+        "{player} used a God on {tiles}, worth {value} to them; keeping it was worth about "
+        "{loss} more fame.",
+        "{player} used {count} Gods on {tiles}, worth {value} to them; keeping them was worth "
+        "about {loss} more fame.", len(taken)),
+        count=len(taken), tiles=tiles_and(taken), value=_value(c["gain"]), loss=lost)
 
 
-def _outbid_higher(c: Claim, lost: str) -> str:
-    return _("Your {sun} was outbid; bidding your {better} instead was worth about {loss} "
-             "more fame.").format(sun=c["sun"], better=c["better"], loss=lost)
+def _god_missed(c: Claim, lost: str, player: str | None) -> str:
+    taken = c.many("tiles")
+    return _say(player, ngettext(
+        "Your God could have taken the {tiles} tile, worth {value} to you: about {loss} more "
+        "fame than your move.",
+        "Your Gods could have taken the {tiles} tiles, worth {value} to you: about {loss} more "
+        "fame than your move.", len(taken)), ngettext(
+        "With a God, {player} could have taken the {tiles} tile, worth {value} to them: about "
+        "{loss} more fame than the move played.",
+        "With {count} Gods, {player} could have taken the {tiles} tiles, worth {value} to them: "
+        "about {loss} more fame than the move played.", len(taken)),
+        count=len(taken), tiles=tiles_and(taken), value=_value(c["gain"]), loss=lost)
 
 
-def _outbid_lot(c: Claim, lost: str) -> str:
-    return _("Your {sun} was outbid, and this lot was not worth the risk: passing was worth "
-             "about {loss} more fame.").format(sun=c["sun"], loss=lost)
 
 
-def _outbid_empty(c: Claim, lost: str) -> str:
-    return _("Your {sun} was outbid on the empty auction track; passing was worth about "
-             "{loss} more fame.").format(sun=c["sun"], loss=lost)
 
 
-def _paid_empty(c: Claim, lost: str) -> str:
-    return _("You paid your {sun} for an empty auction track; keeping the sun was worth "
-             "about {loss} more fame.").format(sun=c["sun"], loss=lost)
 
 
-def _paid(c: Claim, lost: str) -> str:
-    return _("You paid your {sun} for a lot worth {value} to you; keeping the sun for a "
-             "later lot was worth about {loss} more fame.").format(
-        sun=c["sun"], value=_value(c["gain"]), loss=lost)
 
 
-def _low_outbid(c: Claim, lost: str) -> str:
-    return _("Your {sun} could still be outbid (a rival held {rival}); your {better} "
-             "was worth about {loss} more fame.").format(
-        sun=c["sun"], rival=c["rival"], better=c["better"], loss=lost)
 
 
-def _higher(c: Claim, lost: str) -> str:
-    return _("Your {better} was worth about {loss} more fame than your {sun} on this "
-             "lot.").format(better=c["better"], sun=c["sun"], loss=lost)
 
 
-def _lower_beaten(c: Claim, lost: str) -> str:
-    return _("A later rival could still outbid your {better} (it held {rival}), yet the "
-             "{better} was worth about {loss} more fame than your {sun}: the higher sun "
-             "counts later.").format(better=c["better"], rival=c["rival"], sun=c["sun"],
-                                     loss=lost)
 
 
-def _lower_done(c: Claim, lost: str) -> str:
-    return _("You spent your {sun} where your {better} would have done; the higher sun was "
-             "worth about {loss} more fame later.").format(sun=c["sun"], better=c["better"],
-                                                          loss=lost)
 
 
-_BID_WORDS = {
-    Reason.PASS_EMPTY_WINS: _pass_empty_wins, Reason.PASS_EMPTY: _pass_empty,
-    Reason.PASS_WINS: _pass_wins, Reason.PASS: _pass, Reason.OUTBID_HIGHER: _outbid_higher,
-    Reason.OUTBID_LOT: _outbid_lot, Reason.OUTBID_EMPTY: _outbid_empty,
-    Reason.PAID_EMPTY: _paid_empty, Reason.PAID: _paid, Reason.LOW_OUTBID: _low_outbid,
-    Reason.HIGHER: _higher, Reason.LOWER_BEATEN: _lower_beaten, Reason.LOWER_DONE: _lower_done,
-}
 
 
-# -- invoking Ra too soon
 
 
-def _invoke_alone(c: Claim, lost: str) -> str:
-    return _("Only you still held suns: drawing on towards a full auction track was worth "
-             "about {loss} more fame than invoking Ra.").format(loss=lost)
 
 
-def _invoke_empty(c: Claim, lost: str) -> str:
-    return ngettext(
+
+
+
+
+
+
+def _invoke_empty(c: Claim, lost: str, player: str | None) -> str:
+    rivals = c["rivals"]
+    return _say(player, ngettext(
         "You invoked Ra on an empty auction track while a rival still held suns; drawing "
         "was worth about {loss} more fame.",
         "You invoked Ra on an empty auction track while {rivals} rivals still held suns; "
-        "drawing was worth about {loss} more fame.", c["rivals"]).format(rivals=c["rivals"],
-                                                                         loss=lost)
+        "drawing was worth about {loss} more fame.", rivals), ngettext(
+        "{player} invoked Ra on an empty auction track while a rival still held suns; drawing "
+        "was worth about {loss} more fame.",
+        "{player} invoked Ra on an empty auction track while {rivals} rivals still held suns; "
+        "drawing was worth about {loss} more fame.", rivals), rivals=rivals, loss=lost)
 
 
-def _invoke_lot(c: Claim, lost: str) -> str:
+def _invoke_lot(c: Claim, lost: str, player: str | None) -> str:
     count, rivals = c["count"], c["rivals"]
     if rivals == 1:
-        text = ngettext(
+        you = ngettext(
             "You invoked Ra on {count} tile worth {value} to you while a rival still held "
             "suns; drawing on was worth about {loss} more fame.",
             "You invoked Ra on {count} tiles worth {value} to you while a rival still "
             "held suns; drawing on was worth about {loss} more fame.", count)
+        they = ngettext(
+            "{player} invoked Ra on {count} tile worth {value} to them while a rival still held "
+            "suns; drawing on was worth about {loss} more fame.",
+            "{player} invoked Ra on {count} tiles worth {value} to them while a rival still "
+            "held suns; drawing on was worth about {loss} more fame.", count)
     else:
-        text = ngettext(
+        you = ngettext(
             "You invoked Ra on {count} tile worth {value} to you while {rivals} rivals "
             "still held suns; drawing on was worth about {loss} more fame.",
             "You invoked Ra on {count} tiles worth {value} to you while {rivals} rivals "
             "still held suns; drawing on was worth about {loss} more fame.", count)
-    return text.format(count=count, value=_value(c["gain"]), rivals=rivals, loss=lost)
+        they = ngettext(
+            "{player} invoked Ra on {count} tile worth {value} to them while {rivals} rivals "
+            "still held suns; drawing on was worth about {loss} more fame.",
+            "{player} invoked Ra on {count} tiles worth {value} to them while {rivals} rivals "
+            "still held suns; drawing on was worth about {loss} more fame.", count)
+    return _say(player, you, they, count=count, value=_value(c["gain"]), rivals=rivals,
+                loss=lost)
 
 
-_INVOKE_WORDS = {Reason.INVOKE_ALONE: _invoke_alone, Reason.INVOKE_EMPTY: _invoke_empty,
-                 Reason.INVOKE_LOT: _invoke_lot}
+#: The sentences of the reasons that name no count: (of "you", of a named player), each
+#: filled with the claim's numbers, "loss" and "value" (the lot's worth in words).
+SENTENCES: dict[Reason, tuple[str, str]] = {
+    Reason.DRAW_EMPTY: (
+        N_("You drew again with the auction track empty; invoking Ra was worth about {loss} more "
+           "fame ({ra} of the {left} tiles in the bag were Ra tiles)."),
+        N_("{player} drew again with the auction track empty; invoking Ra was worth about {loss} "
+           "more fame ({ra} of the {left} tiles in the bag were Ra tiles).")),
+    Reason.DRAW_LOT: (
+        N_("You drew again with a lot worth {value} to you on the track; invoking Ra was worth "
+           "about {loss} more fame ({ra} of the {left} tiles in the bag were Ra tiles)."),
+        N_("{player} drew again with a lot worth {value} to them on the track; invoking Ra was "
+           "worth about {loss} more fame ({ra} of the {left} tiles in the bag were Ra tiles).")),
+    Reason.PASS_EMPTY_WINS: (
+        N_("You passed on the empty auction track (the centre sun alone); your {sun} would have "
+           "won it."),
+        N_("{player} passed on the empty auction track (the centre sun alone); their {sun} would "
+           "have won it.")),
+    Reason.PASS_EMPTY: (
+        N_("You passed on the empty auction track (the centre sun alone); bidding your {sun} was "
+           "worth about {loss} more fame."),
+        N_("{player} passed on the empty auction track (the centre sun alone); bidding their "
+           "{sun} was worth about {loss} more fame.")),
+    Reason.PASS_WINS: (
+        N_("You passed a lot worth {value} to you; your {sun} would have won it."),
+        N_("{player} passed a lot worth {value} to them; their {sun} would have won it.")),
+    Reason.PASS: (
+        N_("You passed a lot worth {value} to you; bidding your {sun} was worth about {loss} more "
+           "fame."),
+        N_("{player} passed a lot worth {value} to them; bidding their {sun} was worth about "
+           "{loss} more fame.")),
+    Reason.OUTBID_HIGHER: (
+        N_("Your {sun} was outbid; bidding your {better} instead was worth about {loss} more "
+           "fame."),
+        N_("{player} was outbid with the {sun}; bidding the {better} instead was worth about "
+           "{loss} more fame.")),
+    Reason.OUTBID_LOT: (
+        N_("Your {sun} was outbid, and this lot was not worth the risk: passing was worth about "
+           "{loss} more fame."),
+        N_("{player} was outbid with the {sun}, and this lot was not worth the risk: passing was "
+           "worth about {loss} more fame.")),
+    Reason.OUTBID_EMPTY: (
+        N_("Your {sun} was outbid on the empty auction track; passing was worth about {loss} more "
+           "fame."),
+        N_("{player} was outbid with the {sun} on the empty auction track; passing was worth "
+           "about {loss} more fame.")),
+    Reason.PAID_EMPTY: (
+        N_("You paid your {sun} for an empty auction track; keeping the sun was worth about "
+           "{loss} more fame."),
+        N_("{player} paid the {sun} for an empty auction track; keeping the sun was worth about "
+           "{loss} more fame.")),
+    Reason.PAID: (
+        N_("You paid your {sun} for a lot worth {value} to you; keeping the sun for a later lot "
+           "was worth about {loss} more fame."),
+        N_("{player} paid the {sun} for a lot worth {value} to them; keeping the sun for a later "
+           "lot was worth about {loss} more fame.")),
+    Reason.LOW_OUTBID: (
+        N_("Your {sun} could still be outbid (a rival held {rival}); your {better} was worth "
+           "about {loss} more fame."),
+        N_("The {sun} of {player} could still be outbid (a rival held {rival}); the {better} was "
+           "worth about {loss} more fame.")),
+    Reason.HIGHER: (
+        N_("Your {better} was worth about {loss} more fame than your {sun} on this lot."),
+        N_("On this lot, the {better} was worth about {loss} more fame to {player} than the "
+           "{sun}.")),
+    Reason.LOWER_BEATEN: (
+        N_("A later rival could still outbid your {better} (it held {rival}), yet the {better} "
+           "was worth about {loss} more fame than your {sun}: the higher sun counts later."),
+        N_("A later rival could still outbid the {better} of {player} (it held {rival}), yet the "
+           "{better} was worth about {loss} more fame than the {sun}: the higher sun counts "
+           "later.")),
+    Reason.LOWER_DONE: (
+        N_("You spent your {sun} where your {better} would have done; the higher sun was worth "
+           "about {loss} more fame later."),
+        N_("{player} spent the {sun} where the {better} would have done; the higher sun was worth "
+           "about {loss} more fame later.")),
+    Reason.INVOKE_ALONE: (
+        N_("Only you still held suns: drawing on towards a full auction track was worth about "
+           "{loss} more fame than invoking Ra."),
+        N_("Only {player} still held suns: drawing on towards a full auction track was worth "
+           "about {loss} more fame than invoking Ra.")),
+}
+
+
+_WORDS: dict[Situation | Reason, Callable[[Claim, str, str | None], str]] = {
+    Reason.DISCARD: _discard, Reason.GOD_USED: _god_used, Reason.GOD_MISSED: _god_missed,
+    Reason.INVOKE_EMPTY: _invoke_empty, Reason.INVOKE_LOT: _invoke_lot,
+}

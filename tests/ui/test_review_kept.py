@@ -74,8 +74,8 @@ def said_now(replay: Replay, mistake: Mistake, decisions: list[SeatDecision]) ->
     decision = next(d for d in decisions if d.move == mistake.move)
     state, seat = decision.obs.state, decision.obs.seat
     better = Move.parse(mistake.better).action
-    return [why(state, seat, decision.played, better, mistake.loss, decision.won),
-            situation(state, seat)]
+    return [why(state, seat, decision.played, better, mistake.loss, decision.won,
+                mistake.person), situation(state, seat, mistake.person)]
 
 
 def test_a_review_opened_again_in_another_language_is_not_made_again(
