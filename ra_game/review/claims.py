@@ -36,6 +36,14 @@ class Situation(Enum):
     TURN = "turn"
 
 
+class Moment(Enum):
+    """When in its epoch a decision was made: in an auction (its number in the epoch), or on
+    a turn of the seat's (the seat's own turns counted in the epoch)."""
+
+    AUCTION = "auction"
+    TURN = "turn"
+
+
 class Reason(Enum):
     """Why the better move was better (each kind has its own sentence)."""
 
@@ -67,7 +75,7 @@ class Reason(Enum):
 class Claim:
     """A kind (:class:`Situation` or :class:`Reason`) and the numbers its sentence names."""
 
-    kind: Situation | Reason
+    kind: Situation | Reason | Moment
     values: Mapping[str, Number] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> int:
@@ -85,7 +93,7 @@ class Claim:
                            for k, v in self.values.items()}}
 
     @staticmethod
-    def from_json(data: Any, kinds: type[Situation | Reason]) -> Claim:
+    def from_json(data: Any, kinds: type[Situation | Reason | Moment]) -> Claim:
         """The claim of :meth:`to_json`; TypeError or ValueError for anything else."""
         if not isinstance(data, dict) or not isinstance(data.get("values"), dict):
             raise TypeError("not a claim")
@@ -98,6 +106,14 @@ class Claim:
             else:
                 raise TypeError("not a claim's number")
         return Claim(kinds(data.get("kind")), values)
+
+
+def moment_claim(state: GameState, auction: int, turn: int) -> Claim:
+    """The decision's moment: the ``auction``-th auction of the epoch in an auction (bids and
+    a disaster's discards), else the seat's ``turn``-th turn of the epoch."""
+    if state.phase in (BID, DISCARD):
+        return Claim(Moment.AUCTION, {"epoch": state.epoch, "number": auction})
+    return Claim(Moment.TURN, {"epoch": state.epoch, "number": turn})
 
 
 def lot_gain(state: GameState, seat: int, tiles: list[int] | tuple[int, ...]) -> int:

@@ -43,13 +43,12 @@ def mistake(decision: SeatDecision, verdict: Verdict,
     state, seat = decision.obs.state, decision.obs.seat
     checked = {} if opinion is None else {"second_opinion": round(opinion.gain, 2),
                                           "second_error": round(opinion.error, 2)}
+    values = {"best_fame": round(verdict.best_fame, 2),
+              "played_fame": round(verdict.played_fame, 2), "error": round(verdict.error, 2),
+              "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
+              **checked}
     return Mistake.at(decision.move, state, seat, verdict.played, verdict.best, verdict.loss,
-                      decision.won,
-                      {"best_fame": round(verdict.best_fame, 2),
-                       "played_fame": round(verdict.played_fame, 2),
-                       "error": round(verdict.error, 2),
-                       "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
-                       **checked})
+                      decision.won, values, auction=decision.auction, turn=decision.turn)
 
 
 def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[int]:

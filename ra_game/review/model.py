@@ -14,11 +14,11 @@ from typing import Any
 from ..engine import GameState, Move, Observation, Replay
 from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
 from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
-from ..engine.state import BID
+from ..engine.state import BID, DISCARD, TURN
 from ..i18n import _, format_decimal, ngettext
 from ..messages import YOU, display_name
-from .claims import Claim, Reason, Situation, situation_claim, why_claim
-from .why import move_words, situation_text, why_text
+from .claims import Claim, Moment, Reason, Situation, moment_claim, situation_claim, why_claim
+from .why import moment_text, move_words, situation_text, why_text
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,10 @@ class SeatDecision:
     played: int
     #: For a bid: True when the seat won the auction with it, False when it was outbid.
     won: bool | None = None
+    #: The auction's number in the epoch (bids, discards), the seat's turn in the epoch (turns);
+    #: 1 for a position built without its game.
+    auction: int = 1
+    turn: int = 1
 
 
 def _legal_form(action: int, legal: list[int]) -> int:
@@ -58,15 +62,24 @@ def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
     state = replay.initial_state()
     out: list[SeatDecision] = []
     bid: tuple[int, int] | None = None  # (decision, sun) of the seat's bid in this auction
+    epoch, auctions, turns = state.epoch, 0, 0  # auctions begun and the seat's turns this epoch
     for index, text in enumerate(replay.moves):
         try:
             move = Move.parse(text)
             legal = state.legal_actions() if state.current == seat and not state.over else []
             if len(legal) > 1:
-                out.append(SeatDecision(index, state.observation(seat), _legal_form(move.action, legal)))
+                out.append(SeatDecision(index, state.observation(seat),
+                                        _legal_form(move.action, legal), auction=auctions,
+                                        turn=turns + 1))
                 if is_bid(out[-1].played):
                     bid = (len(out) - 1, bid_sun(out[-1].played))
+            phase, mover = state.phase, state.current
+            turns += phase == TURN and mover == seat
             state.apply(move)
+            if state.epoch != epoch:
+                epoch, auctions, turns = state.epoch, 0, 0
+            elif phase == TURN and state.phase in (BID, DISCARD):
+                auctions += 1
             if bid is not None and state.phase != BID:
                 k, sun = bid
                 out[k] = replace(out[k], won=state.center_sun == sun)  # the winning sun goes to the centre
@@ -100,16 +113,20 @@ class Mistake:
     #: The reviewed seat's stored name: its sentences say "you" for the one person at the
     #: screen (:data:`~ra_game.messages.YOU`), else they name the player.
     player: str = YOU
+    #: When in its epoch: the auction's number or the seat's turn (:func:`moment_claim`).
+    when: Claim = field(default_factory=lambda: Claim(Moment.TURN, {"epoch": 1, "number": 1}))
 
     @staticmethod
     def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
-           won: bool | None = None, values: dict[str, Any] | None = None) -> Mistake:
+           won: bool | None = None, values: dict[str, Any] | None = None,
+           auction: int = 1, turn: int = 1) -> Mistake:
         """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
         ``move``-th move of its replay; its claims are read from the position now, its player
         is the seat's name in the state."""
         return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
                        why_claim(state, seat, played, better, won), state.epoch,
-                       situation_claim(state, seat), values or {}, state.names[seat])
+                       situation_claim(state, seat), values or {}, state.names[seat],
+                       moment_claim(state, auction, turn))
 
     @property
     def person(self) -> str | None:
@@ -133,6 +150,12 @@ class Mistake:
         return situation_text(self.where, self.person)
 
     @property
+    def name(self) -> str:
+        """The move as a player names it: "Epoch 2, auction 4: you bid sun 9" (translated
+        now)."""
+        return moment_text(self.when, Move.parse(self.played).action, self.person)
+
+    @property
     def played_words(self) -> str:
         return _notation_words(self.played)
 
@@ -143,7 +166,7 @@ class Mistake:
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
-                "situation": self.situation,
+                "situation": self.situation, "name": self.name,
                 **({"second_opinion": self.values["second_opinion"]}
                    if "second_opinion" in self.values else {})}
 
@@ -151,7 +174,8 @@ class Mistake:
         """The mistake as kept with its game: numbers and claims, no words."""
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": self.loss, "reason": self.reason.to_json(), "epoch": self.epoch,
-                "where": self.where.to_json(), "values": self.values, "player": self.player}
+                "where": self.where.to_json(), "values": self.values, "player": self.player,
+                "when": self.when.to_json()}
 
     @staticmethod
     def from_store(data: dict[str, Any]) -> Mistake:
@@ -164,15 +188,14 @@ class Mistake:
         return Mistake(int(data["move"]), str(data["played"]), str(data["better"]),
                        float(loss), Claim.from_json(data["reason"], Reason), int(data["epoch"]),
                        Claim.from_json(data["where"], Situation), dict(data["values"]),
-                       str(data.get("player", YOU)))
+                       str(data.get("player", YOU)), Claim.from_json(data["when"], Moment))
 
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
-        return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
-                 "fame lost). {why}").format(move=self.number, situation=self.situation,
-                                             played=self.played_words,
-                                             better=self.better_words,
-                                             loss=format_decimal(self.loss), why=self.why)
+        return _("{name} ({situation}); better: {better} (about {loss} fame lost). "
+                 "{why}").format(name=self.name, situation=self.situation,
+                                 better=self.better_words, loss=format_decimal(self.loss),
+                                 why=self.why)
 
 
 def _notation_words(text: str) -> str:

@@ -13,7 +13,7 @@ from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_god, unpack_tiles
 from ..i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
 from ..ui.words import tiles_and
-from .claims import Claim, Reason, Situation, situation_claim, why_claim
+from .claims import Claim, Moment, Reason, Situation, situation_claim, why_claim
 
 
 def _value(gain: int) -> str:
@@ -90,6 +90,48 @@ def situation_text(claim: Claim, player: str | None = None) -> str:
         "{length}",
         "Epoch {epoch}, {player} to play, {count} tiles on the auction track, Ra track {ra} of "
         "{length}", count), count=count, **track)
+
+
+def moment_text(claim: Claim, action: int, player: str | None = None) -> str:
+    """The move as a player names it, of ``player`` (None: "you"): "Epoch 2, auction 4: you
+    bid sun 9", "Epoch 1, your turn 3: you invoked Ra" (translated now)."""
+    epoch, number = claim["epoch"], claim["number"]
+    if claim.kind is Moment.AUCTION:
+        return _auction_move(epoch, number, action, player)
+    if action == DRAW:
+        return _say(player, _("Epoch {epoch}, your turn {turn}: you drew a tile"),
+                    _("Epoch {epoch}, {player}'s turn {turn}: drew a tile"),
+                    epoch=epoch, turn=number)
+    if action == RA:
+        return _say(player, _("Epoch {epoch}, your turn {turn}: you invoked Ra"),
+                    _("Epoch {epoch}, {player}'s turn {turn}: invoked Ra"),
+                    epoch=epoch, turn=number)
+    tiles = unpack_tiles(action)
+    return _say(player, ngettext("Epoch {epoch}, your turn {turn}: you took {tiles} with a God",
+                                 "Epoch {epoch}, your turn {turn}: you took {tiles} with {count} "
+                                 "Gods", len(tiles)),
+                ngettext("Epoch {epoch}, {player}'s turn {turn}: took {tiles} with a God",
+                         "Epoch {epoch}, {player}'s turn {turn}: took {tiles} with {count} Gods",
+                         len(tiles)),
+                epoch=epoch, turn=number, tiles=tiles_and(tiles), count=len(tiles))
+
+
+def _auction_move(epoch: int, number: int, action: int, player: str | None) -> str:
+    if is_bid(action):
+        return _say(player, _("Epoch {epoch}, auction {auction}: you bid sun {sun}"),
+                    _("Epoch {epoch}, auction {auction}: {player} bid sun {sun}"),
+                    epoch=epoch, auction=number, sun=bid_sun(action))
+    if action == PASS:
+        return _say(player, _("Epoch {epoch}, auction {auction}: you passed"),
+                    _("Epoch {epoch}, auction {auction}: {player} passed"),
+                    epoch=epoch, auction=number)
+    tiles = unpack_tiles(action)
+    return _say(player, ngettext("Epoch {epoch}, auction {auction}: you discarded the {tiles} "
+                                 "tile", "Epoch {epoch}, auction {auction}: you discarded the "
+                                 "{tiles} tiles", len(tiles)),
+                ngettext("Epoch {epoch}, auction {auction}: {player} discarded the {tiles} tile",
+                         "Epoch {epoch}, auction {auction}: {player} discarded the {tiles} tiles",
+                         len(tiles)), epoch=epoch, auction=number, tiles=tiles_and(tiles))
 
 
 def why(state: GameState, seat: int, played: int, better: int, loss: float,
@@ -316,7 +358,7 @@ SENTENCES: dict[Reason, tuple[str, str]] = {
     Reason.LOW_OUTBID: (
         N_("Your {sun} could still be outbid (a rival held {rival}); your {better} was worth "
            "about {loss} more fame."),
-        N_("The {sun} of {player} could still be outbid (a rival held {rival}); the {better} was "
+        N_("{player}'s {sun} could still be outbid (a rival held {rival}); the {better} was "
            "worth about {loss} more fame.")),
     Reason.HIGHER: (
         N_("Your {better} was worth about {loss} more fame than your {sun} on this lot."),
@@ -325,7 +367,7 @@ SENTENCES: dict[Reason, tuple[str, str]] = {
     Reason.LOWER_BEATEN: (
         N_("A later rival could still outbid your {better} (it held {rival}), yet the {better} "
            "was worth about {loss} more fame than your {sun}: the higher sun counts later."),
-        N_("A later rival could still outbid the {better} of {player} (it held {rival}), yet the "
+        N_("A later rival could still outbid {player}'s {better} (it held {rival}), yet the "
            "{better} was worth about {loss} more fame than the {sun}: the higher sun counts "
            "later.")),
     Reason.LOWER_DONE: (
@@ -341,7 +383,7 @@ SENTENCES: dict[Reason, tuple[str, str]] = {
 }
 
 
-_WORDS: dict[Situation | Reason, Callable[[Claim, str, str | None], str]] = {
+_WORDS: dict[Situation | Reason | Moment, Callable[[Claim, str, str | None], str]] = {
     Reason.DISCARD: _discard, Reason.GOD_USED: _god_used, Reason.GOD_MISSED: _god_missed,
     Reason.INVOKE_EMPTY: _invoke_empty, Reason.INVOKE_LOT: _invoke_lot,
 }

@@ -26,15 +26,10 @@ def fame_lost(loss: float) -> str:
                     max(1, round(loss))).format(fame=shown)
 
 
-def played_and_better(mistake: Mistake) -> str:
-    """The note on a reviewed decision: what was played and what was better (of "you", or of
-    the reviewed player by name)."""
-    values = {"played": move_words(mistake.played), "better": move_words(mistake.better),
-              "cost": fame_lost(mistake.loss)}
-    if mistake.person is None:
-        return _("Played: {played}. Better: {better}, worth {cost} more.").format(**values)
-    return _("{player} played: {played}. Better: {better}, worth {cost} more.").format(
-        player=mistake.person, **values)
+def better_line(mistake: Mistake) -> str:
+    """The note under a reviewed decision's name: the better move and what it was worth."""
+    return _("Better: {better}, worth {cost} more.").format(
+        better=move_words(mistake.better), cost=fame_lost(mistake.loss))
 
 
 def summary_line(name: str, decisions: int, close: int, total_loss: float) -> str:

@@ -122,10 +122,10 @@ def test_tile_lists_are_counted_and_joined_with_and(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "played", "better"), [
-    ("en", "played: bid with sun", "; better: pass ("),
-    ("es", "jugaste: pujar con el sol", "; mejor: pasar ("),
-    ("pt", "você jogou: dar um lance com o sol", "; melhor: passar ("),
-    ("tr", "oynadığın: güneş", "; daha iyisi: pas ("),
+    ("en", ": Bruno bid sun ", "; better: pass ("),
+    ("es", ": Bruno pujó con el sol ", "; mejor: pasar ("),
+    ("pt", ": Bruno deu um lance com o sol ", "; melhor: passar ("),
+    ("tr", ": Bruno güneş ", "; daha iyisi: pas ("),
 ])
 def test_moves_inside_a_sentence_are_worded_for_it_not_as_button_labels(
         lang: str, played: str, better: str) -> None:

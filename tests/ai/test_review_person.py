@@ -96,6 +96,7 @@ def test_a_mistake_speaks_of_its_seat_by_the_name_in_the_game():
     theirs = Mistake.at(3, state, 0, PASS, bid_action(13), 2.5)
     assert theirs.player == "Ana" and theirs.why.startswith("Ana passed a lot worth")
     assert theirs.situation == "Epoch 1, auction of 2 tiles, Ana held 13, 6"
-    assert theirs.line().startswith("Move 4 (Epoch 1, auction of 2 tiles, Ana held 13, 6)")
+    assert theirs.line().startswith("Epoch 1, auction 1: Ana passed (Epoch 1, auction of 2 "
+                                    "tiles, Ana held 13, 6); better: bid with sun 13")
     mine = Mistake.at(3, state, 1, PASS, bid_action(12), 2.5)
     assert mine.why.startswith("You passed") and "you held" in mine.situation

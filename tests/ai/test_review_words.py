@@ -109,7 +109,7 @@ def _mistake(move: int, loss: float) -> Mistake:
 
 def test_a_mistake_is_numbered_from_1_as_the_replay_viewer_numbers_it():
     mistake = _mistake(58, 3.0)
-    assert mistake.number == 59 and mistake.line().startswith("Move 59 (")
+    assert mistake.number == 59 and mistake.line().startswith("Epoch 1, auction 1: ")
     assert mistake.to_json()["move"] == 58  # the replay's index, for programs
 
 

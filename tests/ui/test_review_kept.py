@@ -98,7 +98,8 @@ def test_a_review_opened_again_in_another_language_is_not_made_again(
         now = [mistake.why, mistake.situation, mistake.line()]
         assert all(a != b for a, b in zip(now, before, strict=True)), now
         assert now[:2] == said_now(replay, mistake, decisions)
-        assert now[2].startswith("Jugada ") and mistake.why in now[2]
+        assert now[2].startswith(mistake.name) and mistake.name.startswith("Época ")
+        assert mistake.why in now[2]
     assert listing.review.summary() != english[-1][0]
     assert "decisiones" in listing.review.summary()
     run_frames(ctx, 2)  # and it draws

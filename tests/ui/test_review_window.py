@@ -241,6 +241,7 @@ def test_choosing_a_decision_opens_the_board_there_with_the_better_move_marked(
     callout = driver.callout()
     assert callout is not None
     assert f"Better: bid with sun {sun}" in callout.text and mistake.why in callout.text
+    assert callout.title == mistake.name and callout.title.startswith("Epoch 1, auction ")
     run_frames(ctx, 2)  # drawn without error
     press(ctx, pygame.K_RIGHT)  # the viewer's controls step on
     assert play.moves == replay.moves[:mistake.move + 1] and not driver.at_decision
