@@ -139,7 +139,7 @@ class ReviewListScene(LayoutScene):
             (mistake.name, 15, True, theme.INK_SOFT),
             (better_line(mistake), 17, True,
              theme.INK),
-            (mistake.why, 16, False, theme.INK),
+            (mistake.main_why, 16, False, theme.INK),
         )
         step = (row.height - self.px(12)) // len(lines)
         for n, (text, size, bold, color) in enumerate(lines):

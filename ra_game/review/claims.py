@@ -19,7 +19,7 @@ from ..ai.policy import bidders_after
 from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_discard, is_god, unpack_tiles
 from ..engine.state import BID, DISCARD
-from ..engine.tiles import Tile
+from ..engine.tiles import NUM_EPOCHS, Tile
 
 #: A claim's numbers: a whole number, or a list of them (suns, tiles).
 Number = int | tuple[int, ...]
@@ -146,10 +146,41 @@ def later_suns(state: GameState, seat: int) -> list[int]:
     return [s for q in bidders_after(state, seat) for s in state.suns_up[q]]
 
 
+#: The reasons of an auction the seat lost (the centre sun was never its).
+OUTBID = (Reason.OUTBID_HIGHER, Reason.OUTBID_LOT, Reason.OUTBID_EMPTY)
+#: The reasons of drawing or invoking (the Ra tiles left decide them).
+RA_TIMING = (Reason.DRAW_EMPTY, Reason.DRAW_LOT, Reason.INVOKE_ALONE, Reason.INVOKE_EMPTY,
+             Reason.INVOKE_LOT)
+
+
+def sun_totals(state: GameState) -> list[int]:
+    """Each seat's suns added up, face up and face down (the final sun race's totals)."""
+    return [sum(state.suns_up[q]) + sum(state.suns_down[q]) for q in range(state.n)]
+
+
 def why_claim(state: GameState, seat: int, played: int, better: int,
               won: bool | None = None) -> Claim:
-    """Why ``better`` beat ``played``; ``won``: for a bid played, whether it won the auction
-    (None: not known)."""
+    """Why ``better`` beat ``played``, with what decides it: the centre sun and, in the last
+    epoch, the final sun race for an auction; the Ra tiles left against the epoch's end for a
+    draw or Ra; ``won``: for a bid played, whether it won the auction (None: not known)."""
+    claim = _reason(state, seat, played, better, won)
+    extra: dict[str, Number] = {}
+    if state.phase == BID and claim.kind not in OUTBID:
+        extra.update(center=state.center_sun, lot=len(state.auction_tiles()))
+        if claim.kind in (Reason.PASS, Reason.PASS_EMPTY):
+            extra["later"] = max(later_suns(state, seat))  # the sun that could outbid the seat
+        if state.epoch == NUM_EPOCHS:
+            totals = sun_totals(state)
+            rivals = [t for q, t in enumerate(totals) if q != seat]
+            extra.update(total=totals[seat], low=min(rivals), high=max(rivals))
+    if claim.kind in RA_TIMING:
+        extra.update(more=state.ra_length - state.ra_count, ra=state.bag_counts()[Tile.RA],
+                     left=state.bag_left)
+    return Claim(claim.kind, {**claim.values, **extra}) if extra else claim
+
+
+def _reason(state: GameState, seat: int, played: int, better: int,
+            won: bool | None) -> Claim:
     lot = state.auction_tiles()
     if state.phase == BID:
         return _bid_claim(state, seat, played, better, won)

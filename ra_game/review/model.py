@@ -18,7 +18,7 @@ from ..engine.state import BID, DISCARD, TURN
 from ..i18n import _, format_decimal, ngettext
 from ..messages import YOU, display_name
 from .claims import Claim, Moment, Reason, Situation, moment_claim, situation_claim, why_claim
-from .why import moment_text, move_words, situation_text, why_text
+from .why import moment_text, move_words, reason_text, situation_text, why_text
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,11 @@ class Mistake:
     def why(self) -> str:
         """One sentence why the better move was better (translated now)."""
         return why_text(self.reason, self.loss, self.person)
+
+    @property
+    def main_why(self) -> str:
+        """The reason's own sentence, without what decides it (a row of the list)."""
+        return reason_text(self.reason, format_decimal(self.loss), self.person)
 
     @property
     def situation(self) -> str:

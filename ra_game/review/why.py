@@ -13,7 +13,14 @@ from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_god, unpack_tiles
 from ..i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
 from ..ui.words import tiles_and
-from .claims import Claim, Moment, Reason, Situation, situation_claim, why_claim
+from .claims import (
+    Claim,
+    Moment,
+    Reason,
+    Situation,
+    situation_claim,
+    why_claim,
+)
 
 
 def _value(gain: int) -> str:
@@ -143,9 +150,54 @@ def why(state: GameState, seat: int, played: int, better: int, loss: float,
 
 
 def why_text(claim: Claim, loss: float, player: str | None = None) -> str:
-    """A reason claim as one sentence (the language chosen now) of ``player`` (None: "you");
-    ``loss``: the fame lost."""
-    lost = format_decimal(loss)
+    """A reason claim in words (the language chosen now) of ``player`` (None: "you"): one
+    sentence why, then what decides it (the centre sun, who could still outbid, the final sun
+    race, the Ra tiles left); ``loss``: the fame lost."""
+    return " ".join([reason_text(claim, format_decimal(loss), player),
+                     *_deciding(claim, player)])
+
+
+def _deciding(claim: Claim, player: str | None) -> list[str]:
+    """The sentences naming what decides the advice, from the claim's numbers."""
+    values = claim.values
+    out = []
+    if "center" in values:
+        out.append((_("The prize was the centre sun {center}.") if not claim["lot"]
+                    else _("The winner of this auction also takes the centre sun {center}."))
+                   .format(center=claim["center"]))
+    if "later" in values:
+        out.append(_("A later rival held the {later}, enough to outbid the {sun}.").format(
+            later=claim["later"], sun=claim["sun"]))
+    if "total" in values:
+        race = {"total": claim["total"], "low": claim["low"], "high": claim["high"]}
+        if race["low"] == race["high"]:
+            out.append(_say(player, _("Final sun race: your suns total {total}, every rival's "
+                                      "{high}."),
+                            _("Final sun race: the suns of {player} total {total}, every "
+                              "rival's {high}."), **race))
+        else:
+            out.append(_say(player, _("Final sun race: your suns total {total}, your rivals' "
+                                      "from {low} to {high}."),
+                            _("Final sun race: the suns of {player} total {total}, the "
+                              "rivals' from {low} to {high}."), **race))
+    if "more" in values:
+        more = claim["more"]
+        if claim.kind in (Reason.DRAW_EMPTY, Reason.DRAW_LOT):  # its sentence counts the bag
+            out.append(ngettext("The epoch ends at the next Ra tile.",
+                                "The epoch ends after {more} more Ra tiles.", more).format(
+                more=more))
+        else:
+            out.append(ngettext(
+                "The epoch ends at the next Ra tile; {ra} of the {left} tiles in the bag are "
+                "Ra tiles.",
+                "The epoch ends after {more} more Ra tiles; {ra} of the {left} tiles in the bag "
+                "are Ra tiles.", more).format(more=more, ra=claim["ra"], left=claim["left"]))
+    return out
+
+
+def reason_text(claim: Claim, lost: str, player: str | None = None) -> str:
+    """The reason's own sentence, without what decides it; ``lost``: the fame lost, in
+    words."""
     words = _WORDS.get(claim.kind)
     if words is not None:
         return words(claim, lost, player)

@@ -31,7 +31,17 @@ def auction(first_up: list[int], auction_tiles: str = "gold pharaoh"):
 def test_a_low_bid_names_the_rival_sun_that_could_beat_it():
     text = why(auction([13, 6]), 0, bid_action(6), bid_action(13), 2.345)
     assert text == ("Your 6 could still be outbid (a rival held 12); your 13 was worth about 2.3 "
-                    "more fame.")
+                    "more fame. The winner of this auction also takes the centre sun 1.")
+
+
+def test_an_empty_track_names_its_prize_the_centre_sun_and_the_final_sun_race():
+    state = position(3, up=[[11, 4], [12, 7], [9]], down=[[3], [2], [10, 8]], center=13,
+                     held=["", "", ""], epoch=3)
+    state = bidding(state, ra_player=2, bidder=0)
+    text = why(state, 0, PASS, bid_action(11), 3.0)
+    assert "The prize was the centre sun 13." in text
+    assert "A later rival held the 12, enough to outbid the 11." in text
+    assert text.endswith("Final sun race: your suns total 18, your rivals' from 21 to 27.")
 
 
 def test_a_high_bid_where_a_low_one_would_do():
