@@ -80,7 +80,8 @@ class Claim:
 
     def __getitem__(self, name: str) -> int:
         value = self.values[name]
-        assert isinstance(value, int)
+        if not isinstance(value, int):
+            raise TypeError(f"{name} is not a number")
         return value
 
     def many(self, name: str) -> tuple[int, ...]:
@@ -172,7 +173,8 @@ def why_claim(state: GameState, seat: int, played: int, better: int,
         if state.epoch == NUM_EPOCHS:
             totals = sun_totals(state)
             rivals = [t for q, t in enumerate(totals) if q != seat]
-            extra.update(total=totals[seat], low=min(rivals), high=max(rivals))
+            extra.update(total=totals[seat], low=min(rivals), high=max(rivals),
+                         players=state.n)
     if claim.kind in RA_TIMING:
         extra.update(more=state.ra_length - state.ra_count, ra=state.bag_counts()[Tile.RA],
                      left=state.bag_left)

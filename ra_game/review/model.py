@@ -184,16 +184,20 @@ class Mistake:
 
     @staticmethod
     def from_store(data: dict[str, Any]) -> Mistake:
-        """The mistake of :meth:`to_store`; ValueError (or KeyError, TypeError) otherwise."""
+        """The mistake of :meth:`to_store`; ValueError (or KeyError, TypeError) otherwise, also
+        for claims whose sentences cannot be written."""
         loss = data["loss"]
         if not isinstance(loss, int | float) or not isinstance(data["values"], dict):
             raise TypeError("not a kept mistake")
         for name in ("played", "better"):
             Move.parse(str(data[name]))
-        return Mistake(int(data["move"]), str(data["played"]), str(data["better"]),
-                       float(loss), Claim.from_json(data["reason"], Reason), int(data["epoch"]),
-                       Claim.from_json(data["where"], Situation), dict(data["values"]),
-                       str(data.get("player", YOU)), Claim.from_json(data["when"], Moment))
+        mistake = Mistake(int(data["move"]), str(data["played"]), str(data["better"]),
+                          float(loss), Claim.from_json(data["reason"], Reason),
+                          int(data["epoch"]), Claim.from_json(data["where"], Situation),
+                          dict(data["values"]), str(data.get("player", YOU)),
+                          Claim.from_json(data["when"], Moment))
+        mistake.line()  # its claims lack no number their sentences name
+        return mistake
 
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
@@ -243,7 +247,7 @@ class Review:
             mistakes = [Mistake.from_store(m) for m in data["mistakes"]]
             return Review(int(data["seat"]), int(data["decisions"]), int(data["close"]),
                           float(data["total_loss"]), mistakes, float(data["seconds"]))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise ValueError(f"not a kept review: {exc}") from None
 
     @property

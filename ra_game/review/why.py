@@ -13,14 +13,7 @@ from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_god, unpack_tiles
 from ..i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
 from ..ui.words import tiles_and
-from .claims import (
-    Claim,
-    Moment,
-    Reason,
-    Situation,
-    situation_claim,
-    why_claim,
-)
+from .claims import Claim, Moment, Reason, Situation, situation_claim, why_claim
 
 
 def _value(gain: int) -> str:
@@ -170,11 +163,15 @@ def _deciding(claim: Claim, player: str | None) -> list[str]:
             later=claim["later"], sun=claim["sun"]))
     if "total" in values:
         race = {"total": claim["total"], "low": claim["low"], "high": claim["high"]}
+        rivals = claim["players"] - 1
         if race["low"] == race["high"]:
-            out.append(_say(player, _("Final sun race: your suns total {total}, every rival's "
-                                      "{high}."),
-                            _("Final sun race: the suns of {player} total {total}, every "
-                              "rival's {high}."), **race))
+            out.append(_say(player, ngettext(
+                "Final sun race: your suns total {total}, your rival's {high}.",
+                "Final sun race: your suns total {total}, every rival's {high}.", rivals),
+                ngettext("Final sun race: the suns of {player} total {total}, their rival's "
+                         "{high}.",
+                         "Final sun race: the suns of {player} total {total}, every rival's "
+                         "{high}.", rivals), **race))
         else:
             out.append(_say(player, _("Final sun race: your suns total {total}, your rivals' "
                                       "from {low} to {high}."),
@@ -183,15 +180,18 @@ def _deciding(claim: Claim, player: str | None) -> list[str]:
     if "more" in values:
         more = claim["more"]
         if claim.kind in (Reason.DRAW_EMPTY, Reason.DRAW_LOT):  # its sentence counts the bag
-            out.append(ngettext("The epoch ends at the next Ra tile.",
-                                "The epoch ends after {more} more Ra tiles.", more).format(
-                more=more))
+            # Translators: "at the latest": the epoch also ends when every sun is spent
+            out.append(ngettext("The epoch ends with the next Ra tile at the latest.",
+                                "The epoch ends after {more} more Ra tiles at the latest.",
+                                more).format(more=more))
         else:
+            # Translators: "at the latest": the epoch also ends when every sun is spent
             out.append(ngettext(
-                "The epoch ends at the next Ra tile; {ra} of the {left} tiles in the bag are "
-                "Ra tiles.",
-                "The epoch ends after {more} more Ra tiles; {ra} of the {left} tiles in the bag "
-                "are Ra tiles.", more).format(more=more, ra=claim["ra"], left=claim["left"]))
+                "The epoch ends with the next Ra tile at the latest; {ra} of the {left} tiles "
+                "in the bag are Ra tiles.",
+                "The epoch ends after {more} more Ra tiles at the latest; {ra} of the {left} "
+                "tiles in the bag are Ra tiles.", more).format(more=more, ra=claim["ra"],
+                                                               left=claim["left"]))
     return out
 
 
@@ -250,10 +250,6 @@ def _discard(c: Claim, lost: str, player: str | None) -> str:
         better=tiles_and(kept), played=tiles_and(c.many("played")), loss=lost)
 
 
-
-
-
-
 def _god_used(c: Claim, lost: str, player: str | None) -> str:
     taken = c.many("tiles")
     return _say(player, ngettext(
@@ -280,34 +276,6 @@ def _god_missed(c: Claim, lost: str, player: str | None) -> str:
         "With {count} Gods, {player} could have taken the {tiles} tiles, worth {value} to them: "
         "about {loss} more fame than the move played.", len(taken)),
         count=len(taken), tiles=tiles_and(taken), value=_value(c["gain"]), loss=lost)
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def _invoke_empty(c: Claim, lost: str, player: str | None) -> str:

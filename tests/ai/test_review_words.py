@@ -44,6 +44,32 @@ def test_an_empty_track_names_its_prize_the_centre_sun_and_the_final_sun_race():
     assert text.endswith("Final sun race: your suns total 18, your rivals' from 21 to 27.")
 
 
+def test_with_one_rival_the_final_sun_race_names_your_rival_and_turkish_writes_gunes_12():
+    state = position(2, up=[[11, 4], [12, 7]], down=[[3], [2]], center=13, held=["", ""],
+                     epoch=3, auction="gold")
+    state = bidding(state, ra_player=1, bidder=0)
+    text = why(state, 0, PASS, bid_action(11), 3.0)
+    assert "The winner of this auction also takes the centre sun 13." in text
+    assert "A later rival held the 12, enough to outbid the 11." in text
+    assert text.endswith("Final sun race: your suns total 18, your rival's 21.")
+    assert why(state, 0, PASS, bid_action(11), 3.0, player="Bruno").endswith(
+        "Final sun race: the suns of Bruno total 18, their rival's 21.")
+    set_language("tr")
+    turkish = why(state, 0, PASS, bid_action(11), 3.0)
+    assert "güneş 12" in turkish and "güneş 11" in turkish and "12 güneş" not in turkish
+    assert "güneş 13" in turkish
+
+
+def test_the_ra_tiles_left_end_the_epoch_at_the_latest():
+    state = position(3, up=[[11], [12], [9]], down=[[], [], []], center=5,
+                     held=["", "", ""], ra_count=7)
+    text = why(state, 0, RA, DRAW, 2.0)
+    assert "The epoch ends with the next Ra tile at the latest; " in text
+    assert text.endswith(f"{state.bag_counts()[Tile.RA]} of the {state.bag_left} tiles in the "
+                         "bag are Ra tiles.")
+    assert state.ra_length - state.ra_count == 1
+
+
 def test_a_high_bid_where_a_low_one_would_do():
     state = auction([13, 6])
     state.suns_up[1:] = [[5, 4], [3, 2], []]

@@ -4,6 +4,7 @@ Spanish, as the position would say it now."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from ra_game.scenes.review_seat import open_review
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move, Replay, load_replay
+from ra_game.engine.moves import PASS, is_bid
+from ra_game.engine.state import BID
 from ra_game.i18n import set_language
 from ra_game.review import Review, ReviewBudget, job
 from ra_game.review.model import Mistake, SeatDecision, seat_decisions
@@ -131,6 +134,35 @@ def test_a_bad_kept_review_is_made_again_never_an_error(text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     assert load_review(replay, 0, **OPTIONS) is None
+
+
+def kept_bid_mistake(replay: Replay) -> dict:
+    """A review of one listed bid, as kept (a pass advised), made without a search."""
+    decision = next(d for d in seat_decisions(replay, 0)
+                    if d.obs.state.phase == BID and is_bid(d.played))
+    mistake = Mistake.at(decision.move, decision.obs.state, 0, decision.played, PASS, 2.0,
+                         decision.won, auction=decision.auction, turn=decision.turn)
+    return Review(0, 1, 0, 2.0, [mistake]).to_store()
+
+
+@pytest.mark.parametrize("spoil", ["no number", "no such tile", "a list for a number"])
+def test_a_kept_claim_its_sentence_cannot_say_is_made_again(spoil: str) -> None:
+    replay = short_game()
+    kept = kept_bid_mistake(replay)
+    values = kept["mistakes"][0]["reason"]["values"]
+    if spoil == "no number":
+        del values["sun"]
+    elif spoil == "no such tile":
+        kept["mistakes"][0]["reason"] = {"kind": "god_used", "values": {"tiles": [99],
+                                                                        "gain": 1}}
+    else:
+        values["sun"] = [9, 10]
+    path = reviews_dir() / f"{review_key(replay, 0, **OPTIONS)}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(kept))
+    assert load_review(replay, 0, **OPTIONS) is None
+    path.write_text(json.dumps(kept_bid_mistake(replay)))  # the same review, unspoilt, opens
+    assert load_review(replay, 0, **OPTIONS) is not None
 
 
 def test_saving_where_the_disk_refuses_keeps_the_review_on_screen(tmp_path: Path,
