@@ -15,7 +15,7 @@ import pygame
 from ra_game.i18n import N_, _, format_decimal, pgettext
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
-from ra_game.ui.review_words import played_and_better, summary_line
+from ra_game.ui.review_words import better_line, summary_line
 from ra_game.ui.widgets import Button
 from ra_game.ui.words import display_name, is_you
 
@@ -136,12 +136,10 @@ class ReviewListScene(LayoutScene):
         cost_w = self.px(150)
         width = row.right - cost_w - left - self.px(12)
         lines = (
-            (_("Move {move}: {situation}").format(move=mistake.number,
-                                                 situation=mistake.situation),
-             15, True, theme.INK_SOFT),
-            (played_and_better(mistake.played, mistake.better, mistake.loss), 17, True,
+            (mistake.name, 15, True, theme.INK_SOFT),
+            (better_line(mistake), 17, True,
              theme.INK),
-            (mistake.why, 16, False, theme.INK),
+            (mistake.main_why, 16, False, theme.INK),
         )
         step = (row.height - self.px(12)) // len(lines)
         for n, (text, size, bold, color) in enumerate(lines):

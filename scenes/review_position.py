@@ -20,7 +20,7 @@ from ra_game.engine import IllegalMoveError, Move, Replay
 from ra_game.i18n import N_, _
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout
 from ra_game.ui.board.review_marks import MarkedDecision, draw_marked_decision, mark_decision
-from ra_game.ui.review_words import move_words, played_and_better
+from ra_game.ui.review_words import better_line, move_words
 
 from .replay_viewer import ReplayDriver, replay_scene
 
@@ -161,11 +161,10 @@ class ReviewDriver(ReplayDriver):
             return None
         m = self.mistake
         area = self.scene.geom.rect("review_note")
-        title = _("Move {move} of {total}: {situation}").format(
-            move=m.number, total=self.total, situation=m.situation)
+        title = m.name
         buttons = (_("Back to the game"), _("Back to the list"))
         if self.at_decision:
-            text = " ".join((played_and_better(m.played, m.better, m.loss), m.why))
+            text = " ".join((better_line(m), m.why))
             return Callout(text, None, area, title,
                            hint=_("Left and Right step through the game"),
                            buttons=(_("Try the better move"), buttons[1]))

@@ -108,6 +108,9 @@ class ReviewProgressScene(OverlayScene):
 
         if self.reviews is not None:
             self.reviews[self.seat] = job.result
+        from ra_game.review.store import save_review
+
+        save_review(self.replay, job.result, job.budget, job.salt, job.confirm)
         self.manager.replace(ReviewListScene(self.ctx, self.replay, job.result, self.title))
 
     def close(self) -> None:

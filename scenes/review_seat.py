@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,25 +33,33 @@ ROW = 58  # base pixels from one seat's button to the next (scenes/review_seat.t
 
 
 def start_review(ctx: AppContext, replay: Replay, seats: Sequence[int], title: str = "",
-                 reviews: Reviews | None = None) -> None:
+                 reviews: Reviews | None = None, **job_options: Any) -> None:
     """Review ``replay`` for one of ``seats``: at once for a single seat, else ask whose.
-    ``reviews``: the reviews its caller made before, by seat (a new one is added there)."""
+    ``reviews``: the reviews its caller made before, by seat (a new one is added there);
+    ``job_options``: the review's settings (:class:`~ra_game.review.ReviewJob`'s)."""
     if len(seats) == 1:
-        open_review(ctx, replay, seats[0], title, reviews)
+        open_review(ctx, replay, seats[0], title, reviews, **job_options)
     else:
-        ctx.scenes.push(SeatChoiceScene(ctx, replay, seats, title, reviews))
+        ctx.scenes.push(SeatChoiceScene(ctx, replay, seats, title, reviews, **job_options))
 
 
 def open_review(ctx: AppContext, replay: Replay, seat: int, title: str = "",
-                reviews: Reviews | None = None, replace: bool = False) -> None:
-    """The review of ``seat``: its list at once when it was made before, else the progress
-    overlay while the AI makes it (pushed, or in place of the top scene)."""
+                reviews: Reviews | None = None, replace: bool = False,
+                **job_options: Any) -> None:
+    """The review of ``seat``: its list at once when it was made before (here, or kept with
+    its game), else the progress overlay while the AI makes it (pushed, or in place of the top
+    scene)."""
+    from ra_game.review.store import load_review
+
     from .review_list import ReviewListScene
     from .review_progress import ReviewProgressScene
 
     known = reviews.get(seat) if reviews is not None else None
+    if known is None:
+        known = load_review(replay, seat, **job_options)  # kept with its game: opens at once
     scene: Scene = (ReviewListScene(ctx, replay, known, title) if known is not None else
-                    ReviewProgressScene(ctx, replay, seat, title=title, reviews=reviews))
+                    ReviewProgressScene(ctx, replay, seat, title=title, reviews=reviews,
+                                        **job_options))
     (ctx.scenes.replace if replace else ctx.scenes.push)(scene)
 
 
@@ -74,8 +82,9 @@ class SeatChoiceScene(OverlayScene):
                 *(f"seat_{i}" for i in range(SEAT_BUTTONS)))
 
     def __init__(self, ctx: AppContext, replay: Replay, seats: Sequence[int],
-                 title: str = "", reviews: Reviews | None = None) -> None:
+                 title: str = "", reviews: Reviews | None = None, **job_options: Any) -> None:
         self.replay = replay
+        self.job_options = job_options
         self.reviews = reviews
         self.seats = list(seats)[:SEAT_BUTTONS]
         self.title = title
@@ -105,7 +114,8 @@ class SeatChoiceScene(OverlayScene):
 
     def choose(self, seat: int) -> None:
         """Start the review of ``seat`` in place of this question."""
-        open_review(self.ctx, self.replay, seat, self.title, self.reviews, replace=True)
+        open_review(self.ctx, self.replay, seat, self.title, self.reviews, replace=True,
+                    **self.job_options)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         panel = self.rects["panel"]

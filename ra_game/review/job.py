@@ -21,7 +21,6 @@ from ..engine import Move, Replay
 from .confirm import SecondOpinion, confirm_plan, second_opinion
 from .model import Mistake, Review, SeatDecision, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget, Verdict, judge, plan
-from .why import move_words, situation, why
 
 #: A loss is listed only above this many fame (the search's noise, measured: docs/ai.md).
 NOISE_FLOOR = 1.5
@@ -44,17 +43,12 @@ def mistake(decision: SeatDecision, verdict: Verdict,
     state, seat = decision.obs.state, decision.obs.seat
     checked = {} if opinion is None else {"second_opinion": round(opinion.gain, 2),
                                           "second_error": round(opinion.error, 2)}
-    return Mistake(
-        move=decision.move, played=Move.from_action(verdict.played).text,
-        better=Move.from_action(verdict.best).text, loss=verdict.loss,
-        why=why(state, seat, verdict.played, verdict.best, verdict.loss, decision.won),
-        epoch=state.epoch, situation=situation(state, seat),
-        values={"best_fame": round(verdict.best_fame, 2),
-                "played_fame": round(verdict.played_fame, 2),
-                "error": round(verdict.error, 2),
-                "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
-                **checked},
-        played_words=move_words(verdict.played), better_words=move_words(verdict.best))
+    values = {"best_fame": round(verdict.best_fame, 2),
+              "played_fame": round(verdict.played_fame, 2), "error": round(verdict.error, 2),
+              "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
+              **checked}
+    return Mistake.at(decision.move, state, seat, verdict.played, verdict.best, verdict.loss,
+                      decision.won, values, auction=decision.auction, turn=decision.turn)
 
 
 def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[int]:

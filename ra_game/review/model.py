@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import Move, Observation, Replay
+from ..engine import GameState, Move, Observation, Replay
 from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
 from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
-from ..engine.state import BID
+from ..engine.state import BID, DISCARD, TURN
 from ..i18n import _, format_decimal, ngettext
+from ..messages import YOU, display_name
+from .claims import Claim, Moment, Reason, Situation, moment_claim, situation_claim, why_claim
+from .why import moment_text, move_words, reason_text, situation_text, why_text
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,10 @@ class SeatDecision:
     played: int
     #: For a bid: True when the seat won the auction with it, False when it was outbid.
     won: bool | None = None
+    #: The auction's number in the epoch (bids, discards), the seat's turn in the epoch (turns);
+    #: 1 for a position built without its game.
+    auction: int = 1
+    turn: int = 1
 
 
 def _legal_form(action: int, legal: list[int]) -> int:
@@ -55,15 +62,24 @@ def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
     state = replay.initial_state()
     out: list[SeatDecision] = []
     bid: tuple[int, int] | None = None  # (decision, sun) of the seat's bid in this auction
+    epoch, auctions, turns = state.epoch, 0, 0  # auctions begun and the seat's turns this epoch
     for index, text in enumerate(replay.moves):
         try:
             move = Move.parse(text)
             legal = state.legal_actions() if state.current == seat and not state.over else []
             if len(legal) > 1:
-                out.append(SeatDecision(index, state.observation(seat), _legal_form(move.action, legal)))
+                out.append(SeatDecision(index, state.observation(seat),
+                                        _legal_form(move.action, legal), auction=auctions,
+                                        turn=turns + 1))
                 if is_bid(out[-1].played):
                     bid = (len(out) - 1, bid_sun(out[-1].played))
+            phase, mover = state.phase, state.current
+            turns += phase == TURN and mover == seat
             state.apply(move)
+            if state.epoch != epoch:
+                epoch, auctions, turns = state.epoch, 0, 0
+            elif phase == TURN and state.phase in (BID, DISCARD):
+                auctions += 1
             if bid is not None and state.phase != BID:
                 k, sun = bid
                 out[k] = replace(out[k], won=state.center_sun == sun)  # the winning sun goes to the centre
@@ -80,22 +96,42 @@ def _rounded(value: float) -> float:
 
 @dataclass(frozen=True)
 class Mistake:
-    """One costly decision: the move's index in the replay, the move made and the better one
-    (notation), the estimated fame lost, one sentence why, its epoch and situation in words, and
-    the numbers behind it (``values``: the fame of both moves, the noise of their difference,
-    the search's visits)."""
+    """One costly decision, in no language: the move's index in the replay, the move made and
+    the better one (notation), the estimated fame lost, its epoch, the claims of its reason and
+    situation (:mod:`~ra_game.review.claims`), and the numbers behind it (``values``: the fame
+    of both moves, the noise of their difference, the search's visits).  Its words
+    (:attr:`why`, :attr:`situation`, :meth:`line`) are made in the language chosen when read."""
 
     move: int
     played: str
     better: str
     loss: float
-    why: str
+    reason: Claim
     epoch: int
-    situation: str
+    where: Claim
     values: dict[str, Any] = field(default_factory=dict, compare=False)
-    #: The two moves as the board's buttons name them (translated).
-    played_words: str = ""
-    better_words: str = ""
+    #: The reviewed seat's stored name: its sentences say "you" for the one person at the
+    #: screen (:data:`~ra_game.messages.YOU`), else they name the player.
+    player: str = YOU
+    #: When in its epoch: the auction's number or the seat's turn (:func:`moment_claim`).
+    when: Claim = field(default_factory=lambda: Claim(Moment.TURN, {"epoch": 1, "number": 1}))
+
+    @staticmethod
+    def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
+           won: bool | None = None, values: dict[str, Any] | None = None,
+           auction: int = 1, turn: int = 1) -> Mistake:
+        """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
+        ``move``-th move of its replay; its claims are read from the position now, its player
+        is the seat's name in the state."""
+        return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
+                       why_claim(state, seat, played, better, won), state.epoch,
+                       situation_claim(state, seat), values or {}, state.names[seat],
+                       moment_claim(state, auction, turn))
+
+    @property
+    def person(self) -> str | None:
+        """Whom the sentences are of: None for "you", else the player's name as shown."""
+        return None if self.player == YOU else display_name(self.player)
 
     @property
     def number(self) -> int:
@@ -103,20 +139,80 @@ class Mistake:
         (``move`` indexes the replay's moves from 0, for programs)."""
         return self.move + 1
 
+    @property
+    def why(self) -> str:
+        """One sentence why the better move was better (translated now)."""
+        return why_text(self.reason, self.loss, self.person)
+
+    @property
+    def main_why(self) -> str:
+        """The reason's own sentence, without what decides it (a row of the list)."""
+        return reason_text(self.reason, format_decimal(self.loss), self.person)
+
+    @property
+    def situation(self) -> str:
+        """Where the decision was made, in words (translated now)."""
+        return situation_text(self.where, self.person)
+
+    @property
+    def name(self) -> str:
+        """The move as a player names it: "Epoch 2, auction 4: you bid sun 9" (translated
+        now)."""
+        return moment_text(self.when, Move.parse(self.played).action, self.person)
+
+    @property
+    def played_words(self) -> str:
+        return _notation_words(self.played)
+
+    @property
+    def better_words(self) -> str:
+        return _notation_words(self.better)
+
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
-                "situation": self.situation,
+                "situation": self.situation, "name": self.name,
                 **({"second_opinion": self.values["second_opinion"]}
                    if "second_opinion" in self.values else {})}
 
+    def to_store(self) -> dict[str, Any]:
+        """The mistake as kept with its game: numbers and claims, no words."""
+        return {"move": self.move, "played": self.played, "better": self.better,
+                "loss": self.loss, "reason": self.reason.to_json(), "epoch": self.epoch,
+                "where": self.where.to_json(), "values": self.values, "player": self.player,
+                "when": self.when.to_json()}
+
+    @staticmethod
+    def from_store(data: dict[str, Any]) -> Mistake:
+        """The mistake of :meth:`to_store`; ValueError (or KeyError, TypeError) otherwise, also
+        for claims whose sentences cannot be written."""
+        loss = data["loss"]
+        if not isinstance(loss, int | float) or not isinstance(data["values"], dict):
+            raise TypeError("not a kept mistake")
+        for name in ("played", "better"):
+            Move.parse(str(data[name]))
+        mistake = Mistake(int(data["move"]), str(data["played"]), str(data["better"]),
+                          float(loss), Claim.from_json(data["reason"], Reason),
+                          int(data["epoch"]), Claim.from_json(data["where"], Situation),
+                          dict(data["values"]), str(data.get("player", YOU)),
+                          Claim.from_json(data["when"], Moment))
+        mistake.line()  # its claims lack no number their sentences name
+        return mistake
+
     def line(self) -> str:
         """The mistake as one readable line (translated)."""
-        return _("Move {move} ({situation}): played: {played}; better: {better} (about {loss} "
-                 "fame lost). {why}").format(move=self.number, situation=self.situation,
-                                             played=self.played_words or self.played,
-                                             better=self.better_words or self.better,
-                                             loss=format_decimal(self.loss), why=self.why)
+        return _("{name} ({situation}); better: {better} (about {loss} fame lost). "
+                 "{why}").format(name=self.name, situation=self.situation,
+                                 better=self.better_words, loss=format_decimal(self.loss),
+                                 why=self.why)
+
+
+def _notation_words(text: str) -> str:
+    """A move in notation as a sentence names it (text that is no move is shown as it is)."""
+    try:
+        return move_words(Move.parse(text).action)
+    except NotationError:
+        return text
 
 
 @dataclass(frozen=True)
@@ -137,6 +233,22 @@ class Review:
         return {"seat": self.seat, "decisions": self.decisions,
                 "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
                 "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
+
+    def to_store(self) -> dict[str, Any]:
+        """The review as kept with its game: numbers and claims, no words."""
+        return {"seat": self.seat, "decisions": self.decisions, "close": self.close,
+                "total_loss": self.total_loss, "seconds": self.seconds,
+                "mistakes": [m.to_store() for m in self.mistakes]}
+
+    @staticmethod
+    def from_store(data: Any) -> Review:
+        """The review of :meth:`to_store`; ValueError for anything else."""
+        try:
+            mistakes = [Mistake.from_store(m) for m in data["mistakes"]]
+            return Review(int(data["seat"]), int(data["decisions"]), int(data["close"]),
+                          float(data["total_loss"]), mistakes, float(data["seconds"]))
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a kept review: {exc}") from None
 
     @property
     def listed_loss(self) -> float:

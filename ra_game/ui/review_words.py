@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine.moves import Move
 from ..i18n import _, format_decimal, ngettext
+from ..review.model import Mistake
 from ..review.why import move_words as action_words
 from .words import display_name, is_you
 
@@ -25,10 +26,10 @@ def fame_lost(loss: float) -> str:
                     max(1, round(loss))).format(fame=shown)
 
 
-def played_and_better(played: str, better: str, loss: float) -> str:
-    """The note on a reviewed decision: what was played and what was better."""
-    return _("Played: {played}. Better: {better}, worth {cost} more.").format(
-        played=move_words(played), better=move_words(better), cost=fame_lost(loss))
+def better_line(mistake: Mistake) -> str:
+    """The note under a reviewed decision's name: the better move and what it was worth."""
+    return _("Better: {better}, worth {cost} more.").format(
+        better=move_words(mistake.better), cost=fame_lost(mistake.loss))
 
 
 def summary_line(name: str, decisions: int, close: int, total_loss: float) -> str:

@@ -50,7 +50,7 @@ def test_passing_a_rich_lot_with_the_winning_sun_is_listed_with_a_bid():
     assert mistake.better.startswith("bid:")
     assert mistake.loss > 3.0
     assert "passed a lot worth about " in mistake.why and "would have won it" in mistake.why
-    assert mistake.situation == "Epoch 1, auction of 7 tiles, you held 13, 6"
+    assert mistake.situation == "Epoch 1, auction of 7 tiles, Player 1 held 13, 6"  # not "you"
     assert review.close == 0 and review.total_loss == mistake.loss
 
 

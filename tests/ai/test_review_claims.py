@@ -9,10 +9,10 @@ import re
 import pytest
 
 from ra_game.ai.policy import bidders_after
-from ra_game.engine import parse_replay
-from ra_game.engine.moves import bid_sun, is_bid
+from ra_game.engine import GameState, parse_replay
+from ra_game.engine.moves import DRAW, PASS, RA, bid_sun, is_bid
 from ra_game.engine.state import BID
-from ra_game.engine.tiles import Tile
+from ra_game.engine.tiles import NUM_EPOCHS, Tile
 from ra_game.headless import play_headless
 from ra_game.i18n import set_language
 from ra_game.review.model import SeatDecision, seat_decisions
@@ -45,16 +45,26 @@ def decisions() -> list[SeatDecision]:
 
 
 def check(decision: SeatDecision, played: int, better: int, rng: random.Random) -> str:
-    """Build the sentence and check each claim it makes against the position."""
+    """Build the sentence, of "you" and of a named player, and check each claim it makes
+    against the position; returns the sentence of "you"."""
+    loss = rng.uniform(1.5, 9.0)
+    texts = [why(decision.obs.state, decision.obs.seat, played, better, loss,
+                 decision.won if played == decision.played else None, player)
+             for player in (None, "Bruno")]
+    for text in texts:
+        check_text(decision, played, better, text)
+    return texts[0]
+
+
+def check_text(decision: SeatDecision, played: int, better: int, text: str) -> None:
     state, seat = decision.obs.state, decision.obs.seat
     won = decision.won if played == decision.played else None
-    text = why(state, seat, played, better, rng.uniform(1.5, 9.0), won)
     later = [s for q in bidders_after(state, seat) for s in state.suns_up[q]] \
         if state.phase == BID else []
     if "would have won it" in text or "would have done" in text:
         # the (lower) sun named as enough: no later bidder holds a higher one
         assert all(s < bid_sun(better) for s in later), text
-    if "spent your" in text or "paid your" in text:
+    if re.search(r"(spent|paid) (your|the) ", text):
         assert won is not False, text  # never of a sun that was outbid
     if "was outbid" in text:
         assert won is False, text
@@ -71,19 +81,71 @@ def check(decision: SeatDecision, played: int, better: int, rng: random.Random) 
     rivals = re.search(r"while (\d+) rivals still held suns", text)
     if rivals:
         assert int(rivals[1]) == sum(1 for q in range(state.n) if q != seat and state.suns_up[q])
-    return text
+    check_deciding(state, seat, played, better, text)
+
+
+def check_deciding(state: GameState, seat: int, played: int, better: int, text: str) -> None:
+    """What decides the advice, each sentence there exactly when its position calls for it:
+    the centre sun (an auction the seat did not lose), a later rival's sun (a pass where the
+    sun named could be outbid), the final sun race (such an auction in the last epoch), the Ra
+    tiles left before the epoch ends (drawing against invoking Ra)."""
+    auction = state.phase == BID and "was outbid" not in text
+    center = re.search(r"(?:The prize was|also takes) the centre sun (\d+)\.", text)
+    assert bool(center) == auction, text
+    if center:
+        assert int(center[1]) == state.center_sun, text
+        assert ("The prize was" in text) == (not state.auction_tiles()), text
+    later = re.search(r"A later rival held the (\d+), enough to outbid the (\d+)\.", text)
+    held_after = [s for q in bidders_after(state, seat) for s in state.suns_up[q]] \
+        if state.phase == BID else []
+    outbids = is_bid(better) and any(s > bid_sun(better) for s in held_after)
+    assert bool(later) == (played == PASS and outbids), text
+    if later:
+        held, sun = int(later[1]), int(later[2])
+        assert sun == bid_sun(better) and sun < held and held == max(held_after), text
+    race = re.search(r"Final sun race: (?:your suns|the suns of \w+) total (\d+), (?:(?:your|"
+                     r"their) rival's (\d+)|every rival's (\d+)|(?:your|the) rivals' from "
+                     r"(\d+) to (\d+))\.", text)
+    assert bool(race) == (auction and state.epoch == NUM_EPOCHS), text
+    if race:
+        totals = [sum(state.suns_up[q]) + sum(state.suns_down[q]) for q in range(state.n)]
+        rivals = [t for q, t in enumerate(totals) if q != seat]
+        assert int(race[1]) == totals[seat], text
+        assert bool(race[2]) == (state.n == 2), text  # one rival: "your rival's"
+        if race[4]:
+            low, high = int(race[4]), int(race[5])
+        else:
+            low = high = int(race[2] or race[3])
+        assert (low, high) == (min(rivals), max(rivals)), text
+        assert (race[4] is None) == (low == high), text
+    more = re.search(r"The epoch ends (?:with the next Ra tile|after (\d+) more Ra tiles) at "
+                     r"the latest", text)
+    assert bool(more) == ({played, better} == {DRAW, RA}), text
+    if more:
+        assert state.ra_length - state.ra_count == int(more[1] or 1), text
+        bag = re.search(r"at the latest; (\d+) of the (\d+) tiles in the bag are Ra tiles\.",
+                        text)
+        assert bool(bag) == (played == RA), text  # a draw's reason counts the bag already
+        if bag:
+            assert (int(bag[1]), int(bag[2])) == (state.bag_counts()[Tile.RA], state.bag_left)
 
 
 def test_every_claim_of_a_why_sentence_holds_over_a_thousand_decisions():
     rng = random.Random(5)
     checked, outbid, lower = 0, 0, 0
+    deciding = dict.fromkeys(("center", "race", "one rival", "more", "later"), 0)
     for decision in decisions():
         legal = decision.obs.state.legal_actions()
         others = [a for a in legal if a != decision.played]
         for better in others[:3]:
             text = check(decision, decision.played, better, rng)
             checked += 1
+            for name, mark in (("center", "centre sun"), ("race", "Final sun race"),
+                               ("one rival", "your rival's"), ("more", "The epoch ends"),
+                               ("later", "A later rival held")):
+                deciding[name] += mark in text
             outbid += "was outbid" in text
             lower += is_bid(better) and is_bid(decision.played) and \
                 bid_sun(better) < bid_sun(decision.played)
     assert checked >= DECISIONS and outbid > 0 and lower > 0
+    assert all(deciding.values()), deciding

@@ -49,6 +49,7 @@ def test_json_is_one_object_in_the_issues_form(capsys, short_game):
     assert data["seconds"] > 0 and 0 <= data["close"] <= data["decisions"]
     for m in data["mistakes"]:
         assert m["loss"] > 0 and 0 <= m["move"] < 14 and m["played"] != m["better"]
+        assert m["name"].startswith(f"Epoch {m['epoch']}, ") and "Ana" in m["name"]
 
 
 @pytest.mark.slow
@@ -57,7 +58,7 @@ def test_readable_lines_start_with_the_summary(capsys, short_game):
     assert code == 0
     first, *rest = out.splitlines()
     assert "decisions reviewed" in first and "close to best" in first
-    assert all(line.startswith("Move ") for line in rest)
+    assert all(line.startswith("Epoch ") and "Bruno" in line for line in rest)
 
 
 @pytest.mark.parametrize("args, says", [

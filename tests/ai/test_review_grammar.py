@@ -122,23 +122,17 @@ def test_tile_lists_are_counted_and_joined_with_and(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "played", "better"), [
-    ("en", "played: bid with sun", "; better: pass ("),
-    ("es", "jugaste: pujar con el sol", "; mejor: pasar ("),
-    ("pt", "você jogou: dar um lance com o sol", "; melhor: passar ("),
-    ("tr", "oynadığın: güneş", "; daha iyisi: pas ("),
+    ("en", ": Bruno bid sun ", "; better: pass ("),
+    ("es", ": Bruno pujó con el sol ", "; mejor: pasar ("),
+    ("pt", ": Bruno deu um lance com o sol ", "; melhor: passar ("),
+    ("tr", ": Bruno güneş ", "; daha iyisi: pas ("),
 ])
 def test_moves_inside_a_sentence_are_worded_for_it_not_as_button_labels(
         lang: str, played: str, better: str) -> None:
     state = worth(1)
     sun = max(state.suns_up[state.current])
     set_language(lang)
-    line = Mistake(3, f"bid:{sun}", "pass", 2.5, "", 1, situation(state, state.current),
-                   played_words=_words(bid_action(sun)), better_words=_words(PASS)).line()
+    line = Mistake.at(3, state, state.current, bid_action(sun), PASS, 2.5).line()
     assert played in line and better in line
     assert "Teklif:" not in line and "Pujar" not in line and "Pasar" not in line
 
-
-def _words(action: int) -> str:
-    from ra_game.review.why import move_words
-
-    return move_words(action)

@@ -31,7 +31,43 @@ def auction(first_up: list[int], auction_tiles: str = "gold pharaoh"):
 def test_a_low_bid_names_the_rival_sun_that_could_beat_it():
     text = why(auction([13, 6]), 0, bid_action(6), bid_action(13), 2.345)
     assert text == ("Your 6 could still be outbid (a rival held 12); your 13 was worth about 2.3 "
-                    "more fame.")
+                    "more fame. The winner of this auction also takes the centre sun 1.")
+
+
+def test_an_empty_track_names_its_prize_the_centre_sun_and_the_final_sun_race():
+    state = position(3, up=[[11, 4], [12, 7], [9]], down=[[3], [2], [10, 8]], center=13,
+                     held=["", "", ""], epoch=3)
+    state = bidding(state, ra_player=2, bidder=0)
+    text = why(state, 0, PASS, bid_action(11), 3.0)
+    assert "The prize was the centre sun 13." in text
+    assert "A later rival held the 12, enough to outbid the 11." in text
+    assert text.endswith("Final sun race: your suns total 18, your rivals' from 21 to 27.")
+
+
+def test_with_one_rival_the_final_sun_race_names_your_rival_and_turkish_writes_gunes_12():
+    state = position(2, up=[[11, 4], [12, 7]], down=[[3], [2]], center=13, held=["", ""],
+                     epoch=3, auction="gold")
+    state = bidding(state, ra_player=1, bidder=0)
+    text = why(state, 0, PASS, bid_action(11), 3.0)
+    assert "The winner of this auction also takes the centre sun 13." in text
+    assert "A later rival held the 12, enough to outbid the 11." in text
+    assert text.endswith("Final sun race: your suns total 18, your rival's 21.")
+    assert why(state, 0, PASS, bid_action(11), 3.0, player="Bruno").endswith(
+        "Final sun race: the suns of Bruno total 18, their rival's 21.")
+    set_language("tr")
+    turkish = why(state, 0, PASS, bid_action(11), 3.0)
+    assert "güneş 12" in turkish and "güneş 11" in turkish and "12 güneş" not in turkish
+    assert "güneş 13" in turkish
+
+
+def test_the_ra_tiles_left_end_the_epoch_at_the_latest():
+    state = position(3, up=[[11], [12], [9]], down=[[], [], []], center=5,
+                     held=["", "", ""], ra_count=7)
+    text = why(state, 0, RA, DRAW, 2.0)
+    assert "The epoch ends with the next Ra tile at the latest; " in text
+    assert text.endswith(f"{state.bag_counts()[Tile.RA]} of the {state.bag_left} tiles in the "
+                         "bag are Ra tiles.")
+    assert state.ra_length - state.ra_count == 1
 
 
 def test_a_high_bid_where_a_low_one_would_do():
@@ -94,7 +130,7 @@ def test_situations_and_moves_in_words():
 def test_every_sentence_is_translated(lang):
     state = auction([13, 6])
     english = [why(state, 0, PASS, bid_action(13), 2.5), situation(state, 0)]
-    review = Review(0, 30, 28, 12.3, [Mistake(3, "pass", "bid:13", 2.5, "", 1, "")])
+    review = Review(0, 30, 28, 12.3, [Mistake.at(3, state, 0, PASS, bid_action(13), 2.5)])
     english += [review.summary(), review.mistakes[0].line()]
     set_language(lang)
     translated = [why(state, 0, PASS, bid_action(13), 2.5), situation(state, 0),
@@ -104,13 +140,12 @@ def test_every_sentence_is_translated(lang):
 
 
 def _mistake(move: int, loss: float) -> Mistake:
-    return Mistake(move=move, played="pass", better="bid:13", loss=loss, why="", epoch=1,
-                   situation="Epoch 1")
+    return Mistake.at(move, auction([13, 6]), 0, PASS, bid_action(13), loss)
 
 
 def test_a_mistake_is_numbered_from_1_as_the_replay_viewer_numbers_it():
     mistake = _mistake(58, 3.0)
-    assert mistake.number == 59 and mistake.line().startswith("Move 59 (")
+    assert mistake.number == 59 and mistake.line().startswith("Epoch 1, auction 1: ")
     assert mistake.to_json()["move"] == 58  # the replay's index, for programs
 
 

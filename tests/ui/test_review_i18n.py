@@ -22,7 +22,6 @@ from ra_game.app import create_app
 from ra_game.engine import Move, Replay, load_replay, replay_dict
 from ra_game.engine.events import GameOver
 from ra_game.review import Mistake, Review
-from ra_game.review.why import situation, why
 from ra_game.ui import theme
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_3p_full.ra.json"
@@ -62,9 +61,7 @@ def mistakes(replay: Replay, count: int = 5) -> list[Mistake]:
         legal = state.legal_actions()
         if state.current == 0 and len(legal) > 1 and len(out) < count:
             better = next(a for a in legal if a != played)
-            out.append(Mistake(index, text, Move.from_action(better).text, 12.5 - len(out),
-                               why(state, 0, played, better, 12.5), state.epoch,
-                               situation(state, 0)))
+            out.append(Mistake.at(index, state, 0, played, better, 12.5 - len(out)))
         state.apply(Move.parse(text))
     return out
 

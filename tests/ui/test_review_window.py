@@ -85,8 +85,8 @@ def decision(replay: Replay, seat: int, phase: int) -> tuple[int, str, str]:
 
 def made_review(replay: Replay, phase: int = BID) -> Review:
     index, played, better = decision(replay, 0, phase)
-    mistake = Mistake(move=index, played=played, better=better, loss=6.25,
-                      why="A test sentence.", epoch=1, situation="Epoch 1, a test")
+    mistake = Mistake.at(index, replay.play(index), 0, Move.parse(played).action,
+                         Move.parse(better).action, 6.25)
     return Review(seat=0, decisions=30, close=28, total_loss=9.5, mistakes=[mistake])
 
 
@@ -240,7 +240,8 @@ def test_choosing_a_decision_opens_the_board_there_with_the_better_move_marked(
     assert ("sun", sun) in [(c.name, c.value) for c in marked]
     callout = driver.callout()
     assert callout is not None
-    assert f"Better: bid with sun {sun}" in callout.text and "A test sentence." in callout.text
+    assert f"Better: bid with sun {sun}" in callout.text and mistake.why in callout.text
+    assert callout.title == mistake.name and callout.title.startswith("Epoch 1, auction ")
     run_frames(ctx, 2)  # drawn without error
     press(ctx, pygame.K_RIGHT)  # the viewer's controls step on
     assert play.moves == replay.moves[:mistake.move + 1] and not driver.at_decision
