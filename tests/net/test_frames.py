@@ -53,7 +53,7 @@ def test_every_frame_type_has_a_sample() -> None:
     assert {type(frame) for frame in SAMPLES} == set(FRAME_TYPES.values())
 
 
-@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind}-{SAMPLES.index(f)}")
+@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind.value}-{SAMPLES.index(f)}")
 def test_a_frame_goes_to_json_and_back_unchanged(frame: Frame) -> None:
     text = frame.to_json()
     assert read_frame(decode_server(text)) == frame
@@ -76,7 +76,7 @@ def test_the_wire_format_is_the_one_clients_already_read() -> None:
         '"msgid":"Room {room} has no free seat.","params":{"room":"X","n":"2"}}')
 
 
-@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind}-{SAMPLES.index(f)}")
+@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind.value}-{SAMPLES.index(f)}")
 def test_a_frame_missing_a_required_field_is_refused_in_one_line(frame: Frame) -> None:
     for field in fields(frame):
         if field.name in frame.omit_none:
