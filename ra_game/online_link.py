@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from .net.events import (
     ConnectionLost,
@@ -39,6 +39,9 @@ from .net.events import (
 from .net.options import RoomOptions
 from .online_memory import LocalSeat, RoomTicket, load_memory, save_memory
 
+if TYPE_CHECKING:
+    from .net.embedded import EmbeddedServer
+
 #: Seconds before each retry of a dropped connection (the last one repeats).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 #: The server's refusals that mean the remembered room or seat is no more (``handed``: the
@@ -46,6 +49,11 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 GONE = ("unknown_room", "bad_token", "handed")
 #: The refusal of a connection whose seat was rejoined from another one.
 TAKEN_OVER = "taken_over"
+
+
+def _unheard(event: NoReturn) -> NoReturn:
+    """Reached only by an event kind the dispatch forgot (mypy then says so)."""
+    raise AssertionError(f"unhandled event {event!r}")
 
 
 def _local_clock(since: float) -> float:
@@ -58,7 +66,24 @@ def local_url(url: str) -> str:
     return url.replace("//0.0.0.0:", "//127.0.0.1:").replace("//[::]:", "//127.0.0.1:")
 
 
-def new_session(url: str) -> Any:
+class Session(Protocol):
+    """What a link asks of its connection (:class:`ra_game.net.session.NetSession`)."""
+
+    host_token: str | None
+
+    def create_room(self, seats: list[str], options: RoomOptions) -> None: ...
+    def join(self, room: str, name: str, token: str | None = None,
+             seat: int | None = None) -> None: ...
+    def start_game(self) -> None: ...
+    def send_move(self, move_text: str, index: int | None = None) -> None: ...
+    def request_undo(self) -> None: ...
+    def hand_to_ai(self, seat: int, kind: str) -> None: ...
+    def leave(self) -> None: ...
+    def close(self, wait: float = 0.0) -> None: ...
+    def poll(self) -> list[NetEvent]: ...
+
+
+def new_session(url: str) -> Session:
     """A connecting :class:`NetSession` (imported here: the title never loads websockets)."""
     from .net.session import NetSession
 
@@ -71,8 +96,9 @@ class Link:
 
     url: str
     name: str
-    session_factory: Callable[[str], Any] = new_session
-    server: Any = None
+    session_factory: Callable[[str], Session] = new_session
+    #: The server this window runs when hosting (None: a server elsewhere).
+    server: EmbeddedServer | None = None
     room: str | None = None
     token: str | None = None
     host_token: str | None = None
@@ -83,12 +109,11 @@ class Link:
     error: str = ""
     lost: str | None = None
     away: dict[int, float] = field(default_factory=dict)
-    session: Any = None
+    session: Session = field(init=False, repr=False, compare=False)
     #: Events that came after the game's start in the lobby's last read (for the board).
     backlog: list[NetEvent] = field(default_factory=list)
     _retry: float | None = None
     _tries: int = 0
-    _pending_room: tuple[list[str], dict[str, Any]] | None = None
     #: The other people at this screen: seat -> their own link (the host's window).
     others: dict[int, Link] = field(default_factory=dict, repr=False, compare=False)
     #: Seats (and names) for people at this screen, taken once the room exists.
@@ -224,6 +249,8 @@ class Link:
                 self._lost(event.reason)
             case MoveMade() | Undone():  # the board reads those
                 pass
+            case _:
+                _unheard(event)
 
     def _away_in(self, lobby: Lobby) -> None:
         """Who is away as the room says (a seat whose person left before the game started

@@ -31,6 +31,7 @@ from ra_game.net.events import (
     Lobby,
     MoveMade,
     NetEvent,
+    SeatInfo,
     ServerError,
     Undone,
 )
@@ -200,7 +201,7 @@ class NetDriver(Driver):
         elif isinstance(event, Lobby):
             self.seat_kinds(event.seats)
 
-    def seat_kinds(self, seats: Sequence[Any]) -> None:
+    def seat_kinds(self, seats: Sequence[SeatInfo]) -> None:
         """A seat handed to an AI shows as the AI from now on."""
         shown = self.scene.seats
         for i, info in enumerate(seats[:len(shown)]):

@@ -15,14 +15,39 @@ import math
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin, get_type_hints
-
-from typing_extensions import Self
+from enum import Enum
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from .protocol import PROTOCOL_VERSION, ProtocolError
 
-F = TypeVar("F", bound="ServerFrame")
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 T = TypeVar("T")
+
+
+class FrameKind(str, Enum):
+    """The ``type`` of each server frame on the wire."""
+
+    ROOM_CREATED = "room_created"
+    JOINED = "joined"
+    LOBBY = "lobby"
+    GAME_STARTED = "game_started"
+    MOVE = "move"
+    UNDONE = "undone"
+    AWAY = "away"
+    BACK = "back"
+    GAME_ENDED = "game_ended"
+    ERROR = "error"
 
 
 @dataclass(frozen=True)
@@ -41,13 +66,13 @@ class ServerFrame:
     """What every server frame shares: its ``type`` on the wire and the way to and from JSON.
     A subclass is a frozen dataclass whose fields are the frame's fields, in wire order."""
 
-    kind: ClassVar[str]
+    kind: ClassVar[FrameKind]
     #: Fields left out of the frame while None (absent ones read back as None).
     omit_none: ClassVar[frozenset[str]] = frozenset()
 
     def to_json(self) -> str:
         """The frame as the server sends it: ``{"v": 1, "type": KIND, ...fields}``."""
-        body: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": self.kind}
+        body: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": self.kind.value}
         for name, value in _values(self):
             if value is not None or name not in self.omit_none:
                 body[name] = _plain(value)
@@ -57,14 +82,14 @@ class ServerFrame:
     def from_json(cls, msg: Mapping[str, Any]) -> Self:
         """The frame in the decoded JSON object ``msg`` (its ``type`` already matched; unknown
         fields are ignored, as a newer server may add some); raises :class:`ProtocolError`."""
-        return _build(cls, msg, cls.kind)
+        return _build(cls, msg, cls.kind.value)
 
 
 @dataclass(frozen=True)
 class RoomCreated(ServerFrame):
     """A new room: its code, and the token only its host holds."""
 
-    kind: ClassVar[str] = "room_created"
+    kind: ClassVar[FrameKind] = FrameKind.ROOM_CREATED
     room: str
     host_token: str
 
@@ -73,7 +98,7 @@ class RoomCreated(ServerFrame):
 class Joined(ServerFrame):
     """This connection now plays ``seat``; keep ``token`` to rejoin it."""
 
-    kind: ClassVar[str] = "joined"
+    kind: ClassVar[FrameKind] = FrameKind.JOINED
     room: str
     seat: int
     token: str
@@ -84,7 +109,7 @@ class Lobby(ServerFrame):
     """The room's seats, whether its game began, and its options (``RoomOptions.of`` reads
     them)."""
 
-    kind: ClassVar[str] = "lobby"
+    kind: ClassVar[FrameKind] = FrameKind.LOBBY
     seats: list[SeatInfo]
     started: bool
     options: dict[str, Any]
@@ -95,7 +120,7 @@ class GameStarted(ServerFrame):
     """The public setup (``ra_game.net.mirror.public_setup``), the moves so far with the tile
     each draw revealed (a rejoin mid-game), and this connection's seat (-1: watching)."""
 
-    kind: ClassVar[str] = "game_started"
+    kind: ClassVar[FrameKind] = FrameKind.GAME_STARTED
     setup: dict[str, Any]
     moves: list[tuple[str, str | None]]
     seat: int
@@ -105,7 +130,7 @@ class GameStarted(ServerFrame):
 class MoveMade(ServerFrame):
     """Move ``index`` (0-based) was played by ``seat``; ``drawn``: the tile id a draw revealed."""
 
-    kind: ClassVar[str] = "move"
+    kind: ClassVar[FrameKind] = FrameKind.MOVE
     index: int
     move: str
     drawn: str | None
@@ -116,7 +141,7 @@ class MoveMade(ServerFrame):
 class Undone(ServerFrame):
     """The last move was taken back: ``moves`` moves remain."""
 
-    kind: ClassVar[str] = "undone"
+    kind: ClassVar[FrameKind] = FrameKind.UNDONE
     moves: int
 
 
@@ -124,7 +149,7 @@ class Undone(ServerFrame):
 class SeatAway(ServerFrame):
     """``seat``'s person dropped at ``since`` (the server's clock, seconds since the epoch)."""
 
-    kind: ClassVar[str] = "away"
+    kind: ClassVar[FrameKind] = FrameKind.AWAY
     seat: int
     since: float
 
@@ -133,7 +158,7 @@ class SeatAway(ServerFrame):
 class SeatBack(ServerFrame):
     """``seat``'s person is connected again."""
 
-    kind: ClassVar[str] = "back"
+    kind: ClassVar[FrameKind] = FrameKind.BACK
     seat: int
 
 
@@ -141,7 +166,7 @@ class SeatBack(ServerFrame):
 class GameEnded(ServerFrame):
     """The final summary (NOTATION.md) and the replay (with suns and the tiles drawn)."""
 
-    kind: ClassVar[str] = "game_ended"
+    kind: ClassVar[FrameKind] = FrameKind.GAME_ENDED
     summary: dict[str, Any]
     replay: dict[str, Any]
 
@@ -151,7 +176,7 @@ class ErrorFrame(ServerFrame):
     """A refusal: ``text`` in English; ``msgid`` and ``params`` (sent together) let the client
     show it in its player's language."""
 
-    kind: ClassVar[str] = "error"
+    kind: ClassVar[FrameKind] = FrameKind.ERROR
     omit_none: ClassVar[frozenset[str]] = frozenset({"msgid", "params"})
     code: str
     text: str
@@ -163,9 +188,12 @@ class ErrorFrame(ServerFrame):
 Frame = (RoomCreated | Joined | Lobby | GameStarted | MoveMade | Undone | SeatAway | SeatBack
          | GameEnded | ErrorFrame)
 #: Every server frame's type by its ``type`` on the wire.
-FRAME_TYPES: dict[str, type[Frame]] = {
+FRAME_TYPES: dict[FrameKind, type[Frame]] = {
     cls.kind: cls for cls in (RoomCreated, Joined, Lobby, GameStarted, MoveMade, Undone,
                               SeatAway, SeatBack, GameEnded, ErrorFrame)}
+
+#: The ``type`` strings of every server frame.
+FRAME_KINDS = frozenset(kind.value for kind in FrameKind)
 
 
 def error_frame(code: str, text: str, msgid: str | None = None,
@@ -178,7 +206,8 @@ def error_frame(code: str, text: str, msgid: str | None = None,
 def read_frame(msg: Mapping[str, Any]) -> Frame | None:
     """The frame in one decoded server message (see ``protocol.decode_server``), or None for
     a ``type`` this client does not know; raises :class:`ProtocolError` (``bad_frame``)."""
-    cls = FRAME_TYPES.get(str(msg.get("type")))
+    kind = msg.get("type")
+    cls = FRAME_TYPES[FrameKind(kind)] if isinstance(kind, str) and kind in FRAME_KINDS else None
     return None if cls is None else cls.from_json(msg)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -91,30 +92,47 @@ def _token(v: Any) -> bool:
     """A seat or host token: printable ASCII (compared with ``secrets.compare_digest``)."""
     return _text(MAX_TOKEN)(v) and v.isascii()
 
+class ClientKind(str, Enum):
+    """The ``type`` of each client frame on the wire."""
+
+    CREATE = "create"
+    JOIN = "join"
+    START = "start"
+    MOVE = "move"
+    UNDO = "undo"
+    HAND_TO_AI = "hand_to_ai"
+    LEAVE = "leave"
+
+
 #: Client -> server: each kind's fields and their checks (absent optional fields are None).
-CLIENT_KINDS: dict[str, dict[str, tuple[Check, bool]]] = {
+CLIENT_KINDS: dict[ClientKind, dict[str, tuple[Check, bool]]] = {
     # field: (check, required)
-    "create": {"seats": (_seats, True), "hide_scores": (_bool, False), "undo": (_bool, False),
-               "hints": (_bool, False), "autostart": (_bool, False),
-               "seed": (_int(0, 2**63 - 1), False), "hand_after": (_number(0, 86400), False)},
-    "join": {"room": (_code, True), "name": (_text(MAX_NAME), True), "token": (_token, False),
-             "seat": (_int(0, 4), False), "host_token": (_token, False)},
-    "start": {"room": (_code, True), "host_token": (_token, True)},
-    "move": {"move": (_text(MAX_MOVE), True), "index": (_int(0, 10_000), False)},
-    "undo": {},
-    "hand_to_ai": {"room": (_code, True), "host_token": (_token, True),
-                   "seat": (_int(0, 4), True), "kind": (_text(16), True)},
-    "leave": {},
+    ClientKind.CREATE: {
+        "seats": (_seats, True), "hide_scores": (_bool, False), "undo": (_bool, False),
+        "hints": (_bool, False), "autostart": (_bool, False),
+        "seed": (_int(0, 2**63 - 1), False), "hand_after": (_number(0, 86400), False)},
+    ClientKind.JOIN: {
+        "room": (_code, True), "name": (_text(MAX_NAME), True), "token": (_token, False),
+        "seat": (_int(0, 4), False), "host_token": (_token, False)},
+    ClientKind.START: {"room": (_code, True), "host_token": (_token, True)},
+    ClientKind.MOVE: {"move": (_text(MAX_MOVE), True), "index": (_int(0, 10_000), False)},
+    ClientKind.UNDO: {},
+    ClientKind.HAND_TO_AI: {
+        "room": (_code, True), "host_token": (_token, True), "seat": (_int(0, 4), True),
+        "kind": (_text(16), True)},
+    ClientKind.LEAVE: {},
 }
+_CLIENT_NAMES = {kind.value: kind for kind in ClientKind}
 
 #: The kinds only the room's host may send (each with the room's ``host_token``).
-HOST_ONLY = frozenset({"start", "hand_to_ai"})
+HOST_ONLY = frozenset({ClientKind.START, ClientKind.HAND_TO_AI})
 
 
 def host_only(msg: dict[str, Any]) -> bool:
     """Whether ``msg`` (checked) needs the host's token: ``start``, ``hand_to_ai``, and a
     ``join`` that picks its seat (the host seating a person at its screen)."""
-    return msg["type"] in HOST_ONLY or (msg["type"] == "join" and msg.get("seat") is not None)
+    kind = ClientKind(msg["type"])
+    return kind in HOST_ONLY or (kind is ClientKind.JOIN and msg.get("seat") is not None)
 
 
 def _load(data: str | bytes, limit: int) -> dict[str, Any]:
@@ -139,13 +157,14 @@ def decode(data: str | bytes) -> dict[str, Any]:
     """One client frame, checked against its kind's schema; raises :class:`ProtocolError`."""
     msg = _load(data, MAX_MESSAGE_BYTES)
     kind = msg["type"]
-    fields = CLIENT_KINDS.get(kind)
-    if fields is None:
+    known = _CLIENT_NAMES.get(kind)
+    if known is None:
         raise ProtocolError("schema", f"unknown message type {kind[:20]!r}")
+    fields = CLIENT_KINDS[known]
     unknown = set(msg) - set(fields) - {"v", "type"}
     if unknown:
         raise ProtocolError("schema", f"{kind}: unknown field {min(unknown)[:20]!r}")
-    out: dict[str, Any] = {"type": kind}
+    out: dict[str, Any] = {"type": known}
     for name, (check, required) in fields.items():
         value = msg.get(name)
         if value is None:
@@ -163,9 +182,10 @@ def decode_server(data: str | bytes) -> dict[str, Any]:
     return _load(data, MAX_SERVER_MESSAGE_BYTES)
 
 
-def encode(frame_type: str, /, **fields: Any) -> str:
+def encode(frame_type: ClientKind, /, **fields: Any) -> str:
     """One frame of type ``frame_type`` with ``fields``."""
-    return json.dumps({"v": PROTOCOL_VERSION, "type": frame_type, **fields}, separators=(",", ":"))
+    return json.dumps({"v": PROTOCOL_VERSION, "type": frame_type.value, **fields},
+                      separators=(",", ":"))
 
 
 def safe_template(text: str) -> bool:

@@ -32,6 +32,7 @@ from .options import RoomOptions
 from .protocol import (
     HOST_ONLY,
     MAX_MESSAGE_BYTES,
+    ClientKind,
     ProtocolError,
     decode,
     host_only,
@@ -298,14 +299,14 @@ class GameServer:
 
     async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind == "create":
+        if kind is ClientKind.CREATE:
             await self.create(client, msg)
             return
-        if kind in HOST_ONLY or kind == "join":
+        if kind in HOST_ONLY or kind is ClientKind.JOIN:
             await self.to_room(client, msg)
             return
         here = client.room
-        if kind == "leave":
+        if kind is ClientKind.LEAVE:
             if here is not None:
                 client.room = None
                 await self.in_room(here, lambda: here.leave(client))
@@ -321,10 +322,10 @@ class GameServer:
         if host_only(msg):
             room.check_host(msg.get("host_token"))
         kind = msg["type"]
-        if kind == "join":
+        if kind is ClientKind.JOIN:
             silent = await self.silent_holder(room, msg["token"], client)
             await self.in_room(room, lambda: self.join(client, room, msg, silent))
-        elif kind == "start":
+        elif kind is ClientKind.START:
             await self.in_room(room, room.start)
         else:
             await self.in_room(room, lambda: self.hand_to_ai(client, room, msg))
@@ -332,9 +333,9 @@ class GameServer:
     async def seated(self, room: Room, seat: int, msg: dict[str, Any]) -> None:
         """A seated connection's request: a move or a take-back."""
         kind = msg["type"]
-        if kind == "move":
+        if kind is ClientKind.MOVE:
             await self.in_room(room, lambda: room.play(seat, msg["move"], msg["index"]))
-        elif kind == "undo":
+        elif kind is ClientKind.UNDO:
             await self.in_room(room, lambda: room.undo(seat))
 
     async def create(self, client: Client, msg: dict[str, Any]) -> None:

@@ -33,6 +33,7 @@ from .events import (
 from .options import DEFAULT_OPTIONS, RoomOptions
 from .protocol import (
     MAX_SERVER_MESSAGE_BYTES,
+    ClientKind,
     ProtocolError,
     decode_server,
     encode,
@@ -72,7 +73,7 @@ class NetSession:
         """Ask for a new room with ``seats`` (``remote`` or AI kinds) and ``options``; a
         ``RoomCreated`` follows.  ``options.autostart``: the game starts once every remote
         seat is taken (else the host calls :meth:`start_game`)."""
-        self._send("create", seats=seats, seed=seed, **options.as_fields())
+        self._send(ClientKind.CREATE, seats=seats, seed=seed, **options.as_fields())
 
     def join(self, room: str, name: str, token: str | None = None,
              seat: int | None = None) -> None:
@@ -80,30 +81,30 @@ class NetSession:
         the host with its ``host_token``, the free seat ``seat``: a person at its screen)."""
         self.room = room
         host_token = self.host_token if seat is not None and token is None else None
-        self._send("join", room=room, name=name, token=token,
+        self._send(ClientKind.JOIN, room=room, name=name, token=token,
                    seat=None if token is not None else seat, host_token=host_token)
 
     def start_game(self) -> None:
         """The host starts the game (every seat taken)."""
-        self._send("start", room=self.room, host_token=self.host_token)
+        self._send(ClientKind.START, room=self.room, host_token=self.host_token)
 
     def send_move(self, move_text: str, index: int | None = None) -> None:
         """Play a move (notation text) for this session's seat; ``index``: the number of moves
         the position it was chosen in follows (default: as many as ``poll`` has reported), so a
         move chosen for a position that changed meanwhile is refused (``stale``)."""
-        self._send("move", move=move_text, index=self.moves if index is None else index)
+        self._send(ClientKind.MOVE, move=move_text, index=self.moves if index is None else index)
 
     def request_undo(self) -> None:
-        self._send("undo")
+        self._send(ClientKind.UNDO)
 
     def hand_to_ai(self, seat: int, kind: str) -> None:
         """The host gives ``seat`` (free, or away long enough) to an AI of ``kind``."""
-        self._send("hand_to_ai", room=self.room, host_token=self.host_token, seat=seat,
+        self._send(ClientKind.HAND_TO_AI, room=self.room, host_token=self.host_token, seat=seat,
                    kind=kind)
 
     def leave(self) -> None:
         """Leave the seat (it waits, shown away; the token still rejoins it)."""
-        self._send("leave")
+        self._send(ClientKind.LEAVE)
 
     def close(self, wait: float = 0.0) -> None:
         """Close the connection and stop the thread; returns at once, or after at most
@@ -138,7 +139,7 @@ class NetSession:
 
     # -- the background thread
 
-    def _send(self, frame_type: str, /, **fields: Any) -> None:
+    def _send(self, frame_type: ClientKind, /, **fields: Any) -> None:
         frame = encode(frame_type, **{k: v for k, v in fields.items() if v is not None})
         try:
             self._loop.call_soon_threadsafe(self._put, frame)

@@ -27,7 +27,15 @@ from ra_game.net.frames import (
     error_frame,
     read_frame,
 )
-from ra_game.net.protocol import ProtocolError, decode_server
+from ra_game.net.protocol import (
+    CLIENT_KINDS,
+    ClientKind,
+    ProtocolError,
+    decode,
+    decode_server,
+    encode,
+    host_only,
+)
 
 SAMPLES: list[Frame] = [
     RoomCreated("K7QF2M9A", "host-token"),
@@ -53,7 +61,7 @@ def test_every_frame_type_has_a_sample() -> None:
     assert {type(frame) for frame in SAMPLES} == set(FRAME_TYPES.values())
 
 
-@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind}-{SAMPLES.index(f)}")
+@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind.value}-{SAMPLES.index(f)}")
 def test_a_frame_goes_to_json_and_back_unchanged(frame: Frame) -> None:
     text = frame.to_json()
     assert read_frame(decode_server(text)) == frame
@@ -76,7 +84,7 @@ def test_the_wire_format_is_the_one_clients_already_read() -> None:
         '"msgid":"Room {room} has no free seat.","params":{"room":"X","n":"2"}}')
 
 
-@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind}-{SAMPLES.index(f)}")
+@pytest.mark.parametrize("frame", SAMPLES, ids=lambda f: f"{f.kind.value}-{SAMPLES.index(f)}")
 def test_a_frame_missing_a_required_field_is_refused_in_one_line(frame: Frame) -> None:
     for field in fields(frame):
         if field.name in frame.omit_none:
@@ -119,3 +127,15 @@ def test_the_client_turns_a_bad_frame_into_one_refusal_and_skips_unknown_kinds()
                                                       "Room {room} has no free seat.",
                                                       {"room": "K7QF2M9A"})))
     assert refused == ServerError("Room K7QF-2M9A has no free seat.", "room_full")
+
+
+def test_every_client_kind_has_a_schema_and_travels_by_its_wire_name() -> None:
+    assert set(CLIENT_KINDS) == set(ClientKind)
+    for kind in ClientKind:
+        sent = encode(kind, room="K7QF2M9A")
+        assert json.loads(sent)["type"] == kind.value and f'"type":"{kind.value}"' in sent
+    checked = decode(encode(ClientKind.START, room="K7QF2M9A", host_token="t"))
+    assert checked["type"] is ClientKind.START and host_only(checked)
+    assert not host_only(decode(encode(ClientKind.JOIN, room="K7QF2M9A", name="Ana")))
+    with pytest.raises(ProtocolError, match="^unknown message type 'begin'$"):
+        decode(json.dumps({"v": 1, "type": "begin"}))
