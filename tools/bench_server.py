@@ -4,7 +4,10 @@ protocol like any client), bounded by time and by games, beside ``--idle-rooms``
 games started and wait; print one JSON line: rooms, clients, games, moves per second the server
 carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory, and
 what the idle rooms cost it.  ``--pace 5``: each room makes one move every 5 seconds (a
-person's pace; the rooms' starts spread over those seconds).  Every client is on 127.0.0.1, so
+person's pace; the rooms' starts spread over those seconds); the moves sent in the first
+``--warmup`` seconds (default three paces: 1,000 rooms are made, joined and started then) are
+reported apart as ``warmup_p99_ms``.  This client paces its own cycle collector as the server
+does (:mod:`ra_game.net.collector`), so its pauses do not count as the server's.  Every client is on 127.0.0.1, so
 the server runs with the limits per address lifted (:data:`LOAD_FLAGS`).
 
     python3 tools/bench_server.py --rooms 50 --seconds 15 --max-games 400 --idle-rooms 300
@@ -30,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from websockets.asyncio.client import ClientConnection, connect
 
 from ra_game.engine import GameState
+from ra_game.net.collector import CollectorPacing
 from ra_game.net.mirror import apply_move, initial_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +45,14 @@ LOAD_FLAGS = ["--max-connections-per-address", "1000000", "--max-rooms-per-addre
 
 
 class Totals:
-    def __init__(self, max_games: int, until: float, pace: float = 0.0) -> None:
+    def __init__(self, max_games: int, until: float, pace: float = 0.0,
+                 measured_from: float = 0.0) -> None:
         self.games = self.moves = 0
         self.latencies: list[float] = []
+        #: Moves sent before ``measured_from`` (perf_counter): the rooms were still starting.
+        self.warmup: list[float] = []
         self.max_games, self.until, self.pace = max_games, until, pace
+        self.measured_from = measured_from
 
     def more(self) -> bool:
         return self.games < self.max_games and time.monotonic() < self.until
@@ -70,7 +78,8 @@ async def _player(url: str, room: str, name: str, rng: random.Random, totals: To
             elif kind == "move" and state is not None:
                 apply_move(state, msg["move"], msg["drawn"])
                 if msg["seat"] == seat and sent:
-                    totals.latencies.append(time.perf_counter() - sent)
+                    late = totals.latencies if sent >= totals.measured_from else totals.warmup
+                    late.append(time.perf_counter() - sent)
                     totals.moves += 1
                     sent = 0.0
             elif kind == "game_ended":
@@ -134,7 +143,8 @@ async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> Non
 
 
 async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
-                pid: int, idle: int = 0, pace: float = 0.0) -> dict[str, Any]:
+                pid: int, idle: int = 0, pace: float = 0.0,
+                warmup: float = 0.0) -> dict[str, Any]:
     done = asyncio.Event()
     waiting = []
     base = rss_mb(pid)
@@ -145,9 +155,10 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
         waiting.append(ready.wait())
     await asyncio.gather(*waiting)
     idle_rss = rss_mb(pid)
-    totals = Totals(max_games, time.monotonic() + seconds, pace)
+    totals = Totals(max_games, time.monotonic() + seconds, pace, time.perf_counter() + warmup)
     rng = random.Random(seed)
     start = time.perf_counter()
+    pacing = asyncio.create_task(CollectorPacing().run())  # this client's own GC pauses
     peak = [0.0]
 
     async def sample() -> None:
@@ -159,16 +170,20 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     await asyncio.gather(*(_room_loop(url, random.Random(rng.random()), totals)
                            for _ in range(rooms)))
     sampler.cancel()
+    pacing.cancel()
     done.set()
     await asyncio.gather(*idlers)
     elapsed = time.perf_counter() - start
     lat = sorted(totals.latencies) or [0.0]
+    warm = sorted(totals.warmup) or [0.0]
     return {
         "rooms": rooms, "clients": rooms * 2, "pace_s": pace, "seconds": round(elapsed, 1),
         "games": totals.games, "moves": totals.moves,
         "moves_per_s": round(totals.moves / elapsed, 1),
         "p50_ms": round(statistics.median(lat) * 1000, 2),
         "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
+        "warmup_s": warmup, "warmup_moves": len(totals.warmup),
+        "warmup_p99_ms": round(warm[min(len(warm) - 1, int(len(warm) * 0.99))] * 1000, 2),
         "server_rss_mb": peak[0],
         "idle_rooms": idle, "idle_rooms_rss_mb": round(idle_rss - base, 1),
     }
@@ -183,6 +198,9 @@ def main() -> int:
                         help="rooms whose game started and whose 3 connections stay open idle")
     parser.add_argument("--pace", type=float, default=0.0,
                         help="seconds between two moves of a room (0: at once)")
+    parser.add_argument("--warmup", type=float, default=None,
+                        help="seconds while the rooms start whose moves are reported apart "
+                             "(warmup_p99_ms), not in p50/p99 (default: 3 paces)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
@@ -194,7 +212,8 @@ def main() -> int:
             assert server.stdout is not None
             url = json.loads(server.stdout.readline())["url"]
             result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games,
-                                       args.seed, server.pid, args.idle_rooms, args.pace))
+                                       args.seed, server.pid, args.idle_rooms, args.pace,
+                                       3 * args.pace if args.warmup is None else args.warmup))
         finally:
             server.terminate()
             server.wait(20)

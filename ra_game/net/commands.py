@@ -198,6 +198,7 @@ def run(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 
 def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
     """Serve until SIGINT or SIGTERM; the first stdout line is ``{"url": ...}``."""
+    from .collector import CollectorPacing
     from .server import GameServer
     from .storage import DataFolderError
 
@@ -225,8 +226,10 @@ def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
             raise CommandError(_("cannot listen on {host} port {port}: {reason}").format(
                 host=args.host, port=args.port, reason=exc.strerror or exc)) from None
         status = emit(json.dumps({"url": f"ws://{args.host}:{port}"}))
+        pacing = asyncio.create_task(CollectorPacing().run())  # no long collector stops
         if status == 0:
             await stop.wait()
+        pacing.cancel()
         await server.stop()
         return status
 
