@@ -26,12 +26,12 @@ from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _
 from ra_game.match import Modes
 from ra_game.online_link import HAND_OVER_AFTER, Link, RoomRules
+from ra_game.seat_kinds import PERSON, Where, default_ai, known_kind
 from ra_game.seats import Seat
 from ra_game.ui.board.driver import Driver
 from ra_game.ui.words import display_name
 
 from .online_lobby import clock
-from .setup import default_ai_kind
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -48,9 +48,9 @@ Played = tuple[str, "str | None"]
 
 
 def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
-    """The table's seats: the people at this screen (``here``) are ``human``; friends far
-    away are ``remote``; the server's AIs keep their kind."""
-    return [Seat("human" if i in here else str(p.get("kind", "remote")),
+    """The table's seats: the people at this screen (``here``) are people here; friends far
+    away and the server's AIs keep the room's kind."""
+    return [Seat(PERSON if i in here else known_kind(p.get("kind"), Where.ROOM),
                  str(p.get("name") or f"Player {i + 1}"))
             for i, p in enumerate(started.setup["players"])]
 
@@ -257,7 +257,7 @@ class NetDriver(Driver):
         """The host gives the long-away seat to move to an AI."""
         seat = self.away_seat()
         if seat is not None:
-            self.link.hand_to_ai(seat, default_ai_kind())
+            self.link.hand_to_ai(seat, default_ai().code)
             self.scene.request_redraw()
 
     def pause_items(self) -> list[tuple[str, str, str]]:
@@ -292,7 +292,7 @@ class NetDriver(Driver):
             return None
         seat = state.current
         away = self.link.away_for(seat)
-        remote = self.scene.seats[seat].kind == "remote"
+        remote = self.scene.seats[seat].kind.remote
         return seat if remote and away is not None and away >= HAND_OVER_AFTER else None
 
     def away(self) -> frozenset[int]:
@@ -313,7 +313,7 @@ class NetDriver(Driver):
         if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current
-        if scene.seats[seat].kind != "remote":
+        if not scene.seats[seat].kind.remote:
             return None  # the server's AI: "... is thinking"
         name = display_name(state.names[seat])
         away = self.link.away_for(seat)

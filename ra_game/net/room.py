@@ -18,9 +18,10 @@ from ..ai.levels import LEVELS
 from ..engine import GameState, IllegalMoveError, Move, NotationError
 from ..engine.errors import N_
 from ..engine.tiles import TILE_IDS
+from ..seat_kinds import Where, codes, find_kind, kind_of, kinds_where
 from ..seats import AI_NAMES
 from .mirror import DRAW, moves_with_draws, public_replay, public_setup
-from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE, encode
+from .protocol import CODE_ALPHABET, CODE_LENGTH, encode
 
 ROOM_FORMAT = "ra-room/1"
 #: Seconds a seat's person must have been away before the host may give the seat to an AI.
@@ -57,9 +58,9 @@ def check_seat_kinds(kinds: list[str]) -> list[str]:
     """The seat kinds of a new room, lower case; raises :class:`Refused` for an unknown one."""
     out = [k.strip().lower() for k in kinds]
     for kind in out:
-        if kind != SEAT_KINDS_REMOTE and kind not in LEVELS:
+        if find_kind(kind, Where.ROOM) is None:
             raise Refused("bad_seats", N_("unknown seat kind {kind}; use one of: {kinds}"),
-                          kind=repr(kind), kinds=", ".join([SEAT_KINDS_REMOTE, *LEVELS]))
+                          kind=repr(kind), kinds=", ".join(codes(kinds_where(Where.ROOM))))
     return out
 
 
@@ -76,7 +77,7 @@ class Seat:
 
     @property
     def remote(self) -> bool:
-        return self.kind == SEAT_KINDS_REMOTE
+        return kind_of(self.kind).remote
 
     def info(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name,
@@ -136,7 +137,7 @@ class Room:
 
     @classmethod
     def create(cls, kinds: list[str], options: dict[str, Any], seed: int | None) -> Room:
-        seats = [Seat(k, "" if k == SEAT_KINDS_REMOTE else AI_NAMES[i])
+        seats = [Seat(k, "" if kind_of(k).remote else AI_NAMES[i])
                  for i, k in enumerate(check_seat_kinds(kinds))]
         if not 2 <= len(seats) <= 5:
             raise Refused("bad_seats", N_("A room needs 2 to 5 seats, not {count}."),

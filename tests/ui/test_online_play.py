@@ -20,6 +20,7 @@ from ra_game.scenes.play import PlayScene
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
 from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
+from ra_game.seat_kinds import kind_of
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow
@@ -392,9 +393,9 @@ def host_two_here_and_join(windows: list[AppContext]) -> tuple[AppContext, AppCo
     host.scenes.push(HostSetupScene(host))
     setup = top(host)
     assert isinstance(setup, HostSetupScene)
-    setup.set_kind(1, "human")
+    setup.set_kind(1, kind_of("human"))
     setup.set_name(1, "Ana")
-    setup.set_kind(2, "remote")
+    setup.set_kind(2, kind_of("remote"))
     setup.set_hide(True)
     assert setup.names[1].enabled and not setup.names[2].enabled
     setup.start()
