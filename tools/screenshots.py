@@ -43,6 +43,7 @@ import pygame
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine.state import BID, TURN
+from ra_game.seat_kinds import kind_of
 from ra_game.ui.app_context import AppContext, DemoOptions
 
 FRAME_LIMIT = 60 * 60 * 5  # simulated frames before giving up on a scene
@@ -318,7 +319,7 @@ def learn(ctx: AppContext, out: Path) -> None:
         game = GameState.new(len(seats), seed=seed)
         while not game.over:
             game.apply(rng.choice(game.legal_moves()))
-        record_game(game, seats)
+        record_game(game, [kind_of(k) for k in seats])
     press(ctx, pygame.K_t, 10)
     save(out, "stats")
 
