@@ -96,7 +96,7 @@ class HostSetupScene(Connecting, SetupScene):
                 friends += 1
                 row.name = _("Friend {n}").format(n=friends)
 
-    def set_kind(self, index: int, kind: str) -> None:
+    def set_kind(self, index: int, kind: SeatKind) -> None:
         super().set_kind(index, kind)
         self._lock_rows()
 
