@@ -36,7 +36,7 @@ from .online_lobby import clock
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
-    from ra_game.net.events import GameStarted, MoveMade
+    from ra_game.net.events import GameStarted, MoveMade, SeatInfo
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
 
@@ -192,12 +192,13 @@ class NetDriver(Driver):
         elif kind == "Lobby":
             self.seat_kinds(event.seats)
 
-    def seat_kinds(self, seats: Sequence[Any]) -> None:
+    def seat_kinds(self, seats: Sequence[SeatInfo]) -> None:
         """A seat handed to an AI shows as the AI from now on."""
         shown = self.scene.seats
         for i, info in enumerate(seats[:len(shown)]):
-            if i not in self.seats and shown[i].kind != info.kind:
-                shown[i] = Seat(info.kind, shown[i].name)
+            kind = known_kind(info.kind, Where.ROOM)
+            if i not in self.seats and shown[i].kind != kind:
+                shown[i] = Seat(kind, shown[i].name)
 
     def take_back(self, kept: int) -> None:
         """The server took moves back: the position after ``kept`` moves, at once."""
