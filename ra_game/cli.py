@@ -21,6 +21,7 @@ from .cli_words import whole_number
 from .engine import RaError, load_replay
 from .i18n import LANGUAGES, N_, _, normalize_language, override_language, set_language
 from .messages import error_text
+from .seat_kinds import DEFAULT_AI, PERSON
 from .seats import SeatSpecError, parse_seats, seat_kinds
 
 
@@ -90,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help=_("play a game (headless among AI or random seats)"))
     play.add_argument("--headless", action="store_true", help=_("no window: print the final summary"))
-    play.add_argument("--players", default="human,ai:medium,ai:medium,ai:medium",
+    play.add_argument("--players", default=",".join([PERSON.code, *[DEFAULT_AI] * 3]),
                       help=_seats_help())
     play.add_argument("--seed", type=_seed, default=None, help=_seed_help())
     play.add_argument("--save-replay", metavar="FILE", help=_("write the game's replay here"))
@@ -110,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("file", help=_("a .ra.json replay"))
 
     demo = sub.add_parser("demo", help=_("watch AI seats play in the window"))
-    demo.add_argument("--players", default="ai:medium,ai:medium,ai:medium,ai:medium",
+    demo.add_argument("--players", default=",".join([DEFAULT_AI] * 4),
                       help=_seats_help())
     demo.add_argument("--seed", type=_seed, default=None, help=_seed_help())
     demo.add_argument("--speed", choices=["normal", "fast", "max"], default="normal",

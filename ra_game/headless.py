@@ -8,11 +8,11 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .ai.runner import AiRunner
 from .ai.workers import Workers
 from .engine import GameState
 from .i18n import ngettext
 from .match import Match, play_out
+from .seat_kinds import Table, make_controllers
 from .seats import Seat
 
 #: Headless thinking runs in long slices: nothing else waits for this process.
@@ -64,15 +64,16 @@ def play_headless(
     if seed is None:
         seed = random.randrange(2**31)
     match = Match.new([s.name for s in seats], seed)
-    ai = AiRunner(seats, seed, think_ms, slice_s=HEADLESS_SLICE, workers=workers)
+    controllers = make_controllers(Table(seats, seed, think_ms, HEADLESS_SLICE, workers))
     shown = Progress(match, progress) if progress is not None else None
     if shown:
         shown.update()
         match.observe(shown.update)
     try:
-        play_out(match, [ai])
+        play_out(match, controllers)
     finally:
-        ai.close()
+        for controller in controllers:
+            controller.close()
         if shown:
             shown.done()
     return match.state, match.document([s.kind for s in seats], seed)

@@ -19,6 +19,7 @@ from .engine import GameState, Move, Observation, replay_dict
 
 if TYPE_CHECKING:
     from .engine.events import Event
+    from .seat_kinds import SeatKind
     from .seats import SeatController
 
 Observer = Callable[[Move, "Sequence[Event]"], None]
@@ -89,9 +90,9 @@ class Match:
         self.moves = list(moves)
         self.version += 1
 
-    def document(self, kinds: Sequence[str], seed: int | None = None) -> dict[str, Any]:
+    def document(self, kinds: Sequence[SeatKind], seed: int | None = None) -> dict[str, Any]:
         """The replay document of the game so far (without a seed: no bag order)."""
-        return replay_dict(self.state, self.moves, list(kinds), seed)
+        return replay_dict(self.state, self.moves, [kind.code for kind in kinds], seed)
 
 
 def play_out(match: Match, controllers: Sequence[SeatController],

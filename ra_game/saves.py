@@ -32,6 +32,7 @@ from .safefile import (
     read_json_bounded,
     write_json_atomic,
 )
+from .seat_kinds import SeatKind, Where, read_kind
 from .settings import data_dir
 
 SLOT_COUNT = 5
@@ -111,7 +112,7 @@ class SlotInfo:
     index: int
     doc: dict[str, Any] | None = None
     names: list[str] = field(default_factory=list)
-    kinds: list[str] = field(default_factory=list)
+    kinds: list[SeatKind] = field(default_factory=list)
     epoch: int = 0
     #: Each seat's fame (shown unless the game hides scores) and the seat to move.
     scores: list[int] = field(default_factory=list)
@@ -135,7 +136,7 @@ class SlotInfo:
 def _describe(info: SlotInfo, doc: dict[str, Any], state: GameState, path: Path) -> None:
     info.doc = doc
     info.names = list(state.names)
-    info.kinds = [str(p.get("kind", "human")) for p in doc["players"]]
+    info.kinds = [read_kind(p.get("kind"), i, Where.LOCAL)[0] for i, p in enumerate(doc["players"])]
     info.epoch = state.epoch
     info.current = state.current
     info.scores = [] if doc.get("hide_scores", False) else list(state.scores)

@@ -14,9 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from .ai.levels import LEVELS
 from .engine import Move, Observation
 from .i18n import _
+from .messages import YOU
+from .seat_kinds import NEEDS_WINDOW, SeatKind, Where, codes, find_kind, kind_of, kinds_where
 
 if TYPE_CHECKING:
     from .engine.events import Event
@@ -28,47 +29,59 @@ class SeatSpecError(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat: ``kind`` is ``human`` or an agent kind; ``name`` is shown on the board."""
+    """One seat: who plays it (``kind``) and the name shown on the board."""
 
-    kind: str
+    kind: SeatKind
     name: str
+
+    @classmethod
+    def of(cls, code: str, name: str) -> Seat:
+        """The seat of the kind written ``code``; raises KeyError for an unknown one."""
+        return cls(kind_of(code), name)
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        """A person at this screen plays it."""
+        return self.kind.person_here
 
 
 AI_NAMES = ("Nefertiti", "Imhotep", "Hatshepsut", "Ramesses", "Khufu")
 
 
 def seat_kinds() -> list[str]:
-    """``human`` and every registered AI level, in the order the setup screen offers them."""
-    return ["human", *LEVELS]
+    """The kinds a game at this screen takes, in the order the setup screen offers them."""
+    return codes(kinds_where(Where.LOCAL))
 
 
 def parse_seats(spec: str, allow_human: bool = True) -> list[Seat]:
     """Parse a comma list of 2-5 seat kinds; raises :class:`SeatSpecError`."""
-    kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
-    if not 2 <= len(kinds) <= 5:
+    written = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    if not 2 <= len(written) <= 5:
         raise SeatSpecError(_("--players needs 2 to 5 seats, got {count} in {spec}").format(
-            count=len(kinds), spec=repr(spec)))
-    known = seat_kinds()
-    for kind in kinds:
-        if kind not in known:
+            count=len(written), spec=repr(spec)))
+    kinds = []
+    for code in written:
+        kind = find_kind(code, Where.LOCAL | Where.HEADLESS)
+        if kind is None:
             raise SeatSpecError(_("unknown seat kind {kind}; use one of: {kinds}").format(
-                kind=repr(kind), kinds=", ".join(known)))
-        if kind == "human" and not allow_human:
-            raise SeatSpecError(_("'human' seats need the window; headless play takes AI seats "
-                                  "only"))
-    seats = []
-    humans = 0
+                kind=repr(code), kinds=", ".join(seat_kinds())))
+        if not allow_human and not kind.allowed(Where.HEADLESS):
+            raise SeatSpecError(_(NEEDS_WINDOW))
+        kinds.append(kind)
+    people = sum(kind.person_here for kind in kinds)
+    seats, seen = [], 0
     for i, kind in enumerate(kinds):
-        if kind == "human":
-            humans += 1
-            seats.append(Seat(kind, "You" if kinds.count("human") == 1 else f"Player {humans}"))
-        else:
-            seats.append(Seat(kind, AI_NAMES[i]))
+        seen += kind.person_here
+        seats.append(Seat(kind, auto_name(kind, i, seen, people)))
     return seats
+
+
+def auto_name(kind: SeatKind, index: int, nth_person: int, people: int) -> str:
+    """The stored name a seat gets when nobody typed one: ``You`` for the only person at the
+    screen, ``Player N`` for the ``nth_person`` of several, else an AI name."""
+    if kind.person_here:
+        return YOU if people == 1 else f"Player {nth_person}"
+    return AI_NAMES[index % len(AI_NAMES)]
 
 
 # -- controllers ------------------------------------------------------------------------------

@@ -11,17 +11,18 @@ statistics start again, with a one-line notice, never a crash.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .ai.levels import LEVELS
 from .i18n import _
 from .safefile import BadFile, read_json_bounded
 from .settings import data_dir, write_json_atomic
 
 if TYPE_CHECKING:
     from .engine import GameState
+    from .seat_kinds import SeatKind
 
 STATS_FILE = "stats.json"
 VERSION = 1
@@ -175,13 +176,13 @@ def reset_stats() -> str | None:
     return save_stats(Stats())
 
 
-def record_game(state: GameState, kinds: list[str], hints: int = 0) -> str | None:
+def record_game(state: GameState, kinds: Sequence[SeatKind], hints: int = 0) -> str | None:
     """Add a finished game when exactly one person played; returns a notice or None."""
-    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    humans = [seat for seat, kind in enumerate(kinds) if kind.person_here]
     if len(humans) != 1 or not state.over:
         return None
     you = humans[0]
     stats, notice = load_stats()
-    levels = [kind for kind in kinds if kind in LEVELS]
+    levels = [kind.level.kind for kind in kinds if kind.level is not None]
     stats.add(state.n, levels, state.scores[you], state.winner == you, hints)
     return save_stats(stats) or notice

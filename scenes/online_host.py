@@ -14,17 +14,17 @@ from dataclasses import replace
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
-from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _
 from ra_game.net.options import DEFAULT_OPTIONS, RoomOptions
 from ra_game.online_link import Link, local_url
 from ra_game.online_memory import load_memory
 from ra_game.saves import clean_name, valid_name
+from ra_game.seat_kinds import PERSON, REMOTE, SeatKind, Where, default_ai, kinds_where
 from ra_game.settings import data_dir
 from ra_game.ui.widgets import Choice
 
 from .online_lobby import Connecting
-from .setup import NAME_LENGTH, SeatRow, SetupScene, default_ai_kind
+from .setup import NAME_LENGTH, SeatRow, SetupScene
 
 #: The port the host's server asks for first (friends can keep one address), then any free one.
 DEFAULT_PORT = 47474
@@ -58,9 +58,9 @@ def start_server(previous: str | None = None) -> tuple[Any, str]:
     raise ValueError(_("The game server could not start on this computer."))
 
 
-def server_kind(kind: str) -> str:
+def server_kind(kind: SeatKind) -> SeatKind:
     """A seat as the server knows it: the host and the friends are people far away."""
-    return "remote" if kind in ("human", "remote") else kind
+    return REMOTE if kind.person else kind
 
 
 class HostSetupScene(Connecting, SetupScene):
@@ -76,38 +76,38 @@ class HostSetupScene(Connecting, SetupScene):
         memory = load_memory()
         self.notice = ""
         name = clean_name(memory.name, NAME_LENGTH)
-        self.rows = [SeatRow("human", name or _("Host"), auto=False), SeatRow("remote", ""),
-                     SeatRow(default_ai_kind(), "")]
+        self.rows = [SeatRow(PERSON, name or _("Host"), auto=False), SeatRow(REMOTE, ""),
+                     SeatRow(default_ai(), "")]
         self.hide_scores = self.defaults.hide_scores
         self.room_undo = self.defaults.undo
         self.room_hints = self.defaults.hints
         self._rename()
         self.rebuild(focus="start")
 
-    def kind_options(self) -> list[str]:
-        return ["remote", "human", *LEVELS]
+    def kind_options(self) -> list[SeatKind]:
+        return kinds_where(Where.HOST)
 
     @property
     def humans(self) -> int:
         """People in the game: the host and the friends over the network."""
-        return sum(r.kind in ("human", "remote") for r in self.rows)
+        return sum(r.kind.person for r in self.rows)
 
     def _rename(self) -> None:
         super()._rename()
         friends = 0
         for row in self.rows:
-            if row.kind == "remote":
+            if row.kind.remote:
                 friends += 1
                 row.name = _("Friend {n}").format(n=friends)
 
-    def set_kind(self, index: int, kind: str) -> None:
+    def set_kind(self, index: int, kind: SeatKind) -> None:
         super().set_kind(index, kind)
         self._lock_rows()
 
     def rebuild(self, focus: str) -> None:
         """The setup's widgets, with the host's own seat fixed and the room's rules."""
         super().rebuild(focus)
-        self.kinds[0].options = [("human", N_("You, the host"))]
+        self.kinds[0].options = [(PERSON, N_("You, the host"))]
         self.kinds[0].index = 0
         self.kinds[0].enabled = False
         self.hide.options = [(False, N_("shown")), (True, N_("hidden"))]
@@ -128,7 +128,7 @@ class HostSetupScene(Connecting, SetupScene):
         """The names of the people at this screen are typed here: friends bring theirs, the
         server names AIs."""
         for i, field in enumerate(self.names):
-            field.enabled = self.rows[i].kind == "human"
+            field.enabled = self.rows[i].kind.person_here
             field.text = self.rows[i].name
 
     def place(self) -> None:
@@ -155,7 +155,7 @@ class HostSetupScene(Connecting, SetupScene):
         """The other people at this screen: their seats and names."""
         seats = self.seats()
         return [(i, seats[i].name) for i in range(1, len(self.rows))
-                if self.rows[i].kind == "human"]
+                if self.rows[i].kind.person_here]
 
     # -- hosting
 
@@ -163,7 +163,7 @@ class HostSetupScene(Connecting, SetupScene):
         """Start the server, create the room and take the host's seat (the lobby follows)."""
         if self.link is not None:
             return
-        if not any(r.kind == "remote" for r in self.rows):
+        if not any(r.kind.remote for r in self.rows):
             self.notice = _("Make at least one seat a friend over the network, or play a New "
                             "game against the AIs.")
             return
@@ -173,7 +173,7 @@ class HostSetupScene(Connecting, SetupScene):
             self.notice = str(exc)
             return
         link = Link(url, self.host_name(), server=server)
-        link.create_room([server_kind(r.kind) for r in self.rows], self.rules(),
+        link.create_room([server_kind(r.kind).code for r in self.rows], self.rules(),
                          self.people_here())
         self.connect(link)
 

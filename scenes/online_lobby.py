@@ -14,20 +14,24 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.i18n import N_, _
-from ra_game.net.events import shown_code
+from ra_game.net.events import SeatInfo, shown_code
 from ra_game.online_link import Link, local_url
+from ra_game.seat_kinds import default_ai, known_kind
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import ai_label, display_name
-
-from .setup import default_ai_kind
+from ra_game.ui.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.online_memory import RoomTicket
     from ra_game.ui.app_context import AppContext
 
 MAX_SEATS = 5
+
+
+def far_seat(seat: SeatInfo) -> bool:
+    """A seat for a person far away (free until they join)."""
+    return known_kind(seat.kind).remote
 
 
 def clock(seconds: float) -> str:
@@ -149,7 +153,7 @@ class LobbyScene(LayoutScene):
 
     def filled(self) -> bool:
         seats = self.seats
-        return bool(seats) and all(s.kind != "remote" or s.taken for s in seats)
+        return bool(seats) and all(not far_seat(s) or s.taken for s in seats)
 
     def addresses(self) -> list[str]:
         """What friends type to reach this room's server; when hosting, this computer's own
@@ -174,7 +178,7 @@ class LobbyScene(LayoutScene):
         self.buttons["start"].enabled = host and self.filled()
         for i, button in enumerate(self.hands):
             seat = seats[i] if i < len(seats) else None
-            button.visible = host and seat is not None and seat.kind == "remote" and \
+            button.visible = host and seat is not None and far_seat(seat) and \
                 i not in self.link.seats and not (seat.taken and seat.connected)
         for button in self.hands:
             button.enabled = button.visible
@@ -207,7 +211,7 @@ class LobbyScene(LayoutScene):
             self.link.start_game()
 
     def hand(self, seat: int) -> None:
-        self.link.hand_to_ai(seat, default_ai_kind())
+        self.link.hand_to_ai(seat, default_ai().code)
 
     def copy(self) -> None:
         text = _("Ra online: server {address}, room {room}").format(
@@ -299,8 +303,8 @@ class LobbyScene(LayoutScene):
 
     def seat_state(self, index: int, seat: Any) -> str:
         """``AI · hard``, ``Free: waiting for a friend``, ``Joined`` or ``Away 1:05``."""
-        if seat.kind != "remote":
-            return ai_label(seat.kind)
+        if not far_seat(seat):
+            return known_kind(seat.kind).shown()
         if not seat.taken:
             return _("Free: waiting for a friend to join")
         if seat.connected:

@@ -37,12 +37,12 @@ from ra_game.net.events import (
 )
 from ra_game.net.options import RoomOptions
 from ra_game.online_link import Link
+from ra_game.seat_kinds import PERSON, Where, default_ai, known_kind
 from ra_game.seats import Seat
 from ra_game.ui.board.driver import Driver
 from ra_game.ui.words import display_name
 
 from .online_lobby import clock
-from .setup import default_ai_kind
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -58,9 +58,9 @@ Played = tuple[str, "str | None"]
 
 
 def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
-    """The table's seats: the people at this screen (``here``) are ``human``; friends far
-    away are ``remote``; the server's AIs keep their kind."""
-    return [Seat("human" if i in here else str(p.get("kind", "remote")),
+    """The table's seats: the people at this screen (``here``) are people here; friends far
+    away and the server's AIs keep the room's kind."""
+    return [Seat(PERSON if i in here else known_kind(p.get("kind"), Where.ROOM),
                  str(p.get("name") or f"Player {i + 1}"))
             for i, p in enumerate(started.setup["players"])]
 
@@ -205,8 +205,9 @@ class NetDriver(Driver):
         """A seat handed to an AI shows as the AI from now on."""
         shown = self.scene.seats
         for i, info in enumerate(seats[:len(shown)]):
-            if i not in self.seats and shown[i].kind != info.kind:
-                shown[i] = Seat(info.kind, shown[i].name)
+            kind = known_kind(info.kind, Where.ROOM)
+            if i not in self.seats and shown[i].kind != kind:
+                shown[i] = Seat(kind, shown[i].name)
 
     def take_back(self, kept: int) -> None:
         """The server took moves back: the position after ``kept`` moves, at once."""
@@ -266,7 +267,7 @@ class NetDriver(Driver):
         """The host gives the long-away seat to move to an AI."""
         seat = self.away_seat()
         if seat is not None:
-            self.link.hand_to_ai(seat, default_ai_kind())
+            self.link.hand_to_ai(seat, default_ai().code)
             self.scene.request_redraw()
 
     def pause_items(self) -> list[tuple[str, str, str]]:
@@ -300,7 +301,7 @@ class NetDriver(Driver):
         if not self.link.is_host or state.over:
             return None
         seat = state.current
-        remote = self.scene.seats[seat].kind == "remote"
+        remote = self.scene.seats[seat].kind.remote
         return seat if remote and self.link.long_away(seat) else None
 
     def away(self) -> frozenset[int]:
@@ -321,7 +322,7 @@ class NetDriver(Driver):
         if scene.queue.busy or state.over or state.current in self.seats:
             return None
         seat = state.current
-        if scene.seats[seat].kind != "remote":
+        if not scene.seats[seat].kind.remote:
             return None  # the server's AI: "... is thinking"
         name = display_name(state.names[seat])
         away = self.link.away_for(seat)

@@ -27,7 +27,8 @@ from ra_game.engine.preview import move_events
 from ra_game.i18n import _, generation, resolve
 from ra_game.match import Match, Modes
 from ra_game.saves import SlotWriter, resume_state
-from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seat_kinds, seated
+from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers, read_kind
+from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext
@@ -88,6 +89,19 @@ def ai_workers(ctx: AppContext) -> int | None:
     return getattr(settings, "ai_workers", 0) or None
 
 
+def read_seats(ctx: AppContext, players: Sequence[dict[str, str]],
+               where: Where | None) -> list[Seat]:
+    """The seats of a file's ``players``; a kind this game cannot play ``where`` is read by the
+    one rule of :func:`read_kind`, and its one-line notice shown."""
+    seats = []
+    for i, player in enumerate(players):
+        kind, notice = read_kind(player.get("kind"), i, where)
+        seats.append(Seat(kind, player.get("name") or f"Player {i + 1}"))
+        if notice and getattr(ctx, "notices", None) is not None:
+            ctx.notices.append(notice)
+    return seats
+
+
 class PlayScene(Scene):
     """One game on the board; ``seats`` say who plays (human or an AI kind) and their names."""
 
@@ -111,7 +125,7 @@ class PlayScene(Scene):
         self.saver = SlotWriter(slot) if slot is not None and self.match.modes.saves else None
         self.geom = BoardGeometry(load_layout("play"), self.state.n)
         self.model = DisplayModel(self.state)
-        self.you = you_seat([s.kind for s in self.seats])
+        self.you = you_seat(self.kinds)
         self.sentences = Sentences(self.state.names, self.you, hide_scores)
         self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
@@ -119,12 +133,12 @@ class PlayScene(Scene):
         #: The worker processes of this game, lent to its AI seats and its hints.
         self.workers = Workers(ai_workers(ctx))
         scripted = driver.always_controls if driver is not None else (lambda seat: False)
-        self.runner = AiRunner([Seat("human", s.name) if scripted(i) else s
-                                for i, s in enumerate(self.seats)], self.seed,
-                               workers=self.workers)
-        self.person = LocalPerson(i for i, s in enumerate(self.seats) if s.is_human)
+        table = Table([Seat(SCRIPTED, s.name) if scripted(i) else s
+                       for i, s in enumerate(self.seats)], self.seed, workers=self.workers)
         #: Who decides for a seat: the first of these that controls it.
-        self.controllers: list[SeatController] = [self.runner, self.person]
+        self.controllers: list[SeatController] = make_controllers(table)
+        self.runner = next(c for c in self.controllers if isinstance(c, AiRunner))
+        self.person = next(c for c in self.controllers if isinstance(c, LocalPerson))
         self.areas = PlayerAreas(self.geom)
         self.sprites = SpriteBank(ctx.assets)
         self.view: View | None = None
@@ -164,9 +178,7 @@ class PlayScene(Scene):
         bag are dealt afresh.  Raises ``SaveError`` (a ValueError with a one-line message) for a
         document that cannot be resumed."""
         replay, state = resume_state(doc)
-        known = seat_kinds()
-        seats = [Seat(p["kind"] if p["kind"] in known else "random", p["name"] or f"Player {i}")
-                 for i, p in enumerate(replay.players, start=1)]
+        seats = read_seats(ctx, replay.players, Where.LOCAL)
         scene = cls(ctx, seats, None, bool(doc.get("hide_scores", False)), state=state,
                     moves=replay.moves, slot=slot)
         if scene.saver is not None and not scene.notice:
@@ -200,7 +212,7 @@ class PlayScene(Scene):
         return name if name in SPEED_FACTORS else "normal"
 
     @property
-    def kinds(self) -> list[str]:
+    def kinds(self) -> list[SeatKind]:
         return [s.kind for s in self.seats]
 
     def document(self) -> dict[str, Any]:

@@ -18,7 +18,6 @@ import pygame
 from ra_game.engine import Move, Replay
 from ra_game.engine.preview import move_events
 from ra_game.i18n import N_, _, format_decimal, pgettext
-from ra_game.seats import Seat, seat_kinds
 from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
 from ra_game.ui.words import display_name
@@ -64,11 +63,9 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
                  driver: ReplayDriver | None = None) -> PlayScene:
     """The play scene showing ``replay`` from its first move, paused (``driver``: a viewer
     of another kind, as the review's)."""
-    from .play import PlayScene
+    from .play import PlayScene, read_seats
 
-    known = seat_kinds()  # a kind this game does not know is shown as a person
-    seats = [Seat(str(p.get("kind")) if p.get("kind") in known else "human",
-                  p.get("name") or f"Player {i + 1}") for i, p in enumerate(replay.players)]
+    seats = read_seats(ctx, replay.players, where=None)
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
                      driver=driver or ReplayDriver(replay, title))
 

@@ -10,79 +10,48 @@ from functools import partial
 
 import pygame
 
-from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _, ngettext
 from ra_game.saves import clean_name, first_free_slot, list_slots, valid_name
-from ra_game.seats import AI_NAMES, Seat, seat_kinds
+from ra_game.seat_kinds import PERSON, SeatKind, Where, default_ai, find_kind, kinds_where
+from ra_game.seats import AI_NAMES, Seat, auto_name
 from ra_game.settings import save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
-from ra_game.ui.words import YOU, ai_label, default_player_name, display_name
+from ra_game.ui.words import display_name
 
 MAX_SEATS = 5
 MIN_SEATS = 2
 #: The longest name the name fields take (saves accept up to ``saves.MAX_NAME_LENGTH``).
 NAME_LENGTH = 16
-#: The AI level the defaults use (the first registered one if it is not there).
-DEFAULT_AI = "ai:medium"
-HUMAN_DESCRIPTION = N_("A person plays this seat, at this screen.")
-REMOTE_DESCRIPTION = N_("A friend plays this seat from their own computer, over the network.")
-
-
 #: ``ctx.extra`` key: the Scores choice last made on the setup screen in this session.
 HIDE_CHOSEN = "setup_hide_scores"
 
 
-def kind_description(kind: str) -> str | None:
+def kind_description(kind: SeatKind) -> str | None:
     """The one line (a msgid) saying who plays a seat of ``kind``: a person or an AI level."""
-    if kind == "human":
-        return HUMAN_DESCRIPTION
-    if kind == "remote":
-        return REMOTE_DESCRIPTION
-    level = LEVELS.get(kind)
-    return level.description if level else None
+    return kind.description or None
 
 
-def kind_label(kind: str) -> str:
-    """``ai:hard`` -> ``AI · hard``; ``human`` -> ``Person at this screen`` (translated)."""
-    if kind == "human":
-        return _("Person at this screen")
-    if kind == "remote":
-        return _("Friend over the network")
-    return ai_label(kind)
-
-
-def default_ai_kind() -> str:
-    """The AI level the defaults use: medium when available."""
-    return DEFAULT_AI if DEFAULT_AI in LEVELS else next(iter(LEVELS))
-
-
-def last_kinds(saved: str) -> list[str]:
+def last_kinds(saved: str) -> list[SeatKind]:
     """The seat kinds of the last game set up, if they still make a table here (2 to 5 known
     kinds); else one person against three AIs at the default level."""
-    kinds = saved.split(",") if saved else []
-    known = {"human", *seat_kinds()}
-    if MIN_SEATS <= len(kinds) <= MAX_SEATS and all(k in known for k in kinds):
-        return kinds
-    return ["human", *[default_ai_kind()] * 3]
-
-
-def auto_name(kind: str, index: int, humans_before: int, humans: int) -> str:
-    if kind == "human":
-        return YOU if humans == 1 else default_player_name(humans_before + 1)
-    return AI_NAMES[index % len(AI_NAMES)]
+    kinds = [find_kind(code, Where.LOCAL) for code in saved.split(",")] if saved else []
+    known = [kind for kind in kinds if kind is not None]
+    if MIN_SEATS <= len(known) == len(kinds) <= MAX_SEATS:
+        return known
+    return [PERSON, *[default_ai()] * 3]
 
 
 def demo_seats(count: int = 4) -> list[Seat]:
     """The seats of "Watch a demo": AIs at the default level."""
-    kind = default_ai_kind()
+    kind = default_ai()
     return [Seat(kind, AI_NAMES[i]) for i in range(count)]
 
 
 @dataclass
 class SeatRow:
-    kind: str
+    kind: SeatKind
     name: str
     auto: bool = True  # the name follows the kind until the player types one
 
@@ -108,31 +77,35 @@ class SetupScene(LayoutScene):
 
     # -- model --------------------------------------------------------------------------------
 
-    def _rename(self) -> None:
-        humans = sum(r.kind == "human" for r in self.rows)
-        seen = 0
+    def _auto_names(self) -> list[str]:
+        """Each row's automatic name: ``You``, ``Player N`` or an AI name."""
+        people = sum(r.kind.person_here for r in self.rows)
+        out, seen = [], 0
         for i, row in enumerate(self.rows):
+            seen += row.kind.person_here
+            out.append(auto_name(row.kind, i, seen, people))
+        return out
+
+    def _rename(self) -> None:
+        for row, name in zip(self.rows, self._auto_names()):
             if row.auto:
-                row.name = auto_name(row.kind, i, seen, humans)
-            seen += row.kind == "human"
+                row.name = name
 
     def seats(self) -> list[Seat]:
         """The seats as chosen (blank names replaced by the automatic ones)."""
-        humans = sum(r.kind == "human" for r in self.rows)
-        out, seen = [], 0
-        for i, row in enumerate(self.rows):
+        out = []
+        for row, automatic in zip(self.rows, self._auto_names()):
             name = clean_name(row.name, NAME_LENGTH).strip()
             if row.auto or not valid_name(name):  # nothing visible: the automatic name
-                name = auto_name(row.kind, i, seen, humans)
+                name = automatic
             out.append(Seat(row.kind, name))
-            seen += row.kind == "human"
         return out
 
     @property
     def humans(self) -> int:
-        return sum(r.kind == "human" for r in self.rows)
+        return sum(r.kind.person_here for r in self.rows)
 
-    def set_kind(self, index: int, kind: str) -> None:
+    def set_kind(self, index: int, kind: SeatKind) -> None:
         self.rows[index].kind = kind
         self._rename()
         for i, row in enumerate(self.rows):
@@ -156,7 +129,7 @@ class SetupScene(LayoutScene):
 
     def add_seat(self) -> None:
         if len(self.rows) < MAX_SEATS:
-            self.rows.append(SeatRow(default_ai_kind(), ""))
+            self.rows.append(SeatRow(default_ai(), ""))
             self._rename()
             self.rebuild(focus="add")
 
@@ -207,7 +180,7 @@ class SetupScene(LayoutScene):
         """Keep the seats (saved) and this session's Scores choice for the next setup, however
         it is left."""
         self.ctx.extra[HIDE_CHOSEN] = self.hide_scores
-        seats = ",".join(r.kind for r in self.rows)
+        seats = ",".join(r.kind.code for r in self.rows)
         if seats == self.ctx.settings.last_seats:
             return
         self.ctx.settings.last_seats = seats
@@ -215,16 +188,16 @@ class SetupScene(LayoutScene):
         if warning:
             self.ctx.notices.append(warning)
 
-    def kind_options(self) -> list[str]:
+    def kind_options(self) -> list[SeatKind]:
         """The seat kinds each row offers."""
-        return seat_kinds()
+        return kinds_where(Where.LOCAL)
 
     # -- widgets ------------------------------------------------------------------------------
 
     def rebuild(self, focus: str) -> None:
         """Recreate the widgets for the current number of seats."""
         self.group.widgets.clear()
-        options = [(k, lambda k=k: kind_label(k)) for k in self.kind_options()]
+        options = [(k, k.shown) for k in self.kind_options()]
         self.names: list[TextInput] = []
         self.kinds: list[Choice] = []
         for i, row in enumerate(self.rows):
@@ -289,8 +262,7 @@ class SetupScene(LayoutScene):
                               22, theme.INK, "left", max_lines=1)
         if len(self.rows) < MAX_SEATS:
             self.draw_free_seat(surface, len(self.rows))
-        humans = sum(r.kind == "human" for r in self.rows)
-        hint = self.kind_description() or self.hint_text(humans)
+        hint = self.kind_description() or self.hint_text(self.humans)
         theme.fitted_text(surface, lambda s: self.font(s), hint, self.rects["hint"], 19,
                           theme.INK_SOFT)
 

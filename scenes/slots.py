@@ -41,7 +41,7 @@ class NewGame:
 def seat_list(slot: SlotInfo, scores: bool = False) -> str:
     """``Ana, Nefertiti (AI), Imhotep (AI)``; with ``scores`` (when the game shows them) each
     seat's fame too: ``Ana 12, Nefertiti (AI) 9, ...``, so that two saves of one table differ."""
-    parts = [display_name(name) if kind == "human" else
+    parts = [display_name(name) if kind.person_here else
              _("{name} (AI)").format(name=display_name(name))
              for name, kind in zip(slot.names, slot.kinds)]
     if scores and len(slot.scores) == len(parts):

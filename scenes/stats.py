@@ -7,11 +7,11 @@ import pygame
 
 from ra_game.ai.levels import LEVELS
 from ra_game.i18n import N_, _, format_decimal, format_percent
+from ra_game.seat_kinds import ai_label
 from ra_game.stats import Record, Stats, load_stats, reset_stats
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import ai_label
 
 
 class StatsScene(LayoutScene):
@@ -71,7 +71,7 @@ class StatsScene(LayoutScene):
 
     def level_rows(self) -> list[tuple[str, Record | None]]:
         """One row per registered AI level: its label, as on the board, and its record."""
-        return [(ai_label(kind), self.stats.by_level.get(kind)) for kind in LEVELS]
+        return [(ai_label(level), self.stats.by_level.get(kind)) for kind, level in LEVELS.items()]
 
     # -- drawing
 

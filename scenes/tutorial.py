@@ -124,7 +124,7 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     state = replay.play(upto=start)
     names = (_(NAMES[0]), *NAMES[1:])
     state.names = names
-    seats = [Seat(kind, name) for kind, name in zip(KINDS, names)]
+    seats = [Seat.of(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
     scene = PlayScene(ctx, seats, replay.seed, False, state=state,
                       moves=replay.moves[:start], driver=driver)

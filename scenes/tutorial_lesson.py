@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from ra_game.engine.scoring import CIV_POINTS, DISASTER_LOSS, SUN_MOST
 from ra_game.engine.tiles import AUCTION_TRACK_SIZE
 from ra_game.i18n import N_
+from ra_game.seat_kinds import LESSON_AI, PERSON
 
 #: The seats' names; the player's is translated where shown (``_(NAMES[0])``).
 NAMES = (N_("You"), "Imhotep", "Hatshepsut")
-KINDS = ("human", "ai:easy", "ai:easy")
+#: The seats' kinds, as written in the lesson's file.
+KINDS = (PERSON.code, LESSON_AI, LESSON_AI)
 SUNS = ((13, 8, 5, 2), (12, 9, 6, 3), (11, 10, 7, 4))
 #: The rule numbers the callouts name, from the engine's tables (``text.format(**NUMBERS)``).
 NUMBERS = {"track": AUCTION_TRACK_SIZE, "civ3": CIV_POINTS[3], "sun_most": SUN_MOST,

@@ -93,7 +93,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
             if os.environ.get("RA_BENCH_DEBUG") and elapsed > 30:
                 print(f"slow frame {elapsed:.1f} ms (cpu {cpu_ms:.1f}, ai {slice_ms:.1f})",
                       file=sys.stderr)
-            hard = play.runner.thinking and play.seats[play.runner.seat].kind == "ai:hard"
+            hard = play.runner.thinking and play.seats[play.runner.seat].kind.code == "ai:hard"
             if hard:
                 thinking.append(elapsed)
                 thinking_cpu.append((time.thread_time() - cpu_start) * 1000)

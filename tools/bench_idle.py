@@ -62,7 +62,7 @@ def open_screen(name: str) -> Any:
     """Open the window on the screen ``name``; returns the app context."""
     if name == "title":
         return create_app(size=(1280, 720))[0]
-    seats = [Seat("human", "You")] + [Seat("ai:medium", f"AI {i}") for i in range(1, 4)]
+    seats = [Seat.of("human", "You")] + [Seat.of("ai:medium", f"AI {i}") for i in range(1, 4)]
     if name in ("turn", "pause"):
         ctx = create_app(size=(1280, 720), players=seats, seed=person_first_seed())[0]
         if name == "pause":

@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ra_game.engine import GameState
 from ra_game.net.mirror import apply_move, initial_state
+from ra_game.seat_kinds import known_kind
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDSHAKE = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -76,7 +77,8 @@ async def _play(ws: ClientConnection, rng: random.Random, think: float, normal: 
             seat = msg["seat"]
         elif kind == "game_started":
             state = initial_state(msg["setup"])
-            ai_seats = {i for i, p in enumerate(msg["setup"]["players"]) if p["kind"] != "remote"}
+            ai_seats = {i for i, p in enumerate(msg["setup"]["players"])
+                        if not known_kind(p["kind"]).remote}
         elif kind == "move" and state is not None:
             apply_move(state, msg["move"], msg["drawn"])
             if msg["seat"] == seat and sent:

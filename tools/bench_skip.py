@@ -61,7 +61,7 @@ def run(seed: int, players: str, epoch: int, ai_workers: int | None) -> dict[str
     from ra_game.app import create_app, guarded_step
     from ra_game.seats import Seat, parse_seats
 
-    seats = [Seat("human", "You"), *parse_seats(players, allow_human=False)]
+    seats = [Seat.of("human", "You"), *parse_seats(players, allow_human=False)]
     state = position(seed, len(seats), epoch)
     ctx, _window = create_app(size=(1280, 720), ai_workers=ai_workers)
     ctx.settings.animation_speed = "normal"

@@ -39,6 +39,7 @@ import pygame
 from ra_game.engine import RaError, load_replay
 from ra_game.safefile import write_json_atomic
 from ra_game.saves import check_document, read_slot, slot_path
+from ra_game.seat_kinds import kind_of
 from ra_game.settings import load_settings_checked, settings_path
 from tooling import faults
 
@@ -187,7 +188,7 @@ def stats_case(kind: str) -> Check:
         fresh_home()
         _special(stats_path(), kind)
         state = load_replay_state(faults.sample_save(10_000, seed=2))
-        notice = _bounded(lambda: record_game(state, ["human", "ai:easy", "ai:easy"]))
+        notice = _bounded(lambda: record_game(state, [kind_of(k) for k in ("human", "ai:easy", "ai:easy")]))
         assert isinstance(notice, str) and "\n" not in notice
         stats, again = load_stats()
         assert stats.games == 1 and again is None

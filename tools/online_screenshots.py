@@ -38,6 +38,7 @@ def child_main(role: str, shared: Path, out: Path) -> int:
     from ra_game.app import create_app, run_frames
     from ra_game.engine import Move
     from ra_game.i18n import set_language
+    from ra_game.seat_kinds import PERSON
 
     ctx, _ = create_app()
     ctx.settings.animation_speed = "fast"
@@ -91,7 +92,7 @@ def child_main(role: str, shared: Path, out: Path) -> int:
         setup: object = top()
         setup.names[0].text = "Ana"  # type: ignore[attr-defined]
         setup.set_name(0, "Ana")  # type: ignore[attr-defined]
-        setup.set_kind(2, "human")  # type: ignore[attr-defined]
+        setup.set_kind(2, PERSON)  # type: ignore[attr-defined]
         setup.set_name(2, "Cy")  # type: ignore[attr-defined]
         setup.names[2].text = "Cy"  # type: ignore[attr-defined]
         setup.add_seat()  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ def results(ctx: AppContext) -> None:
                       for i, kind in enumerate(KINDS)]
     state = replay.play()
     doc = replay_dict(state, replay.moves, KINDS, None)
-    seats = [Seat(p["kind"], p["name"]) for p in replay.players]
+    seats = [Seat.of(p["kind"], p["name"]) for p in replay.players]
     over = GameOver(state.winner or 0, tuple(state.scores), False)
     ctx.scenes.clear_to(FinalResultsScene(ctx, state, over, seats=seats, replay=doc))
     run_frames(ctx, 120)

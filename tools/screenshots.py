@@ -43,6 +43,7 @@ import pygame
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine.state import BID, TURN
+from ra_game.seat_kinds import kind_of
 from ra_game.ui.app_context import AppContext, DemoOptions
 
 FRAME_LIMIT = 60 * 60 * 5  # simulated frames before giving up on a scene
@@ -120,7 +121,7 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
 
     from ra_game.seats import AI_NAMES, Seat
 
-    seats = [Seat("human", "You")] + [Seat(kind, AI_NAMES[i]) for i, kind in
+    seats = [Seat.of("human", "You")] + [Seat.of(kind, AI_NAMES[i]) for i, kind in
                                       enumerate(["ai:easy", "ai:medium", "ai:easy",
                                                  "ai:medium"][: players - 1])]
     ctx.settings.animation_speed = "fast"
@@ -178,7 +179,7 @@ def board(ctx: AppContext, out: Path, name: str = "play_board") -> None:
             break
     else:
         raise SystemExit("screenshots: no position with you to bid")
-    seats = [Seat(p["kind"], p["name"]) for p in replay.players]
+    seats = [Seat.of(p["kind"], p["name"]) for p in replay.players]
     ctx.scenes.clear_to(PlayScene(ctx, seats, replay.seed, state=state,
                                   moves=replay.moves[:upto]))
     run_frames(ctx, 60)
@@ -201,7 +202,7 @@ def pickers(ctx: AppContext, out: Path) -> None:
     held = state.tiles[0]
     held[Tile.GOD] = 2
     held[Tile.FORTRESS], held[Tile.TEMPLE], held[Tile.PYRAMID] = 2, 1, 1
-    seats = [Seat("human", names[0])] + [Seat("ai:easy", n) for n in names[1:]]
+    seats = [Seat.of("human", names[0])] + [Seat.of("ai:easy", n) for n in names[1:]]
     ctx.demo = None
     ctx.scenes.clear_to(PlayScene(ctx, seats, seed=4, state=state))
     play = ctx.scenes.top
@@ -232,7 +233,7 @@ def epoch_skip(ctx: AppContext, out: Path) -> None:
         state.apply("draw")
     state.suns_down[0] += state.suns_up[0]
     state.suns_up[0] = []
-    seats = [Seat("human", names[0])] + [Seat("ai:easy", n) for n in names[1:]]
+    seats = [Seat.of("human", names[0])] + [Seat.of("ai:easy", n) for n in names[1:]]
     ctx.demo = None
     ctx.settings.animation_speed = "normal"
     ctx.scenes.clear_to(PlayScene(ctx, seats, seed=5, state=state))
@@ -318,7 +319,7 @@ def learn(ctx: AppContext, out: Path) -> None:
         game = GameState.new(len(seats), seed=seed)
         while not game.over:
             game.apply(rng.choice(game.legal_moves()))
-        record_game(game, seats)
+        record_game(game, [kind_of(k) for k in seats])
     press(ctx, pygame.K_t, 10)
     save(out, "stats")
 

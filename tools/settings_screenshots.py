@@ -70,8 +70,8 @@ def main() -> int:
     set_language("en")
     from ra_game.scenes.play import PlayScene
 
-    play = PlayScene(ctx, [Seat("human", "Ana"), Seat("ai:easy", "Bo"), Seat("ai:easy", "Cy"),
-                           Seat("ai:easy", "Di"), Seat("ai:easy", "Ed")], seed=4, slot=1)
+    play = PlayScene(ctx, [Seat.of("human", "Ana"), Seat.of("ai:easy", "Bo"), Seat.of("ai:easy", "Cy"),
+                           Seat.of("ai:easy", "Di"), Seat.of("ai:easy", "Ed")], seed=4, slot=1)
     ctx.scenes.clear_to(play)
     run_frames(ctx, 30)
     if args.cvd:

@@ -12,8 +12,8 @@ same trees, to the owner's new pool (the Settings screen changed the number of p
 move is released only when the table is idle and the tick's delay has passed (so a person can
 follow).  ``close()`` abandons its work; the owner stops the processes.
 
-Agents come from ``ra_game.ai.make_agent(seat.kind, ...)``: every level registered in
-``ra_game.ai.levels.LEVELS`` works here without changes.  A move the agent returns goes to the match as
+Agents come from the level of each seat's kind (:mod:`ra_game.seat_kinds`): every level
+registered in ``ra_game.ai.levels.LEVELS`` works here without changes.  A move the agent returns goes to the match as
 it is: an illegal one raises there, it is never replaced by another.
 """
 
@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Move, Observation
-from . import make_agent
 from .base import Agent, SearchingAgent
 from .workers import Batch, WorkerPool, Workers
 
@@ -47,10 +46,11 @@ class AiRunner:
                  workers: Workers | None = None) -> None:
         self.agents: dict[int, Agent] = {}
         for i, seat in enumerate(seats):
-            if not seat.is_human:
+            level = seat.kind.level
+            if level is not None:
                 # the same agent seeds as headless play: a demo replays the headless game
                 agent_seed = None if seed is None else seed * 10 + i
-                self.agents[i] = make_agent(seat.kind, agent_seed, think_ms)
+                self.agents[i] = level.factory(agent_seed, think_ms)
         self.slice_s = slice_s
         self.token: object = None
         self.seat = -1

@@ -66,7 +66,9 @@ def _players(data: dict[str, Any]) -> list[dict[str, str]]:
     for p in players:
         if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
             raise ReplayError(N_("not a valid replay: each player must be an object with a 'name'"))
-        out.append({"name": str(p.get("name", "")), "kind": str(p.get("kind", "human"))})
+        # a kind absent or not text is kept empty: the reader decides what an unknown one is
+        kind = p.get("kind")
+        out.append({"name": str(p.get("name", "")), "kind": kind if isinstance(kind, str) else ""})
     return out
 
 
@@ -165,11 +167,11 @@ def load_replay(path: str | Path) -> Replay:
 def replay_dict(
     state: GameState,
     moves: list[str],
-    kinds: list[str] | None = None,
+    kinds: list[str],
     seed: int | None = None,
 ) -> dict[str, Any]:
-    """The replay document for a game that reached ``state`` by ``moves`` from its start."""
-    kinds = kinds or ["human"] * state.n
+    """The replay document for a game that reached ``state`` by ``moves`` from its start;
+    ``kinds``: the seats' kinds as written (``human``, ``ai:hard``...)."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "players": [{"name": name, "kind": kind} for name, kind in zip(state.names, kinds)],

@@ -21,11 +21,12 @@ from typing import Any
 from ..ai.levels import LEVELS
 from ..cli_words import whole_number
 from ..i18n import N_, _
+from ..seat_kinds import Where, codes, kinds_where
 from ..settings import data_dir
 from .events import ConnectionLost, RoomCreated, ServerError
 from .limits import Limits
 from .options import RoomOptions
-from .protocol import SEAT_KINDS_REMOTE, url_problem
+from .protocol import url_problem
 
 #: Seconds ``ra-game room`` waits for the server's answer.
 ROOM_TIMEOUT = 15.0
@@ -130,7 +131,7 @@ def _agent(text: str) -> str:
 
 def _seats(text: str) -> list[str]:
     kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
-    known = [SEAT_KINDS_REMOTE, *LEVELS]
+    known = codes(kinds_where(Where.ROOM))
     if not 2 <= len(kinds) <= 5:
         raise argparse.ArgumentTypeError(
             _("--players needs 2 to 5 seats, got {count} in {spec}").format(

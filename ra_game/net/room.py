@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..ai.levels import LEVELS
 from ..engine import GameState, IllegalMoveError, Move, NotationError
 from ..engine.errors import N_
 from ..engine.tiles import TILE_IDS
-from ..seats import AI_NAMES
+from ..seat_kinds import SeatKind, Where, codes, find_kind, kinds_where
+from ..seats import AI_NAMES, Seat
 from .frames import (
     GameEnded,
     GameStarted,
@@ -32,7 +33,7 @@ from .frames import (
 )
 from .mirror import DRAW, moves_with_draws, public_replay, public_setup
 from .options import RoomOptions
-from .protocol import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS_REMOTE
+from .protocol import CODE_ALPHABET, CODE_LENGTH
 
 ROOM_FORMAT = "ra-room/1"
 
@@ -63,33 +64,45 @@ def same_token(held: str, given: str) -> bool:
     return secrets.compare_digest(held.encode(), given.encode())
 
 
-def check_seat_kinds(kinds: list[str]) -> list[str]:
-    """The seat kinds of a new room, lower case; raises :class:`Refused` for an unknown one."""
-    out = [k.strip().lower() for k in kinds]
-    for kind in out:
-        if kind != SEAT_KINDS_REMOTE and kind not in LEVELS:
+def check_seat_kinds(codes_given: list[str]) -> list[SeatKind]:
+    """The seat kinds of a new room (codes in any case); raises :class:`Refused` for an
+    unknown one."""
+    out = []
+    for code in (k.strip().lower() for k in codes_given):
+        kind = find_kind(code, Where.ROOM)
+        if kind is None:
             raise Refused("bad_seats", N_("unknown seat kind {kind}; use one of: {kinds}"),
-                          kind=repr(kind), kinds=", ".join([SEAT_KINDS_REMOTE, *LEVELS]))
+                          kind=repr(code), kinds=", ".join(codes(kinds_where(Where.ROOM))))
+        out.append(kind)
     return out
 
 
 @dataclass
-class Seat:
-    """A seat: ``remote`` (a person or bot over the network) or an AI kind the server runs."""
+class Place:
+    """A seat of the room (who plays it, replaced when a person joins or an AI takes it) and
+    the connection playing it."""
 
-    kind: str
-    name: str
+    seat: Seat
     token: str | None = None
     #: The connection playing it now (the server's object), None when nobody is.
     conn: Any = None
     away_since: float | None = None
 
     @property
+    def kind(self) -> SeatKind:
+        return self.seat.kind
+
+    @property
+    def name(self) -> str:
+        return self.seat.name
+
+    @property
     def remote(self) -> bool:
-        return self.kind == SEAT_KINDS_REMOTE
+        """A person (or a bot) plays it over the network; else the server's AI."""
+        return self.seat.kind.remote
 
     def info(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name,
+        return {"kind": self.kind.code, "name": self.name,
                 "taken": self.token is not None or not self.remote,
                 "connected": self.conn is not None, "away_since": self.away_since}
 
@@ -125,7 +138,7 @@ class Room:
 
     code: str
     host_token: str
-    seats: list[Seat]
+    seats: list[Place]
     options: dict[str, Any]
     seed: int
     state: GameState | None = None
@@ -146,7 +159,7 @@ class Room:
 
     @classmethod
     def create(cls, kinds: list[str], options: dict[str, Any], seed: int | None) -> Room:
-        seats = [Seat(k, "" if k == SEAT_KINDS_REMOTE else AI_NAMES[i])
+        seats = [Place(Seat(k, "" if k.remote else AI_NAMES[i]))
                  for i, k in enumerate(check_seat_kinds(kinds))]
         if not 2 <= len(seats) <= 5:
             raise Refused("bad_seats", N_("A room needs 2 to 5 seats, not {count}."),
@@ -169,7 +182,7 @@ class Room:
         return self.state is not None and self.state.over
 
     def kinds(self) -> list[str]:
-        return [s.kind for s in self.seats]
+        return [s.kind.code for s in self.seats]
 
     def idle_for(self, now: float) -> float:
         """Seconds since anybody was connected to the room or anything happened in it."""
@@ -244,7 +257,8 @@ class Room:
         else:
             index = self._free_seat(seat)
             taken = self.seats[index]
-            taken.token, taken.name = new_token(), name.strip() or f"Player {index + 1}"
+            taken.token = new_token()
+            taken.seat = replace(taken.seat, name=name.strip() or f"Player {index + 1}")
         out = Out()
         if replaced not in (None, conn):
             self.conns.discard(replaced)
@@ -360,7 +374,8 @@ class Room:
         if not 0 <= seat < len(self.seats) or not self.seats[seat].remote:
             raise Refused("bad_seat", N_("Seat {seat} is not a seat for a person."),
                           seat=seat + 1)
-        if kind not in LEVELS:
+        ai = find_kind(kind, Where.ROOM)
+        if ai is None or ai.level is None:
             raise Refused("bad_kind", N_("unknown seat kind {kind}; use one of: {kinds}"),
                           kind=repr(kind), kinds=", ".join(LEVELS))
         target = self.seats[seat]
@@ -373,9 +388,8 @@ class Room:
                 "seconds."), seconds=int(wait))
         if target.token is not None:
             self.handed[target.token] = seat
-        target.kind, target.token, target.away_since = kind, None, None
-        if not target.name:
-            target.name = AI_NAMES[seat]
+        target.seat = Seat(ai, target.name or AI_NAMES[seat])
+        target.token, target.away_since = None, None
         return Out(changed=True).all(self.lobby())
 
     # -- the file
@@ -394,7 +408,8 @@ class Room:
         doc: dict[str, Any] = {
             "format": ROOM_FORMAT, "code": self.code, "host_token": self.host_token,
             "options": self.options, "seed": self.seed, "created": self.created,
-            "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats],
+            "seats": [{"kind": s.kind.code, "name": s.name, "token": s.token}
+                      for s in self.seats],
             "moves": self.moves, "undoable_by": self.undoable_by, "handed": self.handed,
         }
         if self.state is not None:
@@ -418,11 +433,12 @@ class Room:
         :func:`ra_game.net.storage.check_room_document`); raises ValueError if damaged."""
         if doc.get("format") != ROOM_FORMAT:
             raise ValueError("not a room file")
-        seats = [Seat(str(s["kind"]), str(s["name"]), s["token"]) for s in doc["seats"]]
         try:
-            check_seat_kinds([s.kind for s in seats])
+            kinds = check_seat_kinds([str(s["kind"]) for s in doc["seats"]])
         except Refused as exc:
             raise ValueError(str(exc)) from None
+        seats = [Place(Seat(kind, str(s["name"])), s["token"])
+                 for kind, s in zip(kinds, doc["seats"])]
         room = cls(str(doc["code"]), str(doc["host_token"]), seats, dict(doc["options"]),
                    int(doc["seed"]), created=float(doc.get("created", time.time())))
         room.handed = {str(t): int(i) for t, i in dict(doc.get("handed", {})).items()

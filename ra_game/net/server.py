@@ -468,7 +468,7 @@ class GameServer:
         count = len(room.moves)
         await asyncio.sleep(self.ai_delay)
         try:
-            action = await self.ai.decide(room.seats[seat].kind, self.ai_seed(room, count),
+            action = await self.ai.decide(room.seats[seat].kind.code, self.ai_seed(room, count),
                                           state.observation(seat),
                                           self.ledger.owner.get(room.code, room.code))
         except Exception:

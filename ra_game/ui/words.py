@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..ai.levels import LEVELS
 from ..engine.tiles import Tile
 from ..i18n import N_, _, ngettext, pgettext
 
@@ -67,18 +66,6 @@ def tiles_and(kinds: Iterable[int]) -> str:
 def is_you(name: str) -> bool:
     """Whether a seat named ``name`` is the one person at the screen ("you" sentences)."""
     return name == YOU
-
-
-def default_player_name(n: int) -> str:
-    """The stored default name of the ``n``-th person at a shared screen."""
-    return f"Player {n}"
-
-
-def ai_label(kind: str) -> str:
-    """``ai:hard`` -> ``AI · hard`` in the chosen language (the level's registered name; a kind
-    this game does not know, as ``ai:hard@30`` from a tool, is shown as written)."""
-    level = LEVELS.get(kind)
-    return _("AI · {level}").format(level=_(level.name) if level else kind.removeprefix("ai:"))
 
 
 def fame(points: int) -> str:

@@ -25,7 +25,7 @@ def short_game(tmp_path: Path) -> Path:
     replay = load_replay(GOLDEN)
     state = replay.play(14)
     path = tmp_path / "short.ra.json"
-    path.write_text(json.dumps(replay_dict(state, replay.moves[:14])))
+    path.write_text(json.dumps(replay_dict(state, replay.moves[:14], ["random"] * state.n)))
     return path
 
 

@@ -47,7 +47,7 @@ class Illegal(Agent):
 def test_an_ais_illegal_move_is_refused_never_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(LEVELS, "test:illegal", Level("test:illegal", "illegal", "illegal", False,
                                                      lambda seed, ms: Illegal(seed)))
-    seats = [Seat("test:illegal", "A"), Seat("test:illegal", "B")]
+    seats = [Seat.of("test:illegal", "A"), Seat.of("test:illegal", "B")]
     match = Match(GameState.new(2, seed=1))
     with pytest.raises(IllegalMoveError):
         play_out(match, [AiRunner(seats, seed=1)])
@@ -92,7 +92,7 @@ class Patient:
 def test_a_new_kind_of_controller_takes_any_seat_and_the_match_plays_to_the_end(
     seat: int,
 ) -> None:
-    seats = [Seat("human" if i == seat else "random", f"P{i}") for i in range(4)]
+    seats = [Seat.of("human" if i == seat else "random", f"P{i}") for i in range(4)]
     match = Match.new([s.name for s in seats], seed=20 + seat)
     ending: list[Event] = []
     match.observe(lambda move, events: ending.extend(e for e in events if
@@ -120,7 +120,7 @@ def test_a_script_replays_a_recorded_game_headless() -> None:
 
 
 def test_headless_play_drives_the_same_match_and_replays_exactly() -> None:
-    seats = [Seat("ai:easy", "A"), Seat("random", "B"), Seat("ai:medium", "C")]
+    seats = [Seat.of("ai:easy", "A"), Seat.of("random", "B"), Seat.of("ai:medium", "C")]
     state, doc = play_headless(seats, seed=9)
     assert state.over and doc["seed"] == 9
     again, _doc = play_headless(seats, seed=9)

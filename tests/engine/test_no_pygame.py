@@ -67,6 +67,7 @@ def test_engine_imports_and_plays_without_pygame(blocker: str) -> None:
 PERSISTENCE = """
     import sys
     import ra_game.ai, ra_game.saves, ra_game.stats, ra_game.settings, ra_game.replays
+    import ra_game.seat_kinds
     from ra_game.engine import GameState, Move, replay_dict
 
     state = GameState.new(2, seed=4)
@@ -83,7 +84,7 @@ PERSISTENCE = """
     doc = replay_dict(state, moves, ["human", "ai:easy"], 4)
     path = ra_game.replays.save_game_replay(doc, ["Ana", "Bo"])
     assert ra_game.replays.read_entry(path).moves == len(moves)
-    assert ra_game.stats.record_game(state, ["human", "ai:easy"]) is None
+    assert ra_game.stats.record_game(state, [ra_game.seat_kinds.kind_of(k) for k in ("human", "ai:easy")]) is None
     settings = ra_game.settings.Settings(effects_volume=0)
     assert ra_game.settings.save_settings(settings) is None
     assert ra_game.settings.load_settings() == settings

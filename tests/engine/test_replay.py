@@ -73,11 +73,11 @@ def test_save_load_replay_gives_the_same_summary(
 
 def test_saved_replays_write_suns_and_the_drawn_tiles() -> None:
     state, moves = _random_game(4, 8)
-    doc = replay_dict(state, moves)
+    doc = replay_dict(state, moves, ["random"] * state.n)
     assert doc["format"] == "ra-replay/1"
     assert doc["suns"] == [list(s) for s in state.initial_suns]
     assert len(doc["bag"]) == 180 - state.bag_left
-    assert [p["kind"] for p in doc["players"]] == ["human"] * 4
+    assert [p["kind"] for p in doc["players"]] == ["random"] * 4
     doc.pop("seed", None)
     # Without a seed the undrawn tiles are dealt afresh: the replay must not depend on them.
     assert parse_replay(doc).play().summary() == state.summary()
@@ -85,7 +85,7 @@ def test_saved_replays_write_suns_and_the_drawn_tiles() -> None:
 
 def test_replay_stops_after_upto_moves() -> None:
     state, moves = _random_game(3, 9, 30)
-    replay = parse_replay(replay_dict(state, moves))
+    replay = parse_replay(replay_dict(state, moves, ["random"] * state.n))
     partial, _ = _random_game(3, 9, 12)
     assert replay.play(upto=12).summary() == partial.summary()
 

@@ -232,7 +232,7 @@ def test_an_old_single_autosave_moves_into_a_slot(ctx: AppContext) -> None:
 
 def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext) -> None:
 
-    seats = [Seat("human", "Ana"), Seat("random", "Bo")]
+    seats = [Seat.of("human", "Ana"), Seat.of("random", "Bo")]
     play = PlayScene(ctx, seats, seed=77, slot=0)
     ctx.scenes.clear_to(play)
     until_human_turn(ctx, play)
@@ -264,7 +264,7 @@ def test_hidden_scores_show_the_person_at_the_screen_their_own_fame_only() -> No
 
     ctx, _ = create_app()
     ctx.settings.animation_speed = "max"
-    seats = [Seat("human", "Ana"), Seat("human", "Ben"), Seat("random", "Cy")]
+    seats = [Seat.of("human", "Ana"), Seat.of("human", "Ben"), Seat.of("random", "Cy")]
     play = PlayScene(ctx, seats, seed=5, hide_scores=True)
     ctx.scenes.clear_to(play)
     pilot = Autopilot(ctx, play, random.Random(5), by="keyboard")
@@ -300,9 +300,9 @@ def test_hidden_scores_never_apply_to_a_game_with_one_person(ctx: AppContext) ->
     from ra_game.app import first_scene
 
     ctx.settings.hide_scores = True
-    play = first_scene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=3)
+    play = first_scene(ctx, [Seat.of("human", "You"), Seat.of("random", "Bot")], seed=3)
     assert not play.hide_scores  # type: ignore[attr-defined]
-    two = first_scene(ctx, [Seat("human", "A"), Seat("human", "B")], seed=3)
+    two = first_scene(ctx, [Seat.of("human", "A"), Seat.of("human", "B")], seed=3)
     assert two.hide_scores  # type: ignore[attr-defined]
 
 
@@ -361,6 +361,6 @@ def test_a_game_started_from_the_command_line_with_every_slot_used_says_so(
     from ra_game.app import first_scene
 
     docs = [save(i, 4 + i) for i in range(SLOT_COUNT)]
-    play = first_scene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=3)
+    play = first_scene(ctx, [Seat.of("human", "You"), Seat.of("random", "Bot")], seed=3)
     assert play.saver is None and "not being saved" in play.notice  # type: ignore[attr-defined]
     assert [s.doc for s in list_slots()] == docs

@@ -15,6 +15,7 @@ from ra_game.scenes.stats import StatsScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState
+from ra_game.seat_kinds import kind_of
 from ra_game.stats import load_stats, record_game, stats_path
 from tooling.faults import SPECIAL_KINDS, make_special, null_device
 
@@ -60,7 +61,7 @@ def test_a_bad_stats_file_is_set_aside_with_one_line(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_end_of_a_game_survives_a_bad_stats_file(kind: str) -> None:
     make_special(stats_path(), kind)
-    notice = within(10, lambda: record_game(finished_game(), ["human", "ai:easy", "ai:easy"]))
+    notice = within(10, lambda: record_game(finished_game(), [kind_of(k) for k in ("human", "ai:easy", "ai:easy")]))
     assert isinstance(notice, str) and "\n" not in notice
     assert load_stats()[0].games == 1  # counted in fresh statistics
 

@@ -58,7 +58,7 @@ def _scenes() -> dict[str, Callable[[AppContext], Any]]:
     from ra_game.ui.error_scene import ErrorScene
 
     state, scored, over = _finished()
-    seats = [Seat("human", "Ana"), Seat("human", "Bo"), Seat("random", "Cy")]
+    seats = [Seat.of("human", "Ana"), Seat.of("human", "Bo"), Seat.of("random", "Cy")]
     return {
         "title": TitleScene, "setup": SetupScene, "rules": RulesScene,
         "settings": SettingsScene, "slots": SlotsScene,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ra_game.engine import GameState, replay_dict
+from ra_game.seat_kinds import kind_of
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext
@@ -296,7 +297,7 @@ class ChaosMonkey:
             return key_events(pygame.K_n)
         if name == "SetupScene":
             for row in top.rows[1:]:  # fast seats: the test is about input, not AI strength
-                row.kind = "random"
+                row.kind = kind_of("random")
             top.rows = top.rows[:3]
             return key_events(pygame.K_RETURN) if top.group.focused is top.buttons["start"] \
                 else [*key_events(pygame.K_TAB)]

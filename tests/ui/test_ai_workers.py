@@ -72,7 +72,7 @@ def play_with_hard(monkeypatch: pytest.MonkeyPatch, runner: Any) -> tuple[Any, A
 
     ctx, _w = create_app(ai_workers=1)
     ctx.settings.animation_speed = "max"
-    seats = [Seat("ai:hard", "Hard"), Seat("human", "You")]
+    seats = [Seat.of("ai:hard", "Hard"), Seat.of("human", "You")]
     play = PlayScene(ctx, seats, seed=1, state=searched_position())
     ctx.scenes.clear_to(play)
     return ctx, play
@@ -154,7 +154,7 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
 ) -> None:
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
     state = searched_position(3, 5)
-    seats = [Seat("ai:hard", "A"), Seat("ai:hard", "B"), Seat("ai:hard", "C")]
+    seats = [Seat.of("ai:hard", "A"), Seat.of("ai:hard", "B"), Seat.of("ai:hard", "C")]
     lender = workers.Workers(1)
     runner = AiRunner(seats, seed=5, workers=lender)
     assert runner.pool is not None
@@ -176,7 +176,7 @@ def test_a_dead_worker_is_replaced_and_medium_makes_the_move(
 @pytest.mark.slow
 def test_without_worker_processes_the_search_runs_in_slices() -> None:
     state = searched_position(2, 7)
-    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=7,
+    runner = AiRunner([Seat.of("ai:hard", "A"), Seat.of("ai:hard", "B")], seed=7,
                       workers=workers.Workers(0),
                       slice_s=0.002)
     assert runner.pool is None
@@ -192,7 +192,7 @@ def test_workers_that_keep_dying_are_given_up_for_slices(monkeypatch: pytest.Mon
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", dying_tree)
     state = searched_position(2, 8)
     lender = workers.Workers(1)
-    runner = AiRunner([Seat("ai:hard", "A"), Seat("ai:hard", "B")], seed=8, workers=lender,
+    runner = AiRunner([Seat.of("ai:hard", "A"), Seat.of("ai:hard", "B")], seed=8, workers=lender,
                       slice_s=0.002)
     moves = 0
     deadline = time.monotonic() + 90

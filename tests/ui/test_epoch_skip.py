@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from ra_game.ui.app_context import AppContext
 
-SEATS = [Seat("human", "You"), Seat("random", "Imhotep"), Seat("random", "Hatshepsut")]
+SEATS = [Seat.of("human", "You"), Seat.of("random", "Imhotep"), Seat.of("random", "Hatshepsut")]
 
 
 @pytest.fixture(autouse=True)
@@ -106,7 +106,7 @@ def test_no_skip_during_the_persons_own_discard(seed: int, people: list[int],
                                                 disaster: Tile) -> None:
     state = own_discard(seed)
     assert state.pending[0] == disaster and state.current in people
-    seats = [Seat("human", s.name) if i in people else s for i, s in enumerate(SEATS)]
+    seats = [Seat.of("human", s.name) if i in people else s for i, s in enumerate(SEATS)]
     ctx, play = scene(state, seats)
     for _ in range(5):
         step_frame(ctx, 1 / 60)

@@ -26,6 +26,7 @@ from ra_game.app import MIN_SIZE, crash_message, create_app, step_frame
 from ra_game.engine import GameState, Move, Tile, load_replay
 from ra_game.engine import events as ev
 from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
+from ra_game.seat_kinds import kind_of
 from ra_game.seats import Seat
 from ra_game.ui import theme
 from ra_game.ui.animation import AnimationQueue
@@ -120,7 +121,7 @@ def god_position() -> GameState:
 
 def play_scene(ctx: Any, state: GameState, humans: int = 1) -> Any:
 
-    seats = [Seat("human" if i < humans else "random", n) for i, n in enumerate(state.names)]
+    seats = [Seat.of("human" if i < humans else "random", n) for i, n in enumerate(state.names)]
     return PlayScene(ctx, seats, seed=1, state=state)
 
 
@@ -141,7 +142,7 @@ def scene_makers() -> Iterator[tuple[str, Callable[[Any], Any], list[int]]]:
     def setup_full(ctx: Any) -> Any:
         scene = SetupScene(ctx)
         scene.add_seat()
-        scene.set_kind(2, "human")
+        scene.set_kind(2, kind_of("human"))
         return scene
 
     yield "title", TitleScene, []
@@ -515,7 +516,7 @@ def test_a_whole_game_in_another_language(lang: str, by: str) -> None:
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
     i18n.set_language(lang)
-    seats = [Seat("human", "You"), Seat("ai:easy", "Khufu"), Seat("random", "Imhotep")]
+    seats = [Seat.of("human", "You"), Seat.of("ai:easy", "Khufu"), Seat.of("random", "Imhotep")]
     play = PlayScene(ctx, seats, seed=7)
     ctx.scenes.clear_to(play)
     pilot = Autopilot(ctx, play, random.Random(7), by=by)

@@ -208,7 +208,7 @@ def test_results_by_keyboard_save_replay_and_play_again(ctx_saved: AppContext) -
     press_key(ctx, pygame.K_a)
     again = ctx.scenes.top
     assert isinstance(again, PlayScene)
-    assert [s.kind for s in again.seats] == ["human", "random", "ai:easy"]
+    assert [s.kind.code for s in again.seats] == ["human", "random", "ai:easy"]
     assert again.state.epoch == 1 and again.state.scores == [10, 10, 10]  # a new game
 
 

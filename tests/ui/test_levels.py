@@ -22,10 +22,10 @@ from ra_game.app import run_frames
 from ra_game.cli import main
 from ra_game.engine import GameState
 from ra_game.i18n import LANGUAGES, set_language
+from ra_game.seat_kinds import ai_label, kind_of
 from ra_game.seats import parse_seats, seat_kinds
 from ra_game.stats import load_stats, record_game, stats_path
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.words import ai_label
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +39,7 @@ def setup_options(ctx: AppContext) -> list[str]:
     press(ctx, pygame.K_n)
     setup = ctx.scenes.top
     assert isinstance(setup, SetupScene)
-    values = [value for value, _ in setup.kinds[0].options]
+    values = [value.code for value, _ in setup.kinds[0].options]
     press(ctx, pygame.K_ESCAPE)
     return values
 
@@ -74,10 +74,10 @@ def test_every_level_is_offered_listed_tagged_and_helped(
     assert list(LEVELS) == ["random", "ai:easy", "ai:medium", "ai:hard", "ai:expert"]
     for kind, level in LEVELS.items():
         assert kind in offered and kind in seat_kinds()
-        assert ai_label(kind) == f"AI · {level.name}" and ai_label(kind) in rows
+        assert ai_label(level) == f"AI · {level.name}" and ai_label(level) in rows
         assert kind in helped.split("seats:")[1]
-        assert kind_description(kind) == level.description
-        assert [seat.kind for seat in parse_seats(f"human,{kind}")] == ["human", kind]
+        assert kind_description(kind_of(kind)) == level.description
+        assert [seat.kind.code for seat in parse_seats(f"human,{kind}")] == ["human", kind]
 
 
 def test_every_level_is_translated_in_every_catalog() -> None:
@@ -90,8 +90,8 @@ def test_every_level_is_translated_in_every_catalog() -> None:
                 entry = catalog.get(msgid)
                 assert entry is not None and entry.string and not entry.fuzzy, (lang, msgid)
         set_language(lang)
-        for kind, level in LEVELS.items():  # the board's tag reads the compiled catalog
-            assert catalog.get(level.name).string in ai_label(kind)
+        for level in LEVELS.values():  # the board's tag reads the compiled catalog
+            assert catalog.get(level.name).string in ai_label(level)
 
 
 def test_a_new_level_is_one_registry_entry(
@@ -104,7 +104,7 @@ def test_a_new_level_is_one_registry_entry(
     assert "AI · novice" in stats_rows(ctx)
     assert "ai:novice" in play_help(capsys)
     assert isinstance(make_agent("ai:novice", 1), RandomAgent)
-    assert record_game(finished_game(), ["human", "ai:novice", "ai:easy"]) is None
+    assert record_game(finished_game(), [kind_of(k) for k in ("human", "ai:novice", "ai:easy")]) is None
     assert load_stats()[0].by_level["ai:novice"].played == 1
 
 
@@ -115,7 +115,7 @@ def test_games_against_expert_count_and_show_in_statistics(ctx: AppContext) -> N
            "best_score": 30, "total_score": 50, "streak": 0, "longest_streak": 1}
     stats_path().write_text(json.dumps(old))  # a file from before expert was counted
     state = finished_game()
-    assert record_game(state, ["human", "ai:expert", "ai:hard"]) is None
+    assert record_game(state, [kind_of(k) for k in ("human", "ai:expert", "ai:hard")]) is None
     stats = load_stats()[0]
     assert stats.by_level["ai:expert"].played == 1 and stats.by_level["ai:hard"].played == 3
     assert stats.by_level["random"].played == 1

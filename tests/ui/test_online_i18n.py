@@ -22,6 +22,7 @@ from test_online_play import frames_until, new_window, play, top
 from ra_game import i18n
 from ra_game.app import AppContext, run_frames
 from ra_game.net.options import RoomOptions
+from ra_game.seat_kinds import kind_of
 from ra_game.ui import theme
 
 pytestmark = pytest.mark.slow
@@ -58,8 +59,8 @@ def drawn(ctx: AppContext, lang: str, size: tuple[int, int], name: str,
 def no_friend(ctx: AppContext) -> HostSetupScene:
     scene = HostSetupScene(ctx)
     for index, row in enumerate(scene.rows):
-        if row.kind == "remote":
-            scene.set_kind(index, "ai:medium")
+        if row.kind.code == "remote":
+            scene.set_kind(index, kind_of("ai:medium"))
     scene.start()  # refused: the notice says why
     return scene
 

@@ -86,15 +86,15 @@ def test_host_seats_are_you_then_friends_or_ais(ctx: AppContext) -> None:
     run_frames(ctx, 1)
     host = ctx.scenes.top
     assert isinstance(host, HostSetupScene)
-    assert [r.kind for r in host.rows][:2] == ["human", "remote"]
+    assert [r.kind.code for r in host.rows][:2] == ["human", "remote"]
     assert not host.kinds[0].enabled and host.names[0].enabled and not host.names[1].enabled
-    assert [server_kind(r.kind) for r in host.rows][:2] == ["remote", "remote"]
+    assert [server_kind(r.kind).code for r in host.rows][:2] == ["remote", "remote"]
     click(ctx, host.kinds[1].rect)  # the friend becomes a second person at this screen
-    assert host.rows[1].kind == "human" and host.names[1].enabled
+    assert host.rows[1].kind.code == "human" and host.names[1].enabled
     assert host.people_here() == [(1, "Player 2")]
-    assert server_kind(host.rows[1].kind) == "remote"  # the window takes that seat itself
+    assert server_kind(host.rows[1].kind).code == "remote"  # the window takes that seat itself
     click(ctx, host.kinds[1].rect)  # then an AI: nobody to host for
-    assert host.rows[1].kind not in ("remote", "human") and not host.names[1].enabled
+    assert host.rows[1].kind.code not in ("remote", "human") and not host.names[1].enabled
     assert host.rules().undo and host.rules().hints
     click(ctx, host.undo_choice.rect)
     assert not host.rules().undo

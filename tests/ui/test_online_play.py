@@ -21,6 +21,7 @@ from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
 from ra_game.net.options import RoomOptions
 from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
+from ra_game.seat_kinds import codes, kind_of
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow
@@ -160,7 +161,7 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
     assert a.driver.seat == 0 and b.driver.seat == 1  # type: ignore[union-attr]
-    assert a.kinds == ["human", "remote"] and b.kinds == ["remote", "human"]
+    assert codes(a.kinds) == ["human", "remote"] and codes(b.kinds) == ["remote", "human"]
     play([host, friend], 8)
     same_game(a, b)
 
@@ -293,7 +294,7 @@ def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppCont
     frames_until([host], lambda: isinstance(top(host), PlayScene))
     play([host], 3)  # the server's AIs answer
     scene = top(host)
-    assert isinstance(scene, PlayScene) and scene.kinds[0] == "human"
+    assert isinstance(scene, PlayScene) and scene.kinds[0].code == "human"
 
 
 def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
@@ -312,7 +313,7 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.kinds[1] != "remote"
+    assert a.kinds[1].code != "remote"
 
 
 def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
@@ -388,9 +389,9 @@ def host_two_here_and_join(windows: list[AppContext]) -> tuple[AppContext, AppCo
     host.scenes.push(HostSetupScene(host))
     setup = top(host)
     assert isinstance(setup, HostSetupScene)
-    setup.set_kind(1, "human")
+    setup.set_kind(1, kind_of("human"))
     setup.set_name(1, "Ana")
-    setup.set_kind(2, "remote")
+    setup.set_kind(2, kind_of("remote"))
     setup.set_hide(True)
     assert setup.names[1].enabled and not setup.names[2].enabled
     setup.start()
@@ -461,7 +462,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     host, friend, ticket = host_two_here_and_join(windows)
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
-    assert a.kinds == ["human", "human", "remote"] and b.kinds == ["remote", "remote", "human"]
+    assert codes(a.kinds) == ["human", "human", "remote"] and codes(b.kinds) == ["remote", "remote", "human"]
     assert a.hide_scores and a.driver.seats == {0, 1}  # type: ignore[union-attr]
     moved, handed = play_hotseat(host, friend, 12)
     assert moved == {0, 1} and "Ana" in handed and "Host" in handed
@@ -478,7 +479,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     frames_until([again, friend], lambda: in_play_past_hand_over(again) and link.lost is None)
     c = top(again)
     assert isinstance(c, PlayScene) and c.moves == b.moves
-    assert c.kinds == ["human", "human", "remote"]
+    assert codes(c.kinds) == ["human", "human", "remote"]
     assert c.driver.seats == {0, 1}  # type: ignore[union-attr]
     moved, _handed = play_hotseat(again, friend, 12)
     assert moved == {0, 1}
@@ -507,4 +508,4 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.pause is None and a.kinds[1] != "remote"
+    assert a.pause is None and a.kinds[1].code != "remote"

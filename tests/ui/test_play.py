@@ -75,7 +75,7 @@ def play_to_end(seats: list[Seat], seed: int, by: str) -> tuple[object, object, 
 @pytest.mark.slow
 @pytest.mark.parametrize("by", ["mouse", "keyboard"])
 def test_whole_game_by_one_input_device(by: str) -> None:
-    seats = [Seat("human", "You"), Seat("random", "R1"), Seat("random", "R2")]
+    seats = [Seat.of("human", "You"), Seat.of("random", "R1"), Seat.of("random", "R2")]
     _ctx, play, pilot = play_to_end(seats, 11 if by == "mouse" else 12, by)
     state = play.state
     assert state.over and state.winner is not None
@@ -90,7 +90,7 @@ def test_whole_game_by_one_input_device(by: str) -> None:
 
 
 def test_two_humans_hide_scores_hand_over_between_them() -> None:
-    seats = [Seat("human", "Ana"), Seat("human", "Ben")]
+    seats = [Seat.of("human", "Ana"), Seat.of("human", "Ben")]
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
     play = PlayScene(ctx, seats, seed=5, hide_scores=True, slot=0)
@@ -114,7 +114,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     assert doc is not None and doc["hide_scores"] is True and "seed" not in doc
     resumed = PlayScene.from_save(ctx, doc)
     assert resumed.state.summary() == play.state.summary()
-    assert [s.kind for s in resumed.seats] == ["human", "human"]
+    assert [s.kind.code for s in resumed.seats] == ["human", "human"]
 
 
 @pytest.mark.slow
@@ -122,7 +122,7 @@ def test_ai_only_game_through_the_board_equals_headless_play() -> None:
     from ra_game.headless import play_headless
     from ra_game.ui.app_context import DemoOptions
 
-    seats = [Seat("ai:easy", "E"), Seat("random", "R"), Seat("ai:medium", "M")]
+    seats = [Seat.of("ai:easy", "E"), Seat.of("random", "R"), Seat.of("ai:medium", "M")]
     ctx, _w = create_app(demo=DemoOptions(speed="max"), players=seats, seed=21)
     play = ctx.scenes.top
     for _ in range(FRAME_CAP):

@@ -41,7 +41,7 @@ def test_thinks_in_slices_and_waits_for_the_board_and_the_delay(
     monkeypatch.setitem(LEVELS, "test:slow", Level("test:slow", "slow", "", False,
                                                    lambda seed, ms: SlowAgent(seed)))
     state = GameState.new(2, seed=1)
-    seats = [Seat("test:slow", "A"), Seat("test:slow", "B")]
+    seats = [Seat.of("test:slow", "A"), Seat.of("test:slow", "B")]
     runner = AiRunner(seats, seed=1, slice_s=0.003)
     token = 0
     # busy board: thinks, but never moves
@@ -64,7 +64,7 @@ def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
     assert MIN_DELAY["max"] == 0.0 < MIN_DELAY["fast"] < MIN_DELAY["normal"] < MIN_DELAY["slow"]
     state = GameState.new(3, seed=2)
     for kind in LEVELS:
-        seats = [Seat(kind, "A"), Seat(kind, "B"), Seat(kind, "C")]
+        seats = [Seat.of(kind, "A"), Seat.of(kind, "B"), Seat.of(kind, "C")]
         pool = Workers(None)
         runner = AiRunner(seats, seed=2, think_ms=30, workers=pool)
         action = None
@@ -78,7 +78,7 @@ def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
 
 
 def test_human_seats_get_no_agent() -> None:
-    runner = AiRunner([Seat("human", "H"), Seat("random", "R")], seed=3)
+    runner = AiRunner([Seat.of("human", "H"), Seat.of("random", "R")], seed=3)
     assert not runner.is_ai(0) and runner.is_ai(1)
     state = GameState.new(2, seed=3)
     state.current = 0

@@ -93,7 +93,7 @@ def bag_by_record(state: GameState) -> list[int]:
 
 @pytest.mark.slow
 def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
-    seats = [Seat("human", "You"), Seat("random", "R1"), Seat("ai:easy", "E2")]
+    seats = [Seat.of("human", "You"), Seat.of("random", "R1"), Seat.of("ai:easy", "E2")]
     initial = GameState.new(3, seed=3, names=[s.name for s in seats])
     ctx, play = scene(seats, seed=3)
     frames(ctx, 2, key_events(pygame.K_l))
@@ -132,7 +132,7 @@ def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
 
 
 def test_log_scrolls_by_wheel_and_keys_and_shows_the_latest() -> None:
-    seats = [Seat("ai:easy", "A"), Seat("random", "B"), Seat("human", "You")]
+    seats = [Seat.of("ai:easy", "A"), Seat.of("random", "B"), Seat.of("human", "You")]
     ctx, play = scene(seats, seed=8)
     pilot = Autopilot(ctx, play, random.Random(8))
     for _ in range(4000):
@@ -161,7 +161,7 @@ def test_log_scrolls_by_wheel_and_keys_and_shows_the_latest() -> None:
 
 @pytest.mark.parametrize("size", [(640, 480), (640, 360)])
 def test_log_at_the_smallest_window_fits_its_panel(size: tuple[int, int]) -> None:
-    seats = [Seat("human", "You"), Seat("random", "B")]
+    seats = [Seat.of("human", "You"), Seat.of("random", "B")]
     ctx, play = scene(seats, seed=2, size=size)
     for _ in range(6):
         frames(ctx, 3, key_events(pygame.K_d) + key_events(pygame.K_p))
@@ -175,7 +175,7 @@ def test_log_at_the_smallest_window_fits_its_panel(size: tuple[int, int]) -> Non
 
 def mid_auction_with_passes() -> tuple[Any, Any]:
     """You (seat 0) and two people: B invokes Ra, C passes; You are to bid."""
-    seats = [Seat("human", "You"), Seat("human", "B"), Seat("human", "C")]
+    seats = [Seat.of("human", "You"), Seat.of("human", "B"), Seat.of("human", "C")]
     ctx, play = scene(seats, seed=1)
     for _ in range(300):
         state = play.state
@@ -210,7 +210,7 @@ def test_resumed_mid_auction_the_log_and_the_board_show_the_passes() -> None:
 
 
 def test_undo_by_the_button_during_the_ai_grace_period() -> None:
-    seats = [Seat("human", "You"), Seat("ai:easy", "E")]
+    seats = [Seat.of("human", "You"), Seat.of("ai:easy", "E")]
     s = GameState.new(2, seed=4, names=["You", "E"])
     s.phase, s.current = TURN, 0
     s.auction = [Tile.GOLD, Tile.PHARAOH] + [EMPTY] * 6
@@ -259,7 +259,7 @@ def test_ctrl_z_in_hotseat_until_the_next_decision_and_never_after_a_draw() -> N
 
 
 def test_no_undo_once_an_ai_has_replied() -> None:
-    seats = [Seat("human", "You"), Seat("random", "R")]
+    seats = [Seat.of("human", "You"), Seat.of("random", "R")]
     s = GameState.new(2, seed=6, names=["You", "R"])
     s.phase, s.current = TURN, 0
     s.auction = [Tile.GOLD] + [EMPTY] * 7
@@ -277,7 +277,7 @@ def test_no_undo_once_an_ai_has_replied() -> None:
 
 
 def test_hints_are_legal_moves_marked_on_the_board_and_counted() -> None:
-    seats = [Seat("human", "You"), Seat("ai:easy", "E")]
+    seats = [Seat.of("human", "You"), Seat.of("ai:easy", "E")]
     ctx, play = scene(seats, seed=12)
     play.info.hints.think_ms = 15
     hints = 0
@@ -328,7 +328,7 @@ def next_hinted_control(play: Any, action: int) -> Any:
 
 
 def test_hints_off_in_hotseat_unless_the_setup_allows() -> None:
-    seats = [Seat("human", "Ana"), Seat("human", "Ben")]
+    seats = [Seat.of("human", "Ana"), Seat.of("human", "Ben")]
     ctx, play = scene(seats, seed=3)
     frames(ctx, 2, key_events(pygame.K_h))
     assert play.info.hints.runner is None
@@ -346,7 +346,7 @@ def test_tooltips_for_a_tile_a_sun_and_a_player_area_and_keyboard_focus() -> Non
     s.phase, s.current = TURN, 0
     s.auction = [Tile.GOLD, Tile.EARTHQUAKE] + [EMPTY] * 6
     s.tiles[0][Tile.PHARAOH] = 2
-    ctx, play = scene([Seat("human", "You"), Seat("random", "Bot")], seed=1, state=s)
+    ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=s)
 
     def hover(rect: pygame.Rect) -> list[str]:
         frames(ctx, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=play.view.r(rect).center,
@@ -375,7 +375,7 @@ def test_i_focuses_each_player_area_in_turn_with_its_breakdown() -> None:
     s.phase, s.current = TURN, 0
     s.tiles[0][Tile.PHARAOH] = 2
     s.tiles[1][Tile.GOLD] = 1
-    ctx, play = scene([Seat("human", "You"), Seat("random", "Bot")], seed=1, state=s)
+    ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=s)
     assert play.info.tooltip(None)[0] == []
     frames(ctx, 1, key_events(pygame.K_i))
     lines, anchor = play.info.tooltip(None)
@@ -397,7 +397,7 @@ def test_a_standing_bid_of_the_last_sun_is_not_no_suns_left() -> None:
     s.apply("ra")
     s.apply(f"bid:{s.suns_up[1][0]}")  # Bot bids it: it stands, and You decide
     assert s.current == 0 and s.phase == BID
-    ctx, play = scene([Seat("human", "You"), Seat("random", "Bot")], seed=1, state=s)
+    ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=s)
     assert play.model.suns_up[1] == [] and play.model.bids[1]
     seen: list[str] = []
     original = play.view.text
@@ -416,7 +416,7 @@ def test_pause_menu_opens_rules_and_settings_and_a_demo_is_not_saved() -> None:
 
     from ra_game.ui.app_context import DemoOptions
 
-    ctx, play = scene([Seat("human", "You"), Seat("random", "B")], seed=2)
+    ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "B")], seed=2)
     frames(ctx, 2, key_events(pygame.K_ESCAPE))
     assert [name for name, _l, _k in play.pause.items] == ["resume", "rules", "settings", "quit"]
     click(ctx, play, play.pause.item_rects()[1])
@@ -428,7 +428,7 @@ def test_pause_menu_opens_rules_and_settings_and_a_demo_is_not_saved() -> None:
     frames(ctx, 2, key_events(pygame.K_ESCAPE) + key_events(pygame.K_ESCAPE))
     assert ctx.scenes.top is play and play.pause is None
     ctx.demo = DemoOptions(speed="max")
-    demo = PlayScene(ctx, [Seat("random", "A"), Seat("random", "B")], seed=2)
+    demo = PlayScene(ctx, [Seat.of("random", "A"), Seat.of("random", "B")], seed=2)
     ctx.scenes.clear_to(demo)
     frames(ctx, 2, key_events(pygame.K_ESCAPE))
     labels = [label for _n, label, _k in demo.pause.items]
@@ -438,7 +438,7 @@ def test_pause_menu_opens_rules_and_settings_and_a_demo_is_not_saved() -> None:
 def test_status_lines_speak_to_you_and_nothing_looks_recommended() -> None:
     s = GameState.new(2, seed=2, names=["You", "B"])
     s.current = 0
-    ctx, play = scene([Seat("human", "You"), Seat("random", "B")], seed=2, speed="slow", state=s)
+    ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "B")], seed=2, speed="slow", state=s)
     text, _urgent = play.status()
     assert text == "Your turn: draw a tile (D) or invoke Ra (R)."
     assert play.info.hinted(play.input.controls()) == set()

@@ -60,7 +60,7 @@ def test_clicks_land_on_the_board_at_any_window_size(size: tuple[int, int], tmp_
 
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("human", "Two")], seed=8)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("human", "Two")], seed=8)
     ctx.scenes.clear_to(play)
     surface = pygame.Surface(size)
     play.update(1 / 60)
@@ -82,7 +82,7 @@ def test_the_bag_caption_sits_below_the_drawn_bag(size: tuple[int, int], tmp_pat
     from ra_game.ui.board.tracks import bag_caption, build_static
 
     ctx, _w = create_app()
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("human", "Two")], seed=8)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("human", "Two")], seed=8)
     ctx.scenes.clear_to(play)
     play.draw(pygame.Surface(size))
     assert play.view is not None

@@ -85,7 +85,7 @@ def test_a_hint_that_arrives_on_a_still_board_is_drawn_on_the_next_frame() -> No
 
     ctx, _w = create_app(ai_workers=1)
     ctx.settings.animation_speed = "max"
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("ai:easy", "E")], seed=1,
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("ai:easy", "E")], seed=1,
                      state=with_a_choice(2, 1))
     ctx.scenes.clear_to(play)
     play.info.hints.think_ms = 300  # a hard search in this process, for 0.3 s
@@ -143,7 +143,7 @@ def test_a_move_that_arrives_on_a_still_board_is_drawn_on_the_next_frame() -> No
     seed = first_to_move(2, 1)
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("ai:easy", "Far")], seed=seed)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("ai:easy", "Far")], seed=seed)
     far = FarSeat(1)
     play.controllers.insert(0, far)
     play.match.observe(far.on_applied)
@@ -168,7 +168,7 @@ def test_closing_a_scene_with_ai_seats_and_a_hint_stops_every_process(
     monkeypatch.setattr(workers, "DEFAULT_RUNNER", quick_tree)
     ctx, _w = create_app(ai_workers=1)
     ctx.settings.animation_speed = "max"
-    seats = [Seat("human", "You"), Seat("ai:hard", "H"), Seat("ai:expert", "X")]
+    seats = [Seat.of("human", "You"), Seat.of("ai:hard", "H"), Seat.of("ai:expert", "X")]
     play = PlayScene(ctx, seats, seed=2, state=with_a_choice(3, 2))
     ctx.scenes.clear_to(play)
     step_frame(ctx, 1 / 60)

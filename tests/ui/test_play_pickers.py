@@ -38,7 +38,7 @@ def board(state: GameState) -> tuple[Any, Any]:
 
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=1, state=state,
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=state,
                      slot=0)
     ctx.scenes.clear_to(play)
     frames(ctx)
@@ -192,7 +192,7 @@ def test_passes_stay_shown_while_the_auction_goes_on() -> None:
 
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    seats = [Seat("human", "You"), Seat("human", "B"), Seat("human", "C")]
+    seats = [Seat.of("human", "You"), Seat.of("human", "B"), Seat.of("human", "C")]
     play = PlayScene(ctx, seats, seed=1, state=s)
     ctx.scenes.clear_to(play)
     frames(ctx)

@@ -82,7 +82,7 @@ def test_board_draws_every_kind_in_a_player_area(tmp_path: Path,
             state.tiles[k % 5][k] = 1 + k % 4
     state.tiles[0] = [0] + [3] * 18 + [0] * 4
     state.suns_down[1] = [1]
-    play = PlayScene(ctx, [Seat("random", f"P{i}") for i in range(5)], seed=3, state=state)
+    play = PlayScene(ctx, [Seat.of("random", f"P{i}") for i in range(5)], seed=3, state=state)
     play.model.pending[2] = [Tile.WAR, Tile.FUNERAL]
     play.model.ra_count = 10
     play.model.auction = [Tile.DROUGHT, Tile.EARTHQUAKE, Tile.GOD, Tile.GOLD, Tile.NILE,

@@ -42,7 +42,7 @@ def board(state: GameState, speed: str = "max") -> tuple[AppContext, PlayScene]:
 
     ctx, _w = create_app()
     ctx.settings.animation_speed = speed
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("random", "Bot")], seed=1, state=state)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=state)
     ctx.scenes.clear_to(play)
     frames(ctx)
     return ctx, play

@@ -46,7 +46,7 @@ def test_still_title_is_not_redrawn_until_input_or_a_request() -> None:
 
 def test_a_persons_turn_rests_and_an_ai_turn_animates() -> None:
     seed = next(s for s in range(1, 200) if GameState.new(2, seed=s).current == 0)
-    ctx, _w = create_app(players=[Seat("human", "You"), Seat("ai:medium", "M")], seed=seed)
+    ctx, _w = create_app(players=[Seat.of("human", "You"), Seat.of("ai:medium", "M")], seed=seed)
     play = ctx.scenes.top
     step_frame(ctx, 1 / 60)
     assert play.human_to_move() and not play.is_animating()

@@ -58,7 +58,7 @@ def finished(kinds: list[str]) -> tuple[GameState, GameOver, dict[str, Any], lis
     state = replay.play()
     winner = state.winner or 0
     doc = replay_dict(state, replay.moves, kinds, None)
-    seats = [Seat(kind, p["name"]) for kind, p in zip(kinds, replay.players)]
+    seats = [Seat.of(kind, p["name"]) for kind, p in zip(kinds, replay.players)]
     return state, GameOver(winner, tuple(state.scores), False), doc, seats
 
 

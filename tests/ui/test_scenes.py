@@ -15,13 +15,14 @@ from ra_game.scenes.results import FinalResultsScene, verdict
 from ra_game.scenes.rules import RulesScene
 from ra_game.scenes.scoring import EpochScoringScene
 from ra_game.scenes.settings import SettingsScene
-from ra_game.scenes.setup import SetupScene, default_ai_kind
+from ra_game.scenes.setup import SetupScene
 from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, main_loop, run_demo, run_frames
 from ra_game.engine import GameState, Move, replay_dict
 from ra_game.engine.events import EpochScored, GameOver
 from ra_game.saves import SlotWriter, read_slot, slot_path
+from ra_game.seat_kinds import PERSON, default_ai
 from ra_game.seats import Seat, parse_seats
 from ra_game.settings import load_settings, settings_path
 from ra_game.ui.app_context import AppContext, DemoOptions
@@ -91,7 +92,7 @@ def test_title_new_game_then_one_click_on_start_plays_one_human_against_three_ai
     click(ctx, setup.buttons["start"].rect)
     play = top(ctx)
     assert isinstance(play, PlayScene)
-    assert [s.kind for s in play.seats] == ["human"] + [default_ai_kind()] * 3
+    assert [s.kind for s in play.seats] == [PERSON] + [default_ai()] * 3
     assert play.seats[0].name == "You"
     assert [type(s) for s in ctx.scenes.stack] == [TitleScene, PlayScene]
 
@@ -114,9 +115,9 @@ def test_setup_by_keyboard_alone(ctx: AppContext) -> None:
     kind = setup.group.focused
     assert isinstance(kind, Choice)
     press(ctx, pygame.K_LEFT)  # wraps from "human" to the last kind
-    assert setup.rows[0].kind == kind.value != "human"
+    assert setup.rows[0].kind == kind.value != PERSON
     press(ctx, pygame.K_RIGHT)
-    assert setup.rows[0].kind == "human"
+    assert setup.rows[0].kind.code == "human"
     setup.group.focus(setup.buttons["start"])
     press(ctx, pygame.K_RETURN)
     play = top(ctx)
@@ -130,7 +131,7 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game_only(
     setup = top(ctx)
     assert isinstance(setup, SetupScene)
     setup.kinds[1].step(-1)  # seat 2 becomes...
-    while setup.rows[1].kind != "human":
+    while setup.rows[1].kind.code != "human":
         setup.kinds[1].step(1)
     assert [r.name for r in setup.rows[:2]] == ["Player 1", "Player 2"]
     press(ctx, pygame.K_x)  # remove the last seat
@@ -138,19 +139,19 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game_only(
     click(ctx, setup.hide.rect)
     # this game's choice, not the Settings default for new games
     assert setup.hide_scores and not load_settings().hide_scores
-    kinds = [r.kind for r in setup.rows]
+    kinds = [r.kind.code for r in setup.rows]
     click(ctx, setup.buttons["start"].rect)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.hide_scores
     ctx.scenes.clear_to(TitleScene(ctx))
     press(ctx, pygame.K_n)
     again = top(ctx)  # the next setup starts from the last game's seats
-    assert isinstance(again, SetupScene) and [r.kind for r in again.rows] == kinds
+    assert isinstance(again, SetupScene) and [r.kind.code for r in again.rows] == kinds
     assert [r.name for r in again.rows[:2]] == ["Player 1", "Player 2"]
     # the setup remembers this session's choice; the Settings default stays as it was
     assert again.hide_scores and not load_settings().hide_scores
     again.kinds[1].step(1)
-    while again.rows[1].kind == "human":
+    while again.rows[1].kind.code == "human":
         again.kinds[1].step(1)
     assert not again.hide.enabled and "two or more people" in again.hint_text(again.humans)
 
@@ -433,7 +434,7 @@ def test_demo_reaches_the_final_results_and_prints_the_summary(
 
 
 def test_run_app_opens_a_game_straight_away_for_given_seats() -> None:
-    ctx, _ = create_app(players=[Seat("human", "Ana"), Seat("random", "Bot")], seed=3)
+    ctx, _ = create_app(players=[Seat.of("human", "Ana"), Seat.of("random", "Bot")], seed=3)
     run_frames(ctx, 2)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.seed == 3
@@ -445,10 +446,10 @@ def test_setup_says_what_the_expert_level_does(ctx: AppContext) -> None:
     assert isinstance(setup, SetupScene)
     choice = setup.kinds[2]
     for _ in range(len(choice.options)):
-        if choice.value == "ai:expert":
+        if choice.value.code == "ai:expert":
             break
         click(ctx, choice.rect)
-    assert setup.rows[2].kind == "ai:expert"
+    assert setup.rows[2].kind.code == "ai:expert"
     description = setup.kind_description()
     assert description is not None and description.startswith("Expert: thinks 2 s")
 

@@ -37,7 +37,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 def test_command_line_seats_get_the_names_the_setup_gives() -> None:
     seats = parse_seats("human,ai:hard,ai:easy,random")
     assert [s.name for s in seats] == ["You", "Imhotep", "Hatshepsut", "Ramesses"]
-    assert [s.kind for s in seats] == ["human", "ai:hard", "ai:easy", "random"]
+    assert [s.kind.code for s in seats] == ["human", "ai:hard", "ai:easy", "random"]
 
 
 @pytest.fixture
@@ -122,7 +122,7 @@ def test_each_ai_seat_shows_its_level_beside_its_name(
         lang: str, hard: str, easy: str, monkeypatch: pytest.MonkeyPatch) -> None:
     i18n.override_language(lang)
     ctx, window = create_app(size=(1280, 720))
-    seats = [Seat("human", "You"), Seat("ai:hard", "Imhotep"), Seat("ai:easy", "Hatshepsut")]
+    seats = [Seat.of("human", "You"), Seat.of("ai:hard", "Imhotep"), Seat.of("ai:easy", "Hatshepsut")]
     play = PlayScene(ctx, seats, seed=5, state=GameState.new(3, seed=5, names=[
         s.name for s in seats]))
     texts = board_texts(monkeypatch)
@@ -139,7 +139,7 @@ def tags_drawn(texts: list[str]) -> list[str]:
 def test_the_tags_name_the_levels_on_every_seat_or_on_none_all_game_long(
         players: int, tag: str, monkeypatch: pytest.MonkeyPatch) -> None:
     ctx, window = create_app(size=(1280, 720))
-    seats = [Seat("human", "You")] + [Seat("ai:medium", AI_NAMES[i]) for i in range(1, players)]
+    seats = [Seat.of("human", "You")] + [Seat.of("ai:medium", AI_NAMES[i]) for i in range(1, players)]
     play = PlayScene(ctx, seats, seed=2)
     texts = board_texts(monkeypatch)
     for seat in range(players):  # the turn and the Ra marker go round: the tags stay
@@ -154,7 +154,7 @@ def test_the_tags_name_the_levels_on_every_seat_or_on_none_all_game_long(
 def test_hovering_a_player_area_names_the_player_and_an_ais_level() -> None:
     i18n.override_language("es")
     ctx, _window = create_app(size=(1280, 720))
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("ai:easy", "Imhotep")], seed=2)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("ai:easy", "Imhotep")], seed=2)
     ctx.scenes.clear_to(play)
     run_frames(ctx, 1)
     assert play.view is not None

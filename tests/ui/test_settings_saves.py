@@ -79,7 +79,7 @@ def test_slot_round_trip_backup_and_clear() -> None:
     assert writer.write(doc) is None and writer.flush() is None
     assert read_slot(0).doc == doc
     state.apply("draw")
-    newer = dict(doc, moves=["draw", "draw"], bag=doc["bag"] + [replay_dict(state, [])["bag"][1]])
+    newer = dict(doc, moves=["draw", "draw"], bag=doc["bag"] + [replay_dict(state, [], ["random"] * state.n)["bag"][1]])
     assert writer.write(newer) is None and writer.flush() is None
     assert read_slot(0).doc == newer
     bak = slot_path(0).with_name("slot-1.ra.json.bak")

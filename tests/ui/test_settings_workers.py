@@ -150,7 +150,7 @@ def hard_game(monkeypatch: pytest.MonkeyPatch, **app: Any) -> tuple[AppContext, 
     ctx, _w = create_app(**app)
     ctx.settings.animation_speed = "max"
     ctx.settings.ai_workers = 1
-    play = PlayScene(ctx, [Seat("ai:hard", "Hard"), Seat("human", "You")], seed=1,
+    play = PlayScene(ctx, [Seat.of("ai:hard", "Hard"), Seat.of("human", "You")], seed=1,
                      state=searched_position())
     ctx.scenes.clear_to(play)
     return ctx, play

@@ -10,6 +10,7 @@ from ra_game.scenes import setup as scene_module
 from ra_game.scenes.setup import SetupScene, kind_description
 
 from ra_game.app import create_app, run_frames
+from ra_game.seat_kinds import kind_of
 from ra_game.seats import seat_kinds
 from ra_game.ui.app_context import AppContext
 
@@ -38,7 +39,7 @@ def move_to(ctx: AppContext, pos: tuple[int, int]) -> None:
 
 def test_every_level_offered_has_a_one_line_description() -> None:
     for kind in seat_kinds():
-        text = kind_description(kind)
+        text = kind_description(kind_of(kind))
         assert text and "\n" not in text and len(text) <= 100
 
 
@@ -49,7 +50,7 @@ def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str
     setup = ctx.scenes.stack[-1]
     assert isinstance(setup, SetupScene)
     move_to(ctx, setup.kinds[1].rect.center)  # seat 2: medium by default
-    assert kind_description("ai:medium") in texts
+    assert kind_description(kind_of("ai:medium")) in texts
     texts.clear()
     pos = (setup.kinds[1].rect.right - 5, setup.kinds[1].rect.centery)
     for kind_event in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -62,7 +63,7 @@ def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str
     texts.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
     run_frames(ctx, 1)  # focus on the next name field: the usual hint comes back
-    assert not any(t in texts for t in map(kind_description, seat_kinds()))
+    assert not any(t in texts for t in (kind_description(kind_of(k)) for k in seat_kinds()))
     assert any("players" in t for t in texts)
 
 
@@ -84,11 +85,11 @@ def test_the_setup_remembers_seats_and_hidden_scores_however_it_is_left(
     from tooling.autopilot import press_key
 
     setup = _setup(ctx)
-    setup.set_kind(1, "human")
-    setup.set_kind(2, "ai:hard")
+    setup.set_kind(1, kind_of("human"))
+    setup.set_kind(2, kind_of("ai:hard"))
     setup.set_hide(True)
     assert setup.hide_applies
-    kinds = [r.kind for r in setup.rows]
+    kinds = [r.kind.code for r in setup.rows]
     if leave == "esc":
         press_key(ctx, pygame.K_ESCAPE)
     else:
@@ -99,5 +100,5 @@ def test_the_setup_remembers_seats_and_hidden_scores_however_it_is_left(
         ctx.scenes.clear_to(TitleScene(ctx))
     assert isinstance(ctx.scenes.top, TitleScene)
     again = _setup(ctx)
-    assert [r.kind for r in again.rows] == kinds
+    assert [r.kind.code for r in again.rows] == kinds
     assert again.hide_scores and again.hide_applies

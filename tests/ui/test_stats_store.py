@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ra_game.engine import GameState
+from ra_game.seat_kinds import kind_of
 from ra_game.stats import load_stats, record_game, stats_path
 
 
@@ -17,7 +18,7 @@ def finished(seed: int) -> GameState:
 
 
 def test_a_game_with_one_person_counts_by_players_and_level_with_streaks() -> None:
-    kinds = ["human", "ai:hard", "random"]
+    kinds = [kind_of(k) for k in ("human", "ai:hard", "random")]
     results = []
     for seed in range(6):
         state = finished(seed)
@@ -40,8 +41,8 @@ def test_a_game_with_one_person_counts_by_players_and_level_with_streaks() -> No
 
 def test_hotseat_and_ai_only_games_are_not_counted() -> None:
     state = finished(1)
-    record_game(state, ["human", "human", "ai:easy"])
-    record_game(state, ["ai:easy", "ai:easy", "ai:easy"])
+    record_game(state, [kind_of(k) for k in ("human", "human", "ai:easy")])
+    record_game(state, [kind_of(k) for k in ("ai:easy", "ai:easy", "ai:easy")])
     assert load_stats()[0].games == 0
 
 
@@ -54,5 +55,5 @@ def test_a_file_with_an_impossible_shape_is_set_aside_and_restarted() -> None:
     assert not stats_path().exists()
     aside = list(stats_path().parent.glob("stats.damaged-*.json"))
     assert len(aside) == 1 and json.loads(aside[0].read_text())["wins"] == 5
-    assert record_game(finished(2), ["human", "ai:easy", "ai:easy"]) is None
+    assert record_game(finished(2), [kind_of(k) for k in ("human", "ai:easy", "ai:easy")]) is None
     assert load_stats()[0].games == 1

@@ -44,7 +44,7 @@ def late_board(n: int, size: tuple[int, int], tmp_path: Path, monkeypatch: pytes
 
     replay = load_replay(FIXTURES / f"{GAMES[n]}.ra.json")
     upto = len(replay.moves) - 3
-    seats = [Seat("human" if i == 0 else "ai:medium", p["name"] or f"P{i}")
+    seats = [Seat.of("human" if i == 0 else "ai:medium", p["name"] or f"P{i}")
              for i, p in enumerate(replay.players)]
     ctx, _w = create_app()
     play = PlayScene(ctx, seats, replay.seed, state=replay.play(upto), moves=replay.moves[:upto])

@@ -99,7 +99,7 @@ def test_the_music_is_never_louder_than_the_effects(ctx: AppContext) -> None:
 
 
 def test_the_pause_menu_sets_the_volumes_too(ctx: AppContext) -> None:
-    play = PlayScene(ctx, [Seat("human", "You"), Seat("random", "B")], seed=2, slot=1)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("random", "B")], seed=2, slot=1)
     ctx.scenes.clear_to(play)
     post(ctx, key_events(pygame.K_ESCAPE))
     menu = play.pause
@@ -131,7 +131,7 @@ def test_the_window_starts_the_theme_and_the_demo_does_not(
 
     monkeypatch.setattr(ra_game.app, "main_loop", one_frame)
     assert ra_game.app.run_app() == 0
-    ra_game.app.run_demo(players=[Seat("ai:easy", "A"), Seat("ai:easy", "B")], seed=1)
+    ra_game.app.run_demo(players=[Seat.of("ai:easy", "A"), Seat.of("ai:easy", "B")], seed=1)
     assert heard == [True, False]
 
 

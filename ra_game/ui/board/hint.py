@@ -13,12 +13,11 @@ from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, un
 from ...engine.preview import lot_values, tiles_gain
 from ...engine.state import GameState, Observation
 from ...i18n import _, ngettext
+from ...seat_kinds import HINT_AI, SCRIPTED, kind_of
 from ...seats import Seat, Tick
 from .. import theme
 from .sentences import tile_list
 from .view import View
-
-HINT_KIND = "ai:hard"
 
 
 def hint_reason(state: GameState, action: int) -> str:
@@ -83,7 +82,7 @@ class HintAdvisor:
         if token == self.token:
             return
         seat = state.current
-        seats = [Seat(HINT_KIND if i == seat else "human", "") for i in range(self.n)]
+        seats = [Seat(kind_of(HINT_AI) if i == seat else SCRIPTED, "") for i in range(self.n)]
         self.clear()
         self.runner = AiRunner(seats, self.seed + 7919 * (sum(self.used) + 1), self.think_ms,
                                workers=self.workers)

@@ -17,7 +17,7 @@ from ...engine.preview import drawn_tiles, ra_tiles_to_epoch_end, tiles_left
 from ...engine.state import BID, EMPTY, GameState
 from ...i18n import _
 from ..widgets import capped_width
-from ..words import ai_label, display_name, key_cap
+from ..words import display_name, key_cap
 from .game_log import GameLog, LogPanel
 from .hint import HintAdvisor
 from .score_preview import ScorePreview
@@ -234,8 +234,8 @@ class InfoLayer:
             if r.collidepoint(pos):
                 return sun_lines(sun, False, face_down=True)
         name, seat_kind = display_name(m.names[seat]), s.seats[seat].kind
-        if seat_kind != "human":
-            name = _("{name} ({level})").format(name=name, level=ai_label(seat_kind))
+        if not seat_kind.person:
+            name = _("{name} ({level})").format(name=name, level=seat_kind.shown())
         return [name, *self.preview.lines(seat, s.state.epoch)]
 
     def _can_bid(self, seat: int, sun: int) -> bool | None:

@@ -7,17 +7,20 @@ Each area is drawn into a cached surface that is redrawn only when what it shows
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...i18n import _, format_signed, generation
 from .. import theme
-from ..words import ai_label, display_name, fame
+from ..words import display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel
 from .score_preview import ScorePreview
 from .view import View
+
+if TYPE_CHECKING:
+    from ...seat_kinds import SeatKind
 
 HIGHLIGHT = (255, 196, 40)
 
@@ -38,7 +41,7 @@ class PlayerAreas:
                           model.tiles[seat], model.pending[seat])
 
     def draw(self, surface: pygame.Surface, view: View, model: DisplayModel, hidden: bool,
-             kinds: list[str], viewer: int | None = None,
+             kinds: list[SeatKind], viewer: int | None = None,
              preview: ScorePreview | None = None, away: frozenset[int] = frozenset()) -> None:
         """Every area. ``hidden``: fame face down except the ``viewer``'s own (and all once it
         is over); ``preview`` adds what this epoch would score now beside the fame (public: it
@@ -65,26 +68,26 @@ class PlayerAreas:
                 self._cache[seat] = cached
             surface.blit(cached[1], view.r(self.geom.seats[seat]).move(-4, -4))
 
-    def _room_for_levels(self, view: View, model: DisplayModel, kinds: list[str]) -> bool:
+    def _room_for_levels(self, view: View, model: DisplayModel, kinds: list[SeatKind]) -> bool:
         """Whether every AI's header has room for its level beside its name even when it is
         the player to move, holds the Ra marker and shows a wide "+N now" chip: the tags then
         name the levels on every seat, all game long, and otherwise read "AI" on every seat."""
         chip = view.text_width(_("{points} now").format(points=format_signed(-88)), 14, True) + view.s(14)
         for seat, kind in enumerate(kinds):
-            if kind == "human":
+            if kind.level is None:
                 continue
             slots = self.slots(model, seat)
             head, score_box = view.r(slots.header), view.r(slots.score)
             right = head.right if score_box.y >= head.bottom else score_box.x - view.s(6) - chip
             needed = (int(view.s(8) * 1.4) + view.s(6) + view.s(30)
                       + view.text_width(display_name(model.names[seat]), 21, True) + view.s(6)
-                      + view.text_width(ai_label(kind), 14, True) + view.s(6))
+                      + view.text_width(kind.shown(), 14, True) + view.s(6))
             if head.x + needed > right:
                 return False
         return True
 
     def _render(self, view: View, model: DisplayModel, seat: int, score: int | None,
-                kind: str, gain: int | None, long_tags: bool, away: bool) -> pygame.Surface:
+                kind: SeatKind, gain: int | None, long_tags: bool, away: bool) -> pygame.Surface:
         area = self.geom.seats[seat]
         screen = view.r(area)
         surf = pygame.Surface((screen.width + 8, screen.height + 8), pygame.SRCALPHA)
@@ -124,7 +127,7 @@ class PlayerAreas:
         surf.blit(img, img.get_rect(midleft=at(pygame.Rect(left, cy, 1, 1)).center))
 
     def _header(self, surf: pygame.Surface, view: View, at: Any, model: DisplayModel, seat: int,
-                slots: AreaSlots, score: int | None, kind: str, gain: int | None,
+                slots: AreaSlots, score: int | None, kind: SeatKind, gain: int | None,
                 long_tag: bool, away: bool) -> None:
         head = at(slots.header)
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
@@ -147,11 +150,11 @@ class PlayerAreas:
                 right = box.x - view.s(6)
         marker = view.s(30) if model.ra_player == seat else 0
         tag = None
-        if kind == "remote":  # a person playing from their own computer, or gone from it
+        if kind.remote:  # a person playing from their own computer, or gone from it
             tag = view.text(_("away") if away else _("online"), 14,
                             theme.TERRACOTTA if away else theme.INK_SOFT, True)
-        elif kind != "human":
-            tag = view.text(ai_label(kind) if long_tag else _("AI"), 14, theme.INK_SOFT, True)
+        elif not kind.person:
+            tag = view.text(kind.shown() if long_tag else _("AI"), 14, theme.INK_SOFT, True)
         shown = display_name(model.names[seat])
         kept = tag.get_width() + view.s(6) if tag is not None else 0  # the tag keeps its room
         if kept and view.text_width(shown, 13, True) + kept > right - marker - x:

@@ -8,12 +8,15 @@ its own "you" sentences ("You draw Gold." / "Nefertiti draws Gold.").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import events as ev
 from ...engine.tiles import Tile
 from ...i18n import N_, _, format_signed, ngettext, pgettext
 from .. import words
+
+if TYPE_CHECKING:
+    from ...seat_kinds import SeatKind
 
 #: Score categories of ``PlayerScore.points`` as shown in the log and the score preview.
 CATEGORY_NAMES: dict[str, str] = {
@@ -49,9 +52,9 @@ def tile_list(kinds: Sequence[int]) -> str:
     return _(", ").join(tile_name(k) for k in kinds)
 
 
-def you_seat(kinds: Sequence[str]) -> int | None:
-    """The seat addressed as "you": the only human seat, if exactly one seat is human."""
-    humans = [i for i, kind in enumerate(kinds) if kind == "human"]
+def you_seat(kinds: Sequence[SeatKind]) -> int | None:
+    """The seat addressed as "you": the only person at this screen, if there is exactly one."""
+    humans = [i for i, kind in enumerate(kinds) if kind.person_here]
     return humans[0] if len(humans) == 1 else None
 
 
