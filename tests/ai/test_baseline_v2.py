@@ -32,10 +32,10 @@ def test_one_tree_of_hard_v2_is_todays_hard_tree() -> None:
 
 
 def test_hard_v2_picks_todays_hards_move_at_a_fixed_seed_and_budget() -> None:
-    budget = SearchBudget(trees=2, iterations=40, seconds=0.0, cap=60.0)
+    budget = SearchBudget(trees=2, iterations=20, seconds=0.0, cap=60.0)
     for seed, state in enumerate(positions()):
         obs = state.observation(state.current)
-        frozen = RootParallelV2Agent(seed, trees=2, iterations=40)
+        frozen = RootParallelV2Agent(seed, trees=2, iterations=20)
         live = RootParallelAgent(seed, budget, "hard")
         assert frozen.choose(obs) == live.choose(obs)
         assert frozen.choose(obs) == live.choose(obs)  # (the next decision's tree seeds too)

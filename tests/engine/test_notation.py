@@ -82,7 +82,7 @@ def test_unknown_action_code_raises_notation_error() -> None:
 ALPHABET = st.sampled_from(list("abdegiknoprstuwy:,0123456789 _-²٣") + ["god:", "bid:"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(ALPHABET, max_size=14).map("".join) | st.text(max_size=12))
 def test_any_text_parses_to_a_round_tripping_move_or_raises_notation_error(text: str) -> None:
     try:
