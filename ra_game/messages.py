@@ -1,7 +1,7 @@
 """Text the game shows that the files on disk need too, free of pygame: seat names, file paths
 and the engine's error messages in the chosen language.
 
-The saves, replays and settings report with these; :mod:`ra_game.ui.words` re-exports them for
+The saves, replays and settings report with these; :mod:`ra_game.words` re-exports them for
 the screens.  The default seat names ``You`` and ``Player N`` are stored untranslated (replays
 and saves keep them exactly); :func:`display_name` shows them in the chosen language.
 """

@@ -20,7 +20,7 @@ from ra_game.seat_kinds import default_ai, known_kind
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name
+from ra_game.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.online_memory import RoomTicket

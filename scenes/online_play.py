@@ -40,7 +40,7 @@ from ra_game.online_link import Link
 from ra_game.seat_kinds import PERSON, Where, default_ai, known_kind
 from ra_game.seats import Seat
 from ra_game.ui.board.driver import Driver
-from ra_game.ui.words import display_name
+from ra_game.words import display_name
 
 from .online_lobby import clock
 

@@ -20,7 +20,7 @@ from ra_game.engine.preview import move_events
 from ra_game.i18n import N_, _, format_decimal, pgettext
 from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
-from ra_game.ui.words import display_name
+from ra_game.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation

@@ -16,7 +16,7 @@ from ra_game.replays import ReplayEntry, ReplayList, replays_dir
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name, is_you, shown_path
+from ra_game.words import display_name, is_you, shown_path
 
 ROWS = 8
 

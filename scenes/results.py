@@ -14,7 +14,7 @@ from ra_game.ui import theme
 from ra_game.ui.chart import draw_chart
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name, fame, is_you, names_list, shown_path
+from ra_game.words import display_name, fame, is_you, names_list, shown_path
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState

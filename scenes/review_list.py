@@ -17,7 +17,7 @@ from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.review_words import better_line, summary_line
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name, is_you
+from ra_game.words import display_name, is_you
 
 from .review_seat import seat_name
 

@@ -17,7 +17,7 @@ from ra_game.i18n import N_, _
 from ra_game.ui import theme
 from ra_game.ui.overlay import OverlayScene
 from ra_game.ui.widgets import Button
-from ra_game.ui.words import display_name
+from ra_game.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay

@@ -18,7 +18,7 @@ from ra_game.settings import save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
-from ra_game.ui.words import display_name
+from ra_game.words import display_name
 
 MAX_SEATS = 5
 MIN_SEATS = 2

@@ -22,7 +22,7 @@ from ra_game.saves import SLOT_COUNT, SlotInfo, delete_slot, list_slots
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, FocusGroup
-from ra_game.ui.words import display_name, is_you
+from ra_game.words import display_name, is_you
 
 if TYPE_CHECKING:
     from ra_game.seats import Seat

@@ -24,7 +24,7 @@ from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button, Widget
-from ra_game.ui.words import names_list
+from ra_game.words import names_list
 
 #: The menu, top to bottom: (key, label, shortcut).  The buttons are stacked inside the layout's
 #: ``menu_area``; to add an entry, add a row here and a method named after its key.

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_god, unpack_tiles
 from ..i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
-from ..ui.words import tiles_and
+from ..words import tiles_and
 from .claims import Claim, Moment, Reason, Situation, situation_claim, why_claim
 
 

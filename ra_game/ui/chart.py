@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..i18n import _, pgettext
+from ..words import display_name
 from . import theme
-from .words import display_name
 
 if TYPE_CHECKING:
     from .assets import Assets

@@ -7,7 +7,7 @@ from ..engine.moves import Move
 from ..i18n import _, format_decimal, ngettext
 from ..review.model import Mistake
 from ..review.why import move_words as action_words
-from .words import display_name, is_you
+from ..words import display_name, is_you
 
 
 def move_words(text: str) -> str:

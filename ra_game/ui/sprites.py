@@ -12,9 +12,9 @@ import pygame
 
 from ..engine.tiles import CATEGORY, NUM_KINDS, TILE_IDS, TILE_NAMES
 from ..i18n import generation
+from ..words import tile_name
 from . import theme
 from .assets import Assets
-from .words import tile_name
 
 #: Fill colour of the drawn stand-in for each tile category.
 CATEGORY_COLORS: dict[str, theme.Color] = {

@@ -15,8 +15,8 @@ from weakref import WeakKeyDictionary
 import pygame
 
 from ..i18n import Text, resolve
+from ..words import key_cap
 from . import theme
-from .words import key_cap
 
 if TYPE_CHECKING:
     from .assets import Assets

@@ -18,7 +18,7 @@ from ra_game.engine.tiles import Tile
 from ra_game.i18n import set_language
 from ra_game.review.model import Mistake
 from ra_game.review.why import situation, why
-from ra_game.ui.words import tile_name
+from ra_game.words import tile_name
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_3p_full.ra.json"
 LANGS = ("en", "es", "pt", "tr")

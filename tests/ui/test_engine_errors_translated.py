@@ -22,7 +22,7 @@ from ra_game.replays import replays_dir
 from ra_game.saves import slot_path
 from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.words import TILE_LABELS, error_text, shown_path
+from ra_game.words import TILE_LABELS, error_text, shown_path
 from tooling.autopilot import press_key
 from tooling.faults import sample_save
 

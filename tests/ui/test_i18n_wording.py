@@ -14,7 +14,7 @@ from ra_game import i18n
 from ra_game.engine import events as ev
 from ra_game.engine.tiles import Tile
 from ra_game.ui.board.sentences import Sentences
-from ra_game.ui.words import names_list
+from ra_game.words import names_list
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 

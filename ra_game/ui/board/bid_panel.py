@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _, format_signed
+from ...words import display_name
 from .. import theme
-from ..words import display_name
 from .controls import Control
 from .geometry import BoardGeometry
 from .model import DisplayModel

@@ -13,9 +13,9 @@ from itertools import pairwise
 
 import pygame
 
+from ...words import key_cap
 from .. import theme
 from ..widgets import capped_width
-from ..words import key_cap
 from .callout_place import Placement
 from .view import View
 

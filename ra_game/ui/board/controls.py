@@ -21,7 +21,7 @@ from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, un
 from ...engine.state import EMPTY, GameState
 from ...engine.tiles import DISASTER_TARGETS, Tile
 from ...i18n import _, ngettext
-from ..words import tile_name
+from ...words import tile_name
 from .geometry import BoardGeometry
 
 _DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}

@@ -16,8 +16,8 @@ from ...engine.moves import DRAW, PASS, RA, is_bid, is_discard, is_god, unpack_t
 from ...engine.preview import drawn_tiles, ra_tiles_to_epoch_end, tiles_left
 from ...engine.state import BID, EMPTY, GameState
 from ...i18n import _
+from ...words import display_name, key_cap
 from ..widgets import capped_width
-from ..words import display_name, key_cap
 from .game_log import GameLog, LogPanel
 from .hint import HintAdvisor
 from .score_preview import ScorePreview

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...i18n import _, format_signed, generation
+from ...words import display_name, fame
 from .. import theme
-from ..words import display_name, fame
 from .geometry import AreaSlots, BoardGeometry, area_slots
 from .model import DisplayModel
 from .score_preview import ScorePreview

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import events as ev
 from ...engine.tiles import Tile
 from ...i18n import N_, _, format_signed, ngettext, pgettext
-from .. import words
+from ... import words
 
 if TYPE_CHECKING:
     from ...seat_kinds import SeatKind

@@ -12,8 +12,8 @@ from ...engine.moves import DRAW, is_god
 from ...engine.state import GameState
 from ...engine.tiles import Tile
 from ...i18n import N_, _, ngettext
+from ...words import display_name
 from .. import theme
-from ..words import display_name
 from .sentences import disaster_name
 from .view import View
 

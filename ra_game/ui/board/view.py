@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
+from ...words import key_cap
 from .. import theme
 from ..layout import scale_for
 from ..sprites import SpriteBank
 from ..widgets import note_button, render_button
-from ..words import key_cap
 from .geometry import board_height
 
 #: The smallest text drawn on the board, in window pixels.

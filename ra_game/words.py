@@ -12,15 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..engine.tiles import Tile
-from ..i18n import N_, _, ngettext, pgettext
+from .engine.tiles import Tile
+from .i18n import N_, _, ngettext, pgettext
 
 # Seat names, paths and engine errors are shown by the saves too, which must not load pygame:
 # they live in ``ra_game.messages``; the screens keep reading them from here (re-exported).
-from ..messages import YOU as YOU  # noqa: PLC0414
-from ..messages import display_name as display_name  # noqa: PLC0414
-from ..messages import error_text as error_text  # noqa: PLC0414
-from ..messages import shown_path as shown_path  # noqa: PLC0414
+from .messages import YOU as YOU  # noqa: PLC0414
+from .messages import display_name as display_name  # noqa: PLC0414
+from .messages import error_text as error_text  # noqa: PLC0414
+from .messages import shown_path as shown_path  # noqa: PLC0414
 
 #: The name of each tile kind, indexed by kind (English msgids).
 TILE_LABELS: tuple[str, ...] = (
