@@ -16,6 +16,7 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -113,7 +114,7 @@ def handle_global(ctx: AppContext, event: pygame.event.Event) -> bool:
         ctx.quit_requested = True
         return True
     if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-        set_fullscreen(ctx, not ctx.settings.fullscreen)
+        ctx.set_fullscreen(not ctx.settings.fullscreen)
         return True
     if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         surface = pygame.display.get_surface()
@@ -158,6 +159,7 @@ def create_app(
     pygame.key.set_repeat(400, 40)
     ctx = AppContext(SceneManager(), settings, assets, window.get_size(), demo)
     ctx.extra["windowed_size"] = size
+    ctx.fullscreen_switch = partial(set_fullscreen, ctx)
     if ai_workers is not None:
         ctx.extra["ai_workers"] = ai_workers
     ctx.sounds = Sounds(lambda: effects_level(ctx.settings))

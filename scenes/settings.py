@@ -150,9 +150,7 @@ class SettingsScene(LayoutScene):
     def change(self, key: str, value: Any) -> None:
         """Apply one setting at once and save them all."""
         if key == "fullscreen":
-            from ra_game.app import set_fullscreen
-
-            set_fullscreen(self.ctx, bool(value))  # saves the settings itself
+            self.ctx.set_fullscreen(bool(value))  # saves the settings itself
             self.message = SAVED
             return
         if key == "language":

@@ -5,6 +5,7 @@ Scenes receive one :class:`AppContext`; they never reach for globals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,13 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     #: The process exit status ``run_app`` / ``run_demo`` return.
     exit_code: int = 0
+    #: Switches the window to fullscreen or back (set by the app, which owns the window).
+    fullscreen_switch: Callable[[bool], None] | None = None
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen on or off, remembered in the settings (F11 or the Settings scene)."""
+        if self.fullscreen_switch is not None:
+            self.fullscreen_switch(on)
 
     def play_sound(self, name: str) -> None:
         """Play a sound effect if sound is on and available (never raises)."""

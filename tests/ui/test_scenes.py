@@ -214,6 +214,18 @@ def test_settings_change_and_persist(ctx: AppContext) -> None:
     assert fresh.settings == ctx.settings
 
 
+def test_the_settings_fullscreen_choice_switches_the_window(ctx: AppContext) -> None:
+    press(ctx, pygame.K_s)
+    settings = top(ctx)
+    assert isinstance(settings, SettingsScene)
+    click(ctx, settings.choices["fullscreen"].rect)
+    assert ctx.settings.fullscreen and load_settings().fullscreen
+    assert pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+    click(ctx, settings.choices["fullscreen"].rect)
+    assert not ctx.settings.fullscreen and not load_settings().fullscreen
+    assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+
+
 def test_f11_and_resize_are_handled_for_every_scene(ctx: AppContext) -> None:
     press(ctx, pygame.K_F11)
     assert ctx.settings.fullscreen and load_settings().fullscreen
