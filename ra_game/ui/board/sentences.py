@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ... import words
 from ...engine import events as ev
 from ...engine.tiles import Tile
 from ...i18n import N_, _, format_signed, ngettext, pgettext
-from ... import words
 
 if TYPE_CHECKING:
     from ...seat_kinds import SeatKind
