@@ -262,13 +262,16 @@ class ChaosMonkey:
     def purposeful(self) -> list[Any]:
         """What a player would do on the current scene."""
         import pygame
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.results import FinalResultsScene
+        from ra_game.scenes.setup import SetupScene
+        from ra_game.scenes.slots import SlotsScene
+        from ra_game.scenes.title import TitleScene
 
         from tooling.autopilot import Autopilot, key_events
 
-        # The scenes are known by name: the app core does not import them (ui/front.py).
-        top: Any = self.ctx.scenes.top
-        name = type(top).__name__
-        if name == "PlayScene":
+        top = self.ctx.scenes.top
+        if isinstance(top, PlayScene):
             if id(top) not in self._seen:
                 self._seen.add(id(top))
                 self.stats.games_started += 1
@@ -289,22 +292,22 @@ class ChaosMonkey:
             if (self._leave_in is not None and self._leave_in <= 0) or self.rng.random() < 0.004:
                 return key_events(pygame.K_ESCAPE)
             return self.pilot.events() if self.pilot is not None else []
-        if name == "TitleScene":
+        if isinstance(top, TitleScene):
             if top.buttons["continue"].enabled and (self._left or self.rng.random() < 0.7):
                 self._left = False
                 self.stats.resumed += 1
                 return key_events(pygame.K_c)
             return key_events(pygame.K_n)
-        if name == "SetupScene":
+        if isinstance(top, SetupScene):
             for row in top.rows[1:]:  # fast seats: the test is about input, not AI strength
                 row.kind = kind_of("random")
             top.rows = top.rows[:3]
             return key_events(pygame.K_RETURN) if top.group.focused is top.buttons["start"] \
                 else [*key_events(pygame.K_TAB)]
-        if name == "FinalResultsScene" and id(top) not in self._seen:
+        if isinstance(top, FinalResultsScene) and id(top) not in self._seen:
             self._seen.add(id(top))
             self.stats.games_finished += 1
-        if name == "SlotsScene" and top.on_yes is not None:
+        if isinstance(top, SlotsScene) and top.on_yes is not None:
             return key_events(pygame.K_y)
         return key_events(pygame.K_RETURN)
 
