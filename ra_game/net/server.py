@@ -214,8 +214,8 @@ class GameServer:
                 self.locks.pop(code, None)
                 self.ledger.forget_room(code)
                 gone.append(code)
-                if not room.over and self.store is not None:
-                    self.store.forget(code)
+                if self.store is not None:
+                    self.store.forget(code, files=not room.over)
         return gone
 
     def load_rooms(self) -> None:

@@ -394,10 +394,10 @@ class RoomStore:
             raise ValueError("not a room code")
         return self.rooms / f"{code}{JOURNAL_SUFFIX}"
 
-    def forget(self, code: str) -> None:
-        """Remove the files of room ``code`` (its replay stays)."""
+    def forget(self, code: str, files: bool = True) -> None:
+        """Forget room ``code`` and remove its files if ``files`` (its replay stays)."""
         self.on_disk.pop(code, None)
-        for path in (self.room_path(code), self.journal_path(code)):
+        for path in (self.room_path(code), self.journal_path(code)) if files else ():
             with suppress(OSError):
                 path.unlink(missing_ok=True)
 
