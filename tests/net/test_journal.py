@@ -182,3 +182,23 @@ def test_a_failed_sync_refuses_the_move_and_cuts_the_line_back(
     assert not journal.exists()
     [back] = _reopened(store)
     assert back.moves == ["draw", "draw"]
+
+
+def test_an_old_room_file_without_a_journal_loads_and_then_journals(store: RoomStore) -> None:
+    room = _started_room()
+    room.moves.append("draw")
+    room.state = room.rebuild()
+    old = room.document()  # as servers before the journal wrote it: no "journal" field
+    store.room_path(room.code).write_text(json.dumps(old))
+    [back] = _reopened(store)
+    assert back.moves == ["draw"]
+    again = RoomStore(store.folder)
+    again.open()
+    try:
+        [back] = again.load()
+        assert _play(again, back, "draw")
+        assert _journal(again, back).read_bytes().startswith(b"[0,1,")  # epoch 0
+    finally:
+        again.close()
+    [resumed] = _reopened(again)
+    assert resumed.moves == ["draw", "draw"]
