@@ -5,7 +5,8 @@ Each connection has its own task: frames are size-limited by the library (``max_
 rate-limited (a token bucket), and schema-checked (:mod:`ra_game.net.protocol`) before a
 :class:`~ra_game.net.room.Room` sees them; what a connection is sent waits in its own bounded
 queue, written with a timeout, so a slow or hostile client only ever loses its own connection.
-Rooms are saved atomically after every change (``--data``) and all resumed at start; a finished
+Rooms are saved (a move or undo as one journal line, any other change as the whole file) before
+anything is announced (``--data``) and all resumed at start; a finished
 game is written as ``replays/CODE.ra.json``.  AIs think on :class:`~ra_game.net.ai_seats.AiPool`.
 """
 
@@ -40,7 +41,7 @@ from .protocol import (
 )
 from .quietlog import quiet_logger
 from .room import Out, Refused, Room
-from .storage import ROOMS_DIR, RoomStore
+from .storage import RoomStore
 
 log = quiet_logger("ra_game.net")
 
@@ -223,8 +224,8 @@ class GameServer:
                 self.locks.pop(code, None)
                 self.ledger.forget_room(code)
                 gone.append(code)
-                if not room.over and self.data_dir is not None:
-                    (self.data_dir / ROOMS_DIR / f"{code}.json").unlink(missing_ok=True)
+                if self.store is not None:
+                    self.store.forget(code, files=not room.over)
         return gone
 
     def load_rooms(self) -> None:
@@ -237,14 +238,12 @@ class GameServer:
     def clock_from_files(self) -> None:
         """A resumed room was last active when its file was last written (so a restart never
         makes an abandoned room young again)."""
-        if self.data_dir is None:
+        if self.store is None:
             return
         for code, room in self.rooms.items():
-            try:
-                room.active = min(room.active,
-                                  (self.data_dir / ROOMS_DIR / f"{code}.json").stat().st_mtime)
-            except OSError:
-                pass
+            written = self.store.last_written(code)
+            if written is not None:
+                room.active = min(room.active, written)
 
     # -- connections
 
@@ -428,7 +427,7 @@ class GameServer:
         """Write the room's file; whether it is on disk (always, without a data folder)."""
         if self.store is None:
             return True
-        writing = asyncio.ensure_future(asyncio.to_thread(self.store.save, room))
+        writing = asyncio.ensure_future(self.store.save_changes(room))
         self.saving.add(writing)
         writing.add_done_callback(self.saving.discard)
         return await asyncio.shield(writing)  # a cancelled caller leaves the write to end
@@ -436,8 +435,9 @@ class GameServer:
     def unsaved(self, room: Room) -> None:
         """A change of ``room`` could not be saved: back to its saved file; the room is told
         once, when its saves start failing."""
-        if room.saved is not None:
-            room.restore(room.saved)
+        saved = room.saved if self.store is None else self.store.restore_point(room)
+        if saved is not None:
+            room.restore(saved)
         if not room.unsaved:
             room.unsaved = True
             for conn in list(room.conns):

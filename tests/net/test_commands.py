@@ -16,6 +16,7 @@ import pytest
 from ra_game.net.events import GameStarted, MoveMade, RoomCreated, shown_code
 from ra_game.net.mirror import apply_move, initial_state
 from ra_game.net.session import NetSession
+from ra_game.net.storage import saved_document
 
 from .helpers import Inbox
 from .processes import ServerProcess, client, finish, new_room, one_line, run
@@ -97,11 +98,11 @@ def test_the_server_killed_mid_game_restarts_on_its_data_and_the_game_finishes(
     while True:  # wait until the game is well under way on disk
         assert time.monotonic() < deadline
         path = data / "rooms" / f"{room}.json"
-        if path.exists() and len(json.loads(path.read_text()).get("moves", [])) > 30:
+        if path.exists() and len(saved_document(path)["moves"]) > 30:
             break
         time.sleep(0.05)
     server.stop(signal.SIGKILL)
-    moves_then = len(json.loads(path.read_text())["moves"])
+    moves_then = len(saved_document(path)["moves"])
     time.sleep(0.5)
     server = ServerProcess(home, data, port=port, ai_delay=0.02)
     try:
@@ -109,8 +110,7 @@ def test_the_server_killed_mid_game_restarts_on_its_data_and_the_game_finishes(
         assert summaries[0] == summaries[1] and summaries[0]["over"] is True
         replayed = _replayed_summary(home, data, room)
         assert replayed == summaries[0]
-        assert len(json.loads((data / "rooms" / f"{room}.json").read_text())["moves"]) > \
-            moves_then
+        assert len(saved_document(path)["moves"]) > moves_then
     finally:
         server.stop(signal.SIGKILL)
 

@@ -29,8 +29,9 @@ from .helpers import Inbox
 
 
 class Disk:
-    """The server's atomic writer, refusing with ``ENOSPC`` while :attr:`full` (for the paths
-    ``which`` picks), or slowed down by :attr:`delay`; :attr:`refused` counts refusals."""
+    """The server's atomic writer and journal appender, refusing with ``ENOSPC`` while
+    :attr:`full` (for the paths ``which`` picks), or slowed down by :attr:`delay`;
+    :attr:`refused` counts refusals."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.full = False
@@ -38,13 +39,22 @@ class Disk:
         self.delay = 0.0
         self.refused = 0
         self.real = storage.write_bytes_atomic
+        self.real_append = storage.append_bytes
         monkeypatch.setattr(storage, "write_bytes_atomic", self.write)
+        monkeypatch.setattr(storage, "append_bytes", self.append)
 
-    def write(self, path: Path, data: bytes, keep_backup: bool = False) -> None:
-        time.sleep(self.delay)
+    def refuse(self, path: Path) -> None:
         if self.full and self.which(path):
             self.refused += 1
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    def append(self, path: Path, data: bytes) -> tuple[int, int]:
+        self.refuse(path)
+        return self.real_append(path, data)
+
+    def write(self, path: Path, data: bytes, keep_backup: bool = False) -> None:
+        time.sleep(self.delay)
+        self.refuse(path)
         self.real(path, data, keep_backup)
 
 
