@@ -10,17 +10,18 @@ from typing import Any
 import pygame
 import pytest
 from ra_game.scenes.online_host import HostSetupScene
-from ra_game.scenes.online_join import JoinScene
-from ra_game.scenes.online_lobby import LobbyScene, shown_code
+from ra_game.scenes.online_lobby import shown_code
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.title import TitleScene
 from test_online_play import (  # noqa: F401  (fixtures)
     _loopback,
     frames_until,
     host_and_join,
+    host_lobby,
     new_window,
     play,
     top,
+    type_join,
     windows,
 )
 
@@ -42,21 +43,8 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
     monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = new_window(), new_window()
     windows += [host, friend]
-    host.scenes.push(HostSetupScene(host))
-    setup = top(host)
-    assert isinstance(setup, HostSetupScene)
-    setup.remove_seat()
-    setup.start()
-    frames_until([host], lambda: isinstance(top(host), LobbyScene))
-    lobby = top(host)
-    assert isinstance(lobby, LobbyScene)
-    friend.scenes.push(JoinScene(friend))
-    join = top(friend)
-    assert isinstance(join, JoinScene)
-    join.fields["address"].text = lobby.link.url.removeprefix("ws://")
-    join.fields["room"].text = shown_code(lobby.link.room)
-    join.fields["name"].text = "Bo"
-    join.join()
+    lobby = host_lobby(host, HostSetupScene.remove_seat)
+    type_join(friend, lobby.link.url, shown_code(lobby.link.room), "Bo")
     frames_until([host, friend], lambda: lobby.buttons["start"].enabled)
     friend.scenes.close_all()  # gone before the start: the seat stays taken
     frames_until([host], lambda: lobby.link.away_for(1) is not None)
@@ -91,13 +79,7 @@ def test_the_lobby_shows_this_computers_own_address_too(
         windows: list[AppContext]) -> None:  # noqa: F811
     host = new_window()
     windows.append(host)
-    host.scenes.push(HostSetupScene(host))
-    setup = top(host)
-    assert isinstance(setup, HostSetupScene)
-    setup.start()
-    frames_until([host], lambda: isinstance(top(host), LobbyScene))
-    lobby = top(host)
-    assert isinstance(lobby, LobbyScene)
+    lobby = host_lobby(host)
     port = lobby.link.url.rsplit(":", 1)[1]
     assert lobby.address_lines().splitlines()[-1] == f"127.0.0.1:{port} (this computer)"
 

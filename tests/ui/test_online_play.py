@@ -62,6 +62,32 @@ def frames_until(ctxs: list[AppContext], done: Callable[[], bool],
         time.sleep(0.002)  # as the real loop waits for its next frame: a loop that never
         # waits starves the network threads of the GIL (each blit releases and retakes it)
 
+def host_lobby(host: AppContext,
+               arrange: Callable[[HostSetupScene], None] = lambda setup: None) -> LobbyScene:
+    """The host's window sets up a room (``arrange`` changes the seats first) and opens it."""
+    host.scenes.push(HostSetupScene(host))
+    setup = top(host)
+    assert isinstance(setup, HostSetupScene)
+    arrange(setup)
+    setup.start()
+    frames_until([host], lambda: isinstance(top(host), LobbyScene))
+    lobby = top(host)
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def type_join(window: AppContext, url: str, room: str, name: str) -> JoinScene:
+    """A friend's window types the address, the room code and a name into Join, and joins."""
+    window.scenes.push(JoinScene(window))
+    join = top(window)
+    assert isinstance(join, JoinScene)
+    join.fields["address"].text = url.removeprefix("ws://")
+    join.fields["room"].text = room
+    join.fields["name"].text = name
+    join.join()
+    return join
+
+
 
 def report(ctxs: list[AppContext]) -> list[str]:
     """What each window shows (for a failure's message)."""
@@ -130,23 +156,10 @@ def host_and_join(windows: list[AppContext], size: tuple[int, int] = (1280, 720)
     the address and the code typed in; both lobbies, then Start."""
     host, friend = new_window(size), new_window(size)
     windows += [host, friend]
-    host.scenes.push(HostSetupScene(host))
-    setup = top(host)
-    assert isinstance(setup, HostSetupScene)
-    setup.remove_seat()  # you and one friend
-    setup.start()
-    frames_until([host], lambda: isinstance(top(host), LobbyScene))
-    lobby = top(host)
-    assert isinstance(lobby, LobbyScene)
+    lobby = host_lobby(host, HostSetupScene.remove_seat)  # you and one friend
     frames_until([host], lambda: bool(lobby.seats))
     assert not lobby.buttons["start"].enabled  # the friend's seat is free
-    friend.scenes.push(JoinScene(friend))
-    join = top(friend)
-    assert isinstance(join, JoinScene)
-    join.fields["address"].text = lobby.link.url.removeprefix("ws://")
-    join.fields["room"].text = shown_code(lobby.link.room).lower()  # as read out
-    join.fields["name"].text = "Bo"
-    join.join()
+    type_join(friend, lobby.link.url, shown_code(lobby.link.room).lower(), "Bo")  # as read out
     frames_until([host, friend], lambda: isinstance(top(friend), LobbyScene)
                  and lobby.buttons["start"].enabled)
     assert [s.name for s in lobby.seats] == ["Host", "Bo"]
@@ -255,13 +268,7 @@ def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(
     lobby_link = top(host).driver.link  # type: ignore[attr-defined]
     late = new_window()
     windows.append(late)
-    late.scenes.push(JoinScene(late))
-    join = top(late)
-    assert isinstance(join, JoinScene)
-    join.fields["address"].text = lobby_link.url.removeprefix("ws://")
-    join.fields["room"].text = "ZZZZ-ZZZZ"
-    join.fields["name"].text = "Cy"
-    join.join()
+    join = type_join(late, lobby_link.url, "ZZZZ-ZZZZ", "Cy")
     frames_until([host, late], lambda: join.link is None)
     assert join.notice == "There is no room ZZZZ-ZZZZ on this server." and top(late) is join
     join.fields["address"].text = "127.0.0.1:1"
@@ -274,13 +281,7 @@ def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(
 def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppContext]) -> None:
     host = new_window()
     windows.append(host)
-    host.scenes.push(HostSetupScene(host))
-    setup = top(host)
-    assert isinstance(setup, HostSetupScene)
-    setup.start()
-    frames_until([host], lambda: isinstance(top(host), LobbyScene))
-    lobby = top(host)
-    assert isinstance(lobby, LobbyScene)
+    lobby = host_lobby(host)
     frames_until([host], lambda: len(lobby.seats) == 3)
     assert lobby.hands[1].visible and not lobby.hands[0].visible
     assert not lobby.buttons["start"].enabled
@@ -386,30 +387,21 @@ def host_two_here_and_join(windows: list[AppContext]) -> tuple[AppContext, AppCo
 
     host, friend = new_window(), new_window()
     windows += [host, friend]
-    host.scenes.push(HostSetupScene(host))
-    setup = top(host)
-    assert isinstance(setup, HostSetupScene)
-    setup.set_kind(1, kind_of("human"))
-    setup.set_name(1, "Ana")
-    setup.set_kind(2, kind_of("remote"))
-    setup.set_hide(True)
-    assert setup.names[1].enabled and not setup.names[2].enabled
-    setup.start()
-    frames_until([host], lambda: isinstance(top(host), LobbyScene))
-    lobby = top(host)
-    assert isinstance(lobby, LobbyScene)
+
+    def ana_here_and_bo_far(setup: HostSetupScene) -> None:
+        setup.set_kind(1, kind_of("human"))
+        setup.set_name(1, "Ana")
+        setup.set_kind(2, kind_of("remote"))
+        setup.set_hide(True)
+        assert setup.names[1].enabled and not setup.names[2].enabled
+
+    lobby = host_lobby(host, ana_here_and_bo_far)
     frames_until([host], lambda: len(lobby.seats) == 3 and lobby.seats[1].taken
                  and load_memory().ticket is not None and bool(load_memory().ticket.others))
     assert lobby.link.seats == {0, 1} and not lobby.hands[1].visible
     assert lobby.hands[2].visible and not lobby.buttons["start"].enabled
     ticket = load_memory().ticket
-    friend.scenes.push(JoinScene(friend))
-    join = top(friend)
-    assert isinstance(join, JoinScene)
-    join.fields["address"].text = lobby.link.url.removeprefix("ws://")
-    join.fields["room"].text = lobby.link.room or ""
-    join.fields["name"].text = "Bo"
-    join.join()
+    type_join(friend, lobby.link.url, lobby.link.room or "", "Bo")
     frames_until([host, friend], lambda: lobby.buttons["start"].enabled)
     assert [s.name for s in lobby.seats] == ["Host", "Ana", "Bo"]
     assert lobby.link.seats == {0, 1}
