@@ -188,9 +188,7 @@ class ErrorFrame(ServerFrame):
 Frame = (RoomCreated | Joined | Lobby | GameStarted | MoveMade | Undone | SeatAway | SeatBack
          | GameEnded | ErrorFrame)
 #: Every server frame's type by its ``type`` on the wire.
-FRAME_TYPES: dict[FrameKind, type[Frame]] = {
-    cls.kind: cls for cls in (RoomCreated, Joined, Lobby, GameStarted, MoveMade, Undone,
-                              SeatAway, SeatBack, GameEnded, ErrorFrame)}
+FRAME_TYPES: dict[FrameKind, type[Frame]] = {cls.kind: cls for cls in get_args(Frame)}
 
 #: The ``type`` strings of every server frame.
 FRAME_KINDS = frozenset(kind.value for kind in FrameKind)
