@@ -78,6 +78,9 @@ class Patient:
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         self.told += 1
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """Nothing to forget."""
+
     def wants_frames(self, seat: int) -> bool:
         return True
 

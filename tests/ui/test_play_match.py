@@ -68,7 +68,7 @@ def test_after_a_replay_step_the_person_is_still_you() -> None:
     ctx.settings.animation_speed = "slow"
     play = replay_scene(ctx, replay)
     ctx.scenes.clear_to(play)
-    driver = play.driver
+    driver = play.overlay
     driver.jump(2)
     driver.jump(0)  # back to the start: the board was rebuilt
     driver.step_forward()  # You draw
@@ -126,6 +126,9 @@ class FarSeat:
 
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         """Nothing to follow."""
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """Nothing to forget."""
 
     def wants_frames(self, seat: int) -> bool:
         return False
