@@ -32,16 +32,14 @@ from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.action_bar import draw_action_bar
-from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
+from ra_game.ui.board.bid_panel import draw_bids
 from ra_game.ui.board.controls import Control, HumanInput
+from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
-from ra_game.ui.board.discard_picker import draw_discard_picker
 from ra_game.ui.board.epoch_skip import SKIP_KEY, EpochSkip
 from ra_game.ui.board.geometry import BoardGeometry
-from ra_game.ui.board.god_picker import draw_god_picker
-from ra_game.ui.board.hint import draw_hint_marks
 from ra_game.ui.board.info_layer import InfoLayer
+from ra_game.ui.board.keeper import Keeper
 from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.overlay import Overlay
@@ -50,7 +48,7 @@ from ra_game.ui.board.pause_volume import PauseVolumes
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
-from ra_game.ui.board.tracks import build_static, draw_tracks
+from ra_game.ui.board.tracks import build_static, draw_flyers, draw_tracks
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook, grace_seconds
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
@@ -67,18 +65,6 @@ REQUIRED: list[str] = (
        "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
     + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
 )
-
-
-def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Surface:
-    px = max(4, int(view.s(size)) // 4 * 4)  # quantized: a growing tile reuses few sizes
-    bank = view.sprites
-    if sprite == "tile":
-        return bank.tile(value, px)
-    if sprite == "sun":
-        return bank.sun(value, px)
-    if sprite == "back":
-        return bank.sun_back(px)
-    return bank.tile_back(px)
 
 
 def ai_workers(ctx: AppContext) -> int | None:
@@ -130,8 +116,9 @@ class PlayScene(Scene):
         self.match = Match(state or GameState.new(len(self.seats), seed=self.seed,
                                                   names=[s.name for s in self.seats]),
                            moves, mode.match)
-        #: A replay or the lesson never touches the saved games.
-        self.saver = SlotWriter(slot) if slot is not None and self.match.modes.saves else None
+        #: The save slot and the statistics.
+        self.keeper = Keeper(ctx, self.match, self.seats, self.hide_scores, slot,
+                             lambda: self.info.hints.used, self._tell)
         self.geom = BoardGeometry(load_layout("play"), self.state.n)
         self.model = DisplayModel(self.state)
         self.you = you_seat(self.kinds)
@@ -168,13 +155,11 @@ class PlayScene(Scene):
         #: Scenes an animation opened while the pause menu was up, shown once it closes.
         self.after_pause: list[Callable[[], None]] = []
         self._hushed = False
-        if self.saver is not None and any(s.is_human for s in self.seats) and \
-                getattr(ctx, "demo", None) is None:
-            self.notice = self.saver.claim() or ""
+        self.notice = self.keeper.claim()
         self.undo = UndoBook()
         self._before = self.state.clone()
         self.info = InfoLayer(self, self.sentences, self.seed, self.workers)
-        for observer in (self._record_undo, self._show_move, self._saved, self._count_game,
+        for observer in (self._record_undo, self._show_move, self.keeper.on_applied,
                          *(c.on_applied for c in self.controllers)):
             self.match.observe(observer)
         for seats_controller in self.controllers:
@@ -224,14 +209,19 @@ class PlayScene(Scene):
     def kinds(self) -> list[SeatKind]:
         return [s.kind for s in self.seats]
 
+    @property
+    def saver(self) -> SlotWriter | None:
+        """The save slot's writer (None: this game is not saved)."""
+        return self.keeper.saver
+
     def document(self) -> dict[str, Any]:
-        """The replay document of the game so far, as saved: the sun sets and the tiles drawn,
-        never the seed (a save reveals nothing the table does not show)."""
-        doc = self.match.document(self.kinds)
-        doc["hide_scores"] = self.hide_scores
-        if any(self.info.hints.used):
-            doc["hints"] = list(self.info.hints.used)
-        return doc
+        """The replay document of the game so far, as saved (never the seed)."""
+        return self.keeper.document()
+
+    def _tell(self, notice: str) -> None:
+        """A one-line notice in the status line, drawn on the next frame."""
+        self.notice = notice
+        self.request_redraw()
 
     def viewer(self) -> int | None:
         """The person at the screen in a hotseat game: the one who moved last or was handed
@@ -243,10 +233,7 @@ class PlayScene(Scene):
 
     def release_save(self) -> None:
         """Finish writing and let go of the save slot (the save stays for next time)."""
-        if self.saver is not None:
-            error = self.saver.release()
-            if error:
-                self.ctx.notices.append(error)
+        self.keeper.release()
 
     def controller(self, seat: int) -> SeatController:
         """Who decides for ``seat`` now."""
@@ -463,18 +450,6 @@ class PlayScene(Scene):
                 self.said = " ".join(self.sentences.event(e))
                 self.said_for = self.SAID_SECONDS
 
-    def _saved(self, move: Move, events: Sequence[object]) -> None:
-        """Autosave after each move; a finished game leaves its slot."""
-        if self.state.over and self.saver is not None:
-            self.saver.clear()
-        else:
-            self._autosave()
-
-    def _count_game(self, move: Move, events: Sequence[object]) -> None:
-        """A finished game counts in the player's statistics."""
-        if self.match.modes.stats and any(isinstance(e, ev.GameOver) for e in events):
-            self._record_stats()
-
     def take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
         the autosave without it."""
@@ -492,7 +467,7 @@ class PlayScene(Scene):
         self.notice = ""
         self.info.hints.clear()
         self.request_redraw()
-        self._autosave()
+        self.keeper.autosave()
 
     def ai_delay(self, speed: str) -> float:
         """How long an AI waits before its move shows: the pacing delay, or the undo grace
@@ -503,40 +478,10 @@ class PlayScene(Scene):
             delay = max(delay, grace_seconds(setting, speed))
         return delay
 
-    def _record_stats(self) -> None:
-        """Add the finished game to the player's statistics (games with one person only)."""
-        if getattr(self.ctx, "demo", None) is not None:
-            return
-        try:
-            from ra_game.stats import record_game
-        except ImportError:
-            return
-        hints = sum(n for seat, n in zip(self.seats, self.info.hints.used) if seat.is_human)
-        error = record_game(self.state, self.kinds, hints)
-        if error:
-            notices = getattr(self.ctx, "notices", None)
-            if notices is not None:
-                notices.append(error)
-
-    def _autosave(self) -> None:
-        if not self.match.modes.saves:
-            return
-        if self.state.over or getattr(self.ctx, "demo", None) is not None:
-            return
-        if not any(seat.is_human for seat in self.seats) or self.saver is None:
-            return
-        error = self.saver.write(self.document())
-        if error:
-            self.notice = error
-
     # -- the frame
 
     def update(self, dt: float) -> None:
-        if self.saver is not None:
-            error = self.saver.poll_error()
-            if error:
-                self.notice = error
-                self.request_redraw()
+        self.keeper.poll()
         if self.pause is not None:
             return
         self.said_for = max(0.0, self.said_for - dt)
@@ -722,8 +667,8 @@ class PlayScene(Scene):
         self.ctx.scenes.push(Screen(self.ctx))
 
     def _save_and_quit(self) -> None:
-        self._autosave()
-        self.release_save()
+        self.keeper.autosave()
+        self.keeper.release()
         if self.overlay.leave():
             return
         try:
@@ -790,16 +735,10 @@ class PlayScene(Scene):
         draw_bids(surface, view, g, m, preview)
         self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview,
                         away=self.overlay.away())
-        for f in m.flyers:
-            img = _flyer_image(view, f.sprite, f.value, f.size)
-            if f.flip < 0.999:
-                img = pygame.transform.scale(img, (max(1, int(img.get_width() * f.flip)),
-                                                   img.get_height()))
-            if f.alpha < 254:
-                img = img.copy()
-                img.set_alpha(max(0, int(f.alpha)))
-            view.blit_center(surface, img, (f.x, f.y))
-        self._draw_decision(surface, view)
+        draw_flyers(surface, view, m)
+        controls = self.current_controls()
+        draw_decision(surface, view, g, self.state, self.input, controls,
+                      self.info.hinted(controls), self.hover)
         if self.skip_offered() and self.is_top():
             self.epoch_skip.draw(surface, view, g, self.hover)
         self.overlay.draw(surface, view)
@@ -817,20 +756,3 @@ class PlayScene(Scene):
         self.info.draw(surface, view, self.hover if self.pause is None else None)
         if self.pause is not None:
             self.pause.draw(surface, view)
-
-    def _draw_decision(self, surface: pygame.Surface, view: View) -> None:
-        """The person's controls: buttons, suns to bid, the God and discard pickers, and the
-        hint's marks."""
-        g = self.geom
-        controls = self.current_controls()
-        hinted = self.info.hinted(controls)
-        draw_action_bar(surface, view, controls, self.hover, hinted)
-        draw_sun_choices(surface, view, controls, self.hover)
-        mode = self.input.mode
-        if controls and mode == "god":
-            cursor = g.auction_slots[self.input.cursor] if self.input.cursor_used else None
-            draw_god_picker(surface, view, controls, self.input.selection, cursor)
-        if controls and mode == "discard":
-            draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
-                                controls, self.input.selection, self.hover)
-        draw_hint_marks(surface, view, [c for i, c in enumerate(controls) if i in hinted])
