@@ -145,7 +145,6 @@ class PlayScene(Scene):
         self.last_human: int | None = viewer
         self.input_token: int | None = None
         self.pressed = False
-        self.notice = ""
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
         #: A line for the person that outlives an instant animation (their automatic pass),
@@ -155,6 +154,7 @@ class PlayScene(Scene):
         #: Scenes an animation opened while the pause menu was up, shown once it closes.
         self.after_pause: list[Callable[[], None]] = []
         self._hushed = False
+        #: A one-line notice in the status line (cleared by the next move).
         self.notice = self.keeper.claim()
         self.undo = UndoBook()
         self._before = self.state.clone()
