@@ -23,6 +23,19 @@ if TYPE_CHECKING:
     from .seats import SeatController
 
 Observer = Callable[[Move, "Sequence[Event]"], None]
+ResetObserver = Callable[[Sequence[str]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Move):
+    """A draw whose tile the table learns from elsewhere (a copy of an online game: the server
+    says which tile came out); :meth:`Match.apply` puts ``tile`` next in the bag, then draws."""
+
+    tile: int = -1
+
+    @classmethod
+    def draw(cls, tile: int) -> Revealed:
+        return cls("draw", tile=tile)
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,7 @@ class Match:
         #: Changes with every applied move and every reset: names the decision to take.
         self.version = 0
         self._observers: list[Observer] = []
+        self._reset_observers: list[ResetObserver] = []
         self._seen: tuple[int, int, Observation] | None = None
 
     @classmethod
@@ -61,6 +75,10 @@ class Match:
     def observe(self, observer: Observer) -> None:
         """Call ``observer(move, events)`` after every applied move, in the order added."""
         self._observers.append(observer)
+
+    def observe_reset(self, observer: ResetObserver) -> None:
+        """Call ``observer(moves)`` after every :meth:`reset`, with the moves it keeps."""
+        self._reset_observers.append(observer)
 
     @property
     def over(self) -> bool:
@@ -75,7 +93,13 @@ class Match:
 
     def apply(self, move: Move) -> list[Any]:
         """Play ``move`` for the seat to move; its events.  Raises the engine's
-        ``IllegalMoveError`` (and changes nothing) when it is not legal now."""
+        ``IllegalMoveError`` (and changes nothing) when it is not legal now.  A
+        :class:`Revealed` draw first puts its tile next in the bag (a ``SetupError`` when no
+        such tile is left, and nothing changes); observers see the plain draw."""
+        if isinstance(move, Revealed):
+            if move.action in self.state.legal_actions():
+                self.state.put_next(move.tile)
+            move = Move.from_action(move.action)
         events = self.state.apply(move)
         self.moves.append(move.text)
         self.version += 1
@@ -85,10 +109,22 @@ class Match:
 
     def reset(self, state: GameState, moves: Sequence[str]) -> None:
         """Show ``state``, reached by ``moves``, from now on (a replay's step, a take-back);
-        observers are not told: whoever resets rebuilds what it shows."""
+        the move observers are not told (whoever resets rebuilds what it shows), the reset
+        observers are."""
         self.state = state
         self.moves = list(moves)
         self.version += 1
+        for observer in list(self._reset_observers):
+            observer(self.moves)
+
+    def fast_forward(self, moves: Sequence[str]) -> list[list[Any]]:
+        """Play ``moves`` at once, as one reset (the lesson's jump ahead): their events, in
+        order.  Raises the engine's ``IllegalMoveError`` (and changes nothing) when one of
+        them is not legal."""
+        state = self.state.clone()
+        events = [state.apply(move) for move in moves]
+        self.reset(state, [*self.moves, *moves])
+        return events
 
     def document(self, kinds: Sequence[SeatKind], seed: int | None = None) -> dict[str, Any]:
         """The replay document of the game so far (without a seed: no bag order)."""
@@ -103,6 +139,7 @@ def play_out(match: Match, controllers: Sequence[SeatController],
 
     for controller in controllers:
         match.observe(controller.on_applied)
+        match.observe_reset(controller.on_reset)
     while not match.over:
         seat = match.state.current
         controller = seated(controllers, seat)

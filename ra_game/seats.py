@@ -3,7 +3,8 @@ line and the window, and the :class:`SeatController` s that decide the seats' mo
 
 A controller is asked, without blocking, for the move of a seat it controls (``poll``); the
 :class:`ra_game.match.Match` applies it if the engine says it is legal and tells every
-controller what was applied (``on_applied``).  Kinds: :class:`LocalPerson` (input fed by the
+controller what was applied (``on_applied``) and when the match was reset to an earlier or a
+later position (``on_reset``: a take-back, a replay's step).  Kinds: :class:`LocalPerson` (input fed by the
 play scene), the AI (:class:`ra_game.ai.runner.AiRunner`, worker processes), a script
 (:class:`ScriptedSeats`; the replay viewer and the lesson), and later a person far away.
 """
@@ -112,6 +113,10 @@ class SeatController(Protocol):
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         """A move (of any seat) was applied to the match."""
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """The match now shows the position after ``moves`` (a take-back, a jump): a decision
+        in progress is forgotten."""
+
     def wants_frames(self, seat: int) -> bool:
         """True while it works on its own for ``seat`` (the window then polls every frame)."""
 
@@ -154,6 +159,9 @@ class LocalPerson:
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         self._offered = None
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        self._offered = None
+
     def wants_frames(self, seat: int) -> bool:
         return False
 
@@ -182,6 +190,9 @@ class ScriptedSeats:
 
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         self.played += 1
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        self.played = len(moves)
 
     def wants_frames(self, seat: int) -> bool:
         return True

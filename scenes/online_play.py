@@ -24,7 +24,7 @@ from ra_game.engine import Move
 from ra_game.engine.preview import move_events
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _
-from ra_game.match import Modes
+from ra_game.match import Modes, Revealed
 from ra_game.net.events import (
     ConnectionLost,
     GameStarted,
@@ -39,16 +39,18 @@ from ra_game.net.options import RoomOptions
 from ra_game.online_link import Link
 from ra_game.seat_kinds import PERSON, Where, default_ai, known_kind
 from ra_game.seats import Seat
-from ra_game.ui.board.driver import Driver
+from ra_game.ui.board.mode import Mode
+from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
 
 from .online_lobby import clock
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
-    from ra_game.engine.events import GameOver
+    from ra_game.engine.events import Event
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
+    from ra_game.ui.board.board import Board
 
     from .play import PlayScene
 
@@ -77,12 +79,13 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     driver = NetDriver(link, started)
     state = mirror.rebuild(started.setup, started.moves)
     scene = PlayScene(ctx, seats_of(started, driver.seats), 0, driver.rules.hide_scores, state=state,
-                      moves=[m for m, _d in started.moves], driver=driver)
+                      moves=[m for m, _d in started.moves], mode=driver.mode(),
+                      overlay=driver, controller=driver, viewer=driver.seat)
     scene.resume_record(driver.log_events(started.moves))
     return scene
 
 
-class NetDriver(Driver):
+class NetDriver(Overlay):
     """The seats far away (people and the server's AIs), and the links of the people here."""
 
     quit_label = N_("Leave the online game")
@@ -104,10 +107,16 @@ class NetDriver(Driver):
         #: The next whole game from the server replaces the board (it went out of step).
         self.fresh = False
 
-    def attach(self, scene: Any) -> None:
-        super().attach(scene)
-        scene.hide_scores = self.rules.hide_scores  # each person sees only their own fame
-        scene.last_human = self.seat
+    def mode(self) -> Mode:
+        """The room's rules; the seats far away are this driver's; each person sees only their
+        own fame when the room hides it; the results are the server's."""
+        far = frozenset(seat for seat in range(len(self.setup["players"]))
+                        if seat not in self.seats)
+        return Mode(self.modes, far, self.quit_label, self.pause_title, self.quit_question,
+                    rematch=False, epoch_skip=False, skip_hint=False, shared_screen=False)
+
+    def attach(self, board: Board) -> None:
+        super().attach(board)
         for event in self.link.take_backlog():
             self._hear(event)
 
@@ -119,9 +128,6 @@ class NetDriver(Driver):
         return move_events(mirror.initial_state(self.setup, drawn), [m for m, _d in played])
 
     # -- the seat controller
-
-    def always_controls(self, seat: int) -> bool:
-        return seat not in self.seats
 
     def controls(self, seat: int) -> bool:
         return seat not in self.seats or self.sent is not None or bool(self.incoming)
@@ -137,10 +143,13 @@ class NetDriver(Driver):
             return None
         made = self.incoming.popleft()
         state = self.scene.state
+        move: Move | None
         try:
             move = Move.parse(made.move)
-            if move.text == "draw":
-                state.put_next(TILE_BY_ID[made.drawn or ""])
+            if move.text == "draw":  # the match puts the tile the server drew next in the bag
+                move = Revealed.draw(TILE_BY_ID[made.drawn or ""])
+                if not state.bag_counts()[move.tile]:
+                    move = None
         except (ValueError, KeyError):
             move = None
         if move is None or move.action not in state.legal_actions():
@@ -161,10 +170,19 @@ class NetDriver(Driver):
         session four times a second and its heartbeat redraws an away seat's clock."""
         return bool(self.incoming or self.sent is not None)
 
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """The queue of announced moves is read against the board's record."""
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """A take-back or a resync: :meth:`take_back` and :meth:`resync` set the queue."""
+
+    def wait(self, timeout: float) -> None:
+        """The link is read in ``update``: nothing to wait for."""
+
     def close(self) -> None:
         self.link.close()
 
-    # -- the scene's hooks
+    # -- the overlay
 
     def check(self, move: Move) -> str | None:
         """The person's move goes to the server; the board plays it when it comes back (the
@@ -207,7 +225,7 @@ class NetDriver(Driver):
         for i, info in enumerate(seats[:len(shown)]):
             kind = known_kind(info.kind, Where.ROOM)
             if i not in self.seats and shown[i].kind != kind:
-                shown[i] = Seat(kind, shown[i].name)
+                self.scene.show_kind(i, kind)
 
     def take_back(self, kept: int) -> None:
         """The server took moves back: the position after ``kept`` moves, at once."""
@@ -231,8 +249,6 @@ class NetDriver(Driver):
             return
         scene.reset_to(state, [m for m, _d in played])
         scene.resume_record(self.log_events(played))
-        if scene.last_human not in self.seats:
-            scene.last_human = self.seat
 
     def resync(self, started: GameStarted) -> None:
         """After a rejoin the server sends the whole game: play on from where the board is, or
@@ -290,7 +306,7 @@ class NetDriver(Driver):
             ctrl = getattr(event, "mod", 0) & pygame.KMOD_CTRL
             return bool(event.key == pygame.K_u or (event.key == pygame.K_z and ctrl))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pos = scene._base(event.pos)
+            pos = scene.to_base(event.pos)
             return any(name == "undo" and rect.collidepoint(pos)
                        for name, _l, _k, rect in scene.info.button_rects())
         return False
@@ -334,14 +350,7 @@ class NetDriver(Driver):
         return _("Waiting for {player}, away for {time}...").format(player=name,
                                                                      time=clock(away))
 
-    def finish_game(self, event: GameOver) -> bool:
+    def final_replay(self) -> dict[str, Any] | None:
         """The same results as a local game; the saved replay is the server's."""
-        from .results import FinalResultsScene
-
-        scene = self.scene
         ended = self.link.ended
-        replay = dict(ended.replay) if ended is not None else scene.document()
-        scene.ctx.scenes.replace(FinalResultsScene(
-            scene.ctx, scene.state, event, seats=None, replay=replay,
-            hide_scores=scene.hide_scores, hints_used=scene.info.hints.used))
-        return True
+        return dict(ended.replay) if ended is not None else None

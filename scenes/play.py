@@ -25,31 +25,30 @@ from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
 from ra_game.i18n import _, generation, resolve
-from ra_game.match import Match, Modes
+from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
 from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers, read_kind
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.action_bar import draw_action_bar
-from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
-from ra_game.ui.board.controls import HumanInput
+from ra_game.ui.board.bid_panel import draw_bids
+from ra_game.ui.board.controls import Control, HumanInput
+from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
-from ra_game.ui.board.discard_picker import draw_discard_picker
-from ra_game.ui.board.driver import Driver
 from ra_game.ui.board.epoch_skip import SKIP_KEY, EpochSkip
 from ra_game.ui.board.geometry import BoardGeometry
-from ra_game.ui.board.god_picker import draw_god_picker
-from ra_game.ui.board.hint import draw_hint_marks
 from ra_game.ui.board.info_layer import InfoLayer
+from ra_game.ui.board.keeper import Keeper
+from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
+from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.pause_menu import PauseMenu
 from ra_game.ui.board.pause_volume import PauseVolumes
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
-from ra_game.ui.board.tracks import build_static, draw_tracks
+from ra_game.ui.board.tracks import build_static, draw_flyers, draw_tracks
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook, grace_seconds
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
@@ -66,18 +65,6 @@ REQUIRED: list[str] = (
        "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
     + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
 )
-
-
-def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Surface:
-    px = max(4, int(view.s(size)) // 4 * 4)  # quantized: a growing tile reuses few sizes
-    bank = view.sprites
-    if sprite == "tile":
-        return bank.tile(value, px)
-    if sprite == "sun":
-        return bank.sun(value, px)
-    if sprite == "back":
-        return bank.sun_back(px)
-    return bank.tile_back(px)
 
 
 def ai_workers(ctx: AppContext) -> int | None:
@@ -103,26 +90,35 @@ def read_seats(ctx: AppContext, players: Sequence[dict[str, str]],
 
 
 class PlayScene(Scene):
-    """One game on the board; ``seats`` say who plays (human or an AI kind) and their names."""
+    """One game on the board; ``seats`` say who plays (human or an AI kind) and their names.
+
+    A game of another kind (the replay viewer, the lesson, a reviewed decision, an online game)
+    gives its :class:`Mode`, the :class:`Overlay` it draws and the ``controller`` that decides
+    its ``mode.scripted`` seats (asked before the others); ``viewer`` is the person whose
+    face-down fame shows before anyone moved."""
 
     layout_name = "play"
 
     def __init__(self, ctx: AppContext, seats: Sequence[Seat], seed: int | None = None,
                  hide_scores: bool = False, *, state: GameState | None = None,
-                 moves: Sequence[str] = (), slot: int | None = None,
-                 driver: Driver | None = None) -> None:
+                 moves: Sequence[str] = (), slot: int | None = None, mode: Mode = PLAIN,
+                 overlay: Overlay | None = None, controller: SeatController | None = None,
+                 viewer: int | None = None) -> None:
         super().__init__(ctx)
         self.seats = list(seats)
         self.seed = seed if seed is not None else random.randrange(1 << 31)
+        self.mode = mode
         #: Hidden fame only means something when two or more people share the screen.
-        self.hide_scores = hide_scores and sum(s.is_human for s in self.seats) >= 2
-        #: A mode that plays some seats itself (the replay viewer, the tutorial), or None.
-        self.driver = driver
+        self.hide_scores = hide_scores and (
+            not mode.shared_screen or sum(s.is_human for s in self.seats) >= 2)
+        #: What the mode draws and which input it takes first (a plain game's does nothing).
+        self.overlay = overlay or Overlay()
         self.match = Match(state or GameState.new(len(self.seats), seed=self.seed,
                                                   names=[s.name for s in self.seats]),
-                           moves, driver.modes if driver is not None else Modes())
-        #: A replay or the lesson never touches the saved games.
-        self.saver = SlotWriter(slot) if slot is not None and self.match.modes.saves else None
+                           moves, mode.match)
+        #: The save slot and the statistics.
+        self.keeper = Keeper(ctx, self.match, self.seats, self.hide_scores, slot,
+                             lambda: self.info.hints.used, self._tell)
         self.geom = BoardGeometry(load_layout("play"), self.state.n)
         self.model = DisplayModel(self.state)
         self.you = you_seat(self.kinds)
@@ -132,11 +128,11 @@ class PlayScene(Scene):
         self.input = HumanInput(self.geom)
         #: The worker processes of this game, lent to its AI seats and its hints.
         self.workers = Workers(ai_workers(ctx))
-        scripted = driver.always_controls if driver is not None else (lambda seat: False)
-        table = Table([Seat(SCRIPTED, s.name) if scripted(i) else s
+        table = Table([Seat(SCRIPTED, s.name) if i in mode.scripted else s
                        for i, s in enumerate(self.seats)], self.seed, workers=self.workers)
         #: Who decides for a seat: the first of these that controls it.
-        self.controllers: list[SeatController] = make_controllers(table)
+        own: list[SeatController] = [] if controller is None else [controller]
+        self.controllers = [*own, *make_controllers(table)]
         self.runner = next(c for c in self.controllers if isinstance(c, AiRunner))
         self.person = next(c for c in self.controllers if isinstance(c, LocalPerson))
         self.areas = PlayerAreas(self.geom)
@@ -146,10 +142,9 @@ class PlayScene(Scene):
         self._static_generation = -1
         self.hover: tuple[float, float] | None = None
         self.pause: PauseMenu | None = None
-        self.last_human: int | None = None
+        self.last_human: int | None = viewer
         self.input_token: int | None = None
         self.pressed = False
-        self.notice = ""
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
         #: A line for the person that outlives an instant animation (their automatic pass),
@@ -159,18 +154,17 @@ class PlayScene(Scene):
         #: Scenes an animation opened while the pause menu was up, shown once it closes.
         self.after_pause: list[Callable[[], None]] = []
         self._hushed = False
-        if driver is not None:
-            driver.attach(self)
-            self.controllers.insert(0, driver)
-        if self.saver is not None and any(s.is_human for s in self.seats) and \
-                getattr(ctx, "demo", None) is None:
-            self.notice = self.saver.claim() or ""
+        #: A one-line notice in the status line (cleared by the next move).
+        self.notice = self.keeper.claim()
         self.undo = UndoBook()
         self._before = self.state.clone()
-        self.info = InfoLayer(self, self.sentences)
-        for observer in (self._record_undo, self._show_move, self._saved, self._count_game,
+        self.info = InfoLayer(self, self.sentences, self.seed, self.workers)
+        for observer in (self._record_undo, self._show_move, self.keeper.on_applied,
                          *(c.on_applied for c in self.controllers)):
             self.match.observe(observer)
+        for seats_controller in self.controllers:
+            self.match.observe_reset(seats_controller.on_reset)
+        self.overlay.attach(self)
 
     @classmethod
     def from_save(cls, ctx: AppContext, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
@@ -215,14 +209,19 @@ class PlayScene(Scene):
     def kinds(self) -> list[SeatKind]:
         return [s.kind for s in self.seats]
 
+    @property
+    def saver(self) -> SlotWriter | None:
+        """The save slot's writer (None: this game is not saved)."""
+        return self.keeper.saver
+
     def document(self) -> dict[str, Any]:
-        """The replay document of the game so far, as saved: the sun sets and the tiles drawn,
-        never the seed (a save reveals nothing the table does not show)."""
-        doc = self.match.document(self.kinds)
-        doc["hide_scores"] = self.hide_scores
-        if any(self.info.hints.used):
-            doc["hints"] = list(self.info.hints.used)
-        return doc
+        """The replay document of the game so far, as saved (never the seed)."""
+        return self.keeper.document()
+
+    def _tell(self, notice: str) -> None:
+        """A one-line notice in the status line, drawn on the next frame."""
+        self.notice = notice
+        self.request_redraw()
 
     def viewer(self) -> int | None:
         """The person at the screen in a hotseat game: the one who moved last or was handed
@@ -234,10 +233,7 @@ class PlayScene(Scene):
 
     def release_save(self) -> None:
         """Finish writing and let go of the save slot (the save stays for next time)."""
-        if self.saver is not None:
-            error = self.saver.release()
-            if error:
-                self.ctx.notices.append(error)
+        self.keeper.release()
 
     def controller(self, seat: int) -> SeatController:
         """Who decides for ``seat`` now."""
@@ -250,6 +246,23 @@ class PlayScene(Scene):
     def reset_to(self, state: GameState, moves: Sequence[str]) -> None:
         """Show ``state`` (reached by ``moves``) at once, without animations (replay steps)."""
         self.match.reset(state, moves)
+        self._show_reset()
+
+    def fast_forward(self, moves: Sequence[str]) -> None:
+        """Play ``moves`` at once, without animations; the log and the tile counter hold them
+        (the lesson's jump ahead)."""
+        events = self.match.fast_forward(moves)
+        self._show_reset()
+        for moved in events:
+            self.info.log.add_move(moved, shown=True)
+
+    def show_kind(self, seat: int, kind: SeatKind) -> None:
+        """``seat`` is played by ``kind`` from now on (its area and tooltip say so)."""
+        self.seats[seat] = Seat(kind, self.seats[seat].name)
+
+    def _show_reset(self) -> None:
+        """The board shows the match's position afresh, nothing animated or open."""
+        state = self.state
         self._before = state.clone()
         self.model = DisplayModel(state)
         self.director = Director(self.model, self.geom, self, self.sentences)
@@ -264,7 +277,7 @@ class PlayScene(Scene):
     def skip_offered(self) -> bool:
         """Whether "skip to the end of the epoch" is offered now: no person at this screen
         has a turn left this epoch (a mode with a script never offers it)."""
-        if self.driver is not None or self.pause is not None:
+        if not self.mode.epoch_skip or self.pause is not None:
             return False
         return self.epoch_skip.offered(self.state, sorted(self.person.seats))
 
@@ -281,7 +294,7 @@ class PlayScene(Scene):
         return (not self.queue.busy and self.human_to_move() and self.input.mode != "idle"
                 and self.is_top())
 
-    def current_controls(self) -> list[Any]:
+    def current_controls(self) -> list[Control]:
         return self.input.controls() if self.human_ready() else []
 
     @staticmethod
@@ -316,7 +329,7 @@ class PlayScene(Scene):
         and its move paced, a replay plays)."""
         if self.queue.busy:
             return True
-        if self.pause is not None or (self.state.over and self.driver is None):
+        if self.pause is not None or (self.state.over and self.mode.end is GameEnd.RESULTS):
             return False
         seat = self.state.current
         return self.controller(seat).wants_frames(seat)
@@ -355,8 +368,8 @@ class PlayScene(Scene):
             self.after_pause.append(lambda: self.finish_game(event))
             return
         self.game_over = event
-        if self.driver is not None and self.driver.finish_game(event):
-            return
+        if self.mode.end is GameEnd.STAY:
+            return  # the board stays: the replay viewer steps back, the lesson has its note
         try:
             from .results import FinalResultsScene
         except ImportError:
@@ -365,8 +378,10 @@ class PlayScene(Scene):
                 self.ctx.final_summary = self.state.summary()
                 self.ctx.quit_requested = True
             return
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event, seats=self.seats,
-                                                  replay=self.document(),
+        replay = self.overlay.final_replay() or self.document()
+        seats = self.seats if self.mode.rematch else None
+        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event, seats=seats,
+                                                  replay=replay,
                                                   hide_scores=self.hide_scores,
                                                   hints_used=self.info.hints.used))
 
@@ -385,12 +400,11 @@ class PlayScene(Scene):
 
     def offer(self, move: Move) -> None:
         """A person at this screen chose ``move``: the mode may refuse it, else it is played."""
-        if self.driver is not None:
-            refusal = self.driver.check(move)
-            if refusal is not None:
-                self.notice = refusal
-                self.input.begin(self.state)
-                return
+        refusal = self.overlay.check(move)
+        if refusal is not None:
+            self.notice = refusal
+            self.input.begin(self.state)
+            return
         self.person.offer(move, self.match.version)
         self._drive(0.0)
 
@@ -436,18 +450,6 @@ class PlayScene(Scene):
                 self.said = " ".join(self.sentences.event(e))
                 self.said_for = self.SAID_SECONDS
 
-    def _saved(self, move: Move, events: Sequence[object]) -> None:
-        """Autosave after each move; a finished game leaves its slot."""
-        if self.state.over and self.saver is not None:
-            self.saver.clear()
-        else:
-            self._autosave()
-
-    def _count_game(self, move: Move, events: Sequence[object]) -> None:
-        """A finished game counts in the player's statistics."""
-        if self.match.modes.stats and any(isinstance(e, ev.GameOver) for e in events):
-            self._record_stats()
-
     def take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
         the autosave without it."""
@@ -460,13 +462,12 @@ class PlayScene(Scene):
         self.info.log.truncate(point.moves)
         self.model.sync(self.state)
         self.model.passed = self.info.log.current_auction_passes(self.state.n)
-        self.runner.reset()
         self.input.stop()
         self.input_token = None
         self.notice = ""
         self.info.hints.clear()
         self.request_redraw()
-        self._autosave()
+        self.keeper.autosave()
 
     def ai_delay(self, speed: str) -> float:
         """How long an AI waits before its move shows: the pacing delay, or the undo grace
@@ -477,52 +478,19 @@ class PlayScene(Scene):
             delay = max(delay, grace_seconds(setting, speed))
         return delay
 
-    def _record_stats(self) -> None:
-        """Add the finished game to the player's statistics (games with one person only)."""
-        if getattr(self.ctx, "demo", None) is not None:
-            return
-        try:
-            from ra_game.stats import record_game
-        except ImportError:
-            return
-        hints = sum(n for seat, n in zip(self.seats, self.info.hints.used) if seat.is_human)
-        error = record_game(self.state, self.kinds, hints)
-        if error:
-            notices = getattr(self.ctx, "notices", None)
-            if notices is not None:
-                notices.append(error)
-
-    def _autosave(self) -> None:
-        if not self.match.modes.saves:
-            return
-        if self.state.over or getattr(self.ctx, "demo", None) is not None:
-            return
-        if not any(seat.is_human for seat in self.seats) or self.saver is None:
-            return
-        error = self.saver.write(self.document())
-        if error:
-            self.notice = error
-
     # -- the frame
 
     def update(self, dt: float) -> None:
-        if self.saver is not None:
-            error = self.saver.poll_error()
-            if error:
-                self.notice = error
-                self.request_redraw()
+        self.keeper.poll()
         if self.pause is not None:
             return
         self.said_for = max(0.0, self.said_for - dt)
         speed = self.speed
-        self.queue.speed = SPEED_FACTORS[speed]
-        if self.driver is not None:
-            self.queue.speed *= self.driver.speed_factor()
+        self.queue.speed = SPEED_FACTORS[speed] * self.overlay.speed_factor()
         self.queue.update(dt)
         if not self.is_top():
             return
-        if self.driver is not None:
-            self.driver.update(dt)
+        self.overlay.update(dt)
         if self.state.over:
             return
         self.info.update(dt)
@@ -569,7 +537,8 @@ class PlayScene(Scene):
 
     # -- input
 
-    def _base(self, pos: tuple[int, int]) -> tuple[float, float]:
+    def to_base(self, pos: tuple[int, int]) -> tuple[float, float]:
+        """A window position in the board's base pixels."""
         if self.view is None:
             self._view_for((int(self.ctx.window_size[0]), int(self.ctx.window_size[1])))
         assert self.view is not None
@@ -577,14 +546,14 @@ class PlayScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self._base(event.pos)
+            self.hover = self.to_base(event.pos)
             if self.pause is not None:
                 self.pause.hover = self.hover
             return
         if self.pause is not None:
             self._pause_event(event)
             return
-        if self.driver is not None and self.driver.handle_event(event):
+        if self.overlay.handle_event(event):
             return
         if event.type == pygame.MOUSEWHEEL:
             self.info.wheel(event.y)
@@ -595,14 +564,14 @@ class PlayScene(Scene):
         if key == pygame.K_ESCAPE and self.input.mode != "god":
             self._open_pause()
             return
-        if up and self.geom.rect("button_menu").collidepoint(self._base(event.pos)):
+        if up and self.geom.rect("button_menu").collidepoint(self.to_base(event.pos)):
             self._open_pause()
             return
         used = None
         if key is not None:
             used = self.info.key(key, getattr(event, "mod", 0))
         elif up:
-            used = self.info.click(self._base(event.pos))
+            used = self.info.click(self.to_base(event.pos))
         if used == "undo":
             self.take_back()
         if used is not None:
@@ -614,7 +583,7 @@ class PlayScene(Scene):
                      event: pygame.event.Event) -> None:
         """Input for the animation (skip), the epoch's skip and the person's decision."""
         if (key == SKIP_KEY or (up and self.epoch_skip.rect(self.geom).collidepoint(
-                self._base(event.pos)))) and self.skip_offered():
+                self.to_base(event.pos)))) and self.skip_offered():
             self.skip_epoch()
             self.pressed = False
             return
@@ -630,7 +599,7 @@ class PlayScene(Scene):
             self.pressed = True
         elif up and self.pressed:
             self.pressed = False
-            move = self.input.click(self._base(event.pos))
+            move = self.input.click(self.to_base(event.pos))
         elif key is not None:
             move = self.input.key(key)
         if move is not None:
@@ -640,11 +609,11 @@ class PlayScene(Scene):
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
-        driver = self.driver or Driver()
+        mode = self.mode
         self.pause = PauseMenu(self.geom.rect("pause_panel"),
                                demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=driver.quit_label, extra=driver.pause_items(),
-                               title=driver.pause_title, volumes=PauseVolumes(self.ctx))
+                               quit_label=mode.quit_label, extra=self.overlay.pause_items(),
+                               title=mode.pause_title, volumes=PauseVolumes(self.ctx))
         self._finish_silently()
         self.request_redraw()
 
@@ -669,8 +638,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             choice = self.pause.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            choice = self.pause.click(self._base(event.pos))
-        question = self.driver.quit_question if self.driver is not None else None
+            choice = self.pause.click(self.to_base(event.pos))
+        question = self.mode.quit_question
         if choice == "resume":  # Rules and Settings return to this menu
             self._close_pause()
         elif choice == "quit" and question is not None:
@@ -683,7 +652,7 @@ class PlayScene(Scene):
             self._save_and_quit()
         elif choice in ("rules", "settings"):
             self._open_scene(choice)
-        elif choice is not None and self.driver is not None and self.driver.pause_choice(choice):
+        elif choice is not None and self.overlay.pause_choice(choice):
             self._close_pause()
 
     def _open_scene(self, name: str) -> None:
@@ -698,9 +667,9 @@ class PlayScene(Scene):
         self.ctx.scenes.push(Screen(self.ctx))
 
     def _save_and_quit(self) -> None:
-        self._autosave()
-        self.release_save()
-        if self.driver is not None and self.driver.leave():
+        self.keeper.autosave()
+        self.keeper.release()
+        if self.overlay.leave():
             return
         try:
             from .title import TitleScene
@@ -726,10 +695,9 @@ class PlayScene(Scene):
         """The status line text, and whether it asks something urgent of a human."""
         if self.notice:
             return self.notice, True
-        if self.driver is not None:
-            said = self.driver.status()
-            if said is not None:
-                return said, False
+        said = self.overlay.status()
+        if said is not None:
+            return said, False
         if self.state.over:
             w = self.state.winner or 0
             end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
@@ -765,26 +733,18 @@ class PlayScene(Scene):
         preview = self.info.preview
         draw_tracks(surface, view, g, m)
         draw_bids(surface, view, g, m, preview)
-        away = self.driver.away() if self.driver is not None else frozenset()
         self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview,
-                        away=away)
-        for f in m.flyers:
-            img = _flyer_image(view, f.sprite, f.value, f.size)
-            if f.flip < 0.999:
-                img = pygame.transform.scale(img, (max(1, int(img.get_width() * f.flip)),
-                                                   img.get_height()))
-            if f.alpha < 254:
-                img = img.copy()
-                img.set_alpha(max(0, int(f.alpha)))
-            view.blit_center(surface, img, (f.x, f.y))
-        self._draw_decision(surface, view)
+                        away=self.overlay.away())
+        draw_flyers(surface, view, m)
+        controls = self.current_controls()
+        draw_decision(surface, view, g, self.state, self.input, controls,
+                      self.info.hinted(controls), self.hover)
         if self.skip_offered() and self.is_top():
             self.epoch_skip.draw(surface, view, g, self.hover)
-        if self.driver is not None:
-            self.driver.draw(surface, view)
+        self.overlay.draw(surface, view)
         text, urgent = self.status()
         draw_status(surface, view, self.info.status_rect(), text, urgent)
-        if self.queue.busy and self.speed != "max" and self.driver is None:
+        if self.queue.busy and self.speed != "max" and self.mode.skip_hint:
             hint = g.rect("button_pass")
             room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
                                g.rect("button_confirm").x, hint.height)
@@ -796,20 +756,3 @@ class PlayScene(Scene):
         self.info.draw(surface, view, self.hover if self.pause is None else None)
         if self.pause is not None:
             self.pause.draw(surface, view)
-
-    def _draw_decision(self, surface: pygame.Surface, view: View) -> None:
-        """The person's controls: buttons, suns to bid, the God and discard pickers, and the
-        hint's marks."""
-        g = self.geom
-        controls = self.current_controls()
-        hinted = self.info.hinted(controls)
-        draw_action_bar(surface, view, controls, self.hover, hinted)
-        draw_sun_choices(surface, view, controls, self.hover)
-        mode = self.input.mode
-        if controls and mode == "god":
-            cursor = g.auction_slots[self.input.cursor] if self.input.cursor_used else None
-            draw_god_picker(surface, view, controls, self.input.selection, cursor)
-        if controls and mode == "discard":
-            draw_discard_picker(surface, view, g.rect("discard_panel"), self.state.pending[0],
-                                controls, self.input.selection, self.hover)
-        draw_hint_marks(surface, view, [c for i, c in enumerate(controls) if i in hinted])

@@ -1,7 +1,8 @@
 """Watching a replay: the real play scene, driven move by move from a replay file.
 
-:class:`ReplayDriver` is the script controller of every seat (the match's modes: no saves, no
-undo, no hints, no statistics); it plays the file's moves through the ordinary board (animations, epoch
+:class:`ReplayDriver` is the script controller of every seat and the board's overlay, under a
+scripted :class:`~ra_game.ui.board.mode.Mode` (no saves, no undo, no hints, no statistics); it
+plays the file's moves through the ordinary board (animations, epoch
 scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
 action bar: start, step back, play/pause, step forward, end, speed, and Review (whose decisions
 the AI reviews).  Keys: Space plays or pauses, Left/Right step one move, Home/End jump, S changes
@@ -11,6 +12,7 @@ the position from the file (the engine is exact), so it is instant.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,12 +21,13 @@ from ra_game.engine import Move, Replay
 from ra_game.engine.preview import move_events
 from ra_game.i18n import N_, _, format_decimal, pgettext
 from ra_game.ui import theme
-from ra_game.ui.board.driver import Driver
+from ra_game.ui.board.mode import Mode, scripted_mode
+from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
-    from ra_game.engine.events import GameOver
+    from ra_game.engine.events import Event
     from ra_game.review import Review
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
@@ -66,12 +69,14 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
     from .play import PlayScene, read_seats
 
     seats = read_seats(ctx, replay.players, where=None)
+    driver = driver or ReplayDriver(replay, title)
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
-                     driver=driver or ReplayDriver(replay, title))
+                     mode=driver.mode(), overlay=driver, controller=driver)
 
 
-class ReplayDriver(Driver):
-    """Plays a replay's moves on the board, with pause, steps and speed."""
+class ReplayDriver(Overlay):
+    """Plays a replay's moves on the board (every seat's controller), with pause, steps and
+    speed (its overlay)."""
 
     quit_label = N_("Leave the replay")
 
@@ -97,13 +102,28 @@ class ReplayDriver(Driver):
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
-    # -- the play scene's hooks
+    def mode(self) -> Mode:
+        """A scripted game of the replay's seats, all played by this viewer."""
+        return scripted_mode(frozenset(range(len(self.replay.players))), self.quit_label)
 
-    def always_controls(self, seat: int) -> bool:
-        return True
+    # -- the seat controller
 
     def controls(self, seat: int) -> bool:
         return True
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """The next move is read from the board's record."""
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """A step back or a jump: the board's record says where the replay is."""
+
+    def wait(self, timeout: float) -> None:
+        """The viewer's timers run in ``update``: nothing to wait for."""
+
+    def close(self) -> None:
+        """Nothing runs in the background."""
+
+    # -- the overlay
 
     def speed_factor(self) -> float:
         return self.speed
@@ -122,13 +142,10 @@ class ReplayDriver(Driver):
         if self.index >= self.total and not self.scene.queue.busy:
             self.playing = False
 
-    def finish_game(self, event: GameOver) -> bool:
-        return True  # stay on the board: the viewer can step back
-
     def leave(self) -> bool:
         """Back to the replay list (or the title, after ``ra-game watch``)."""
         scenes = self.scene.ctx.scenes
-        if len(scenes.stack) > 1 and scenes.top is self.scene:
+        if len(scenes.stack) > 1 and self.scene.is_top():
             scenes.pop()
             return True
         return False
@@ -188,13 +205,13 @@ class ReplayDriver(Driver):
             self.command(KEYS[event.key])
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pos = self.scene._base(event.pos)
+            pos = self.scene.to_base(event.pos)
             for name, rect in self.rects().items():
                 if rect.collidepoint(pos):
                     self.command(name)
                     return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            pos = self.scene._base(event.pos)
+            pos = self.scene.to_base(event.pos)
             return any(r.collidepoint(pos) for r in self.rects().values())
         return False
 

@@ -145,7 +145,7 @@ class ReviewDriver(ReplayDriver):
             callout = self.callout()
             view = self.scene.view
             if callout is not None and view is not None:
-                pos = self.scene._base(event.pos)
+                pos = self.scene.to_base(event.pos)
                 for i, rect in enumerate(button_rects(view, callout)):
                     if rect.collidepoint(pos):
                         if event.type == pygame.MOUSEBUTTONUP:

@@ -1,8 +1,8 @@
 """The guided first game: a scripted game of Ra played on the real board, step by step.
 
 :class:`TutorialDriver` is the script controller of the opponents (and of the player's seat
-between the player's steps), under the match's scripted modes (no saves, undo, hints or
-statistics); it runs the play scene through the lesson of ``tutorial_lesson.py`` on the
+between the player's steps) and the board's overlay, under a scripted
+:class:`~ra_game.ui.board.mode.Mode` (no saves, undo, hints or statistics); it runs the play scene through the lesson of ``tutorial_lesson.py`` on the
 game of ``tutorial.ra.json``: it plays the scripted opponents, accepts from the player only the
 move the step asks for (a gentle message otherwise), points a callout at the part of the board
 each step talks about, and remembers the step reached (``tutorial.json`` in the user data
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.engine import Move, Replay, parse_replay
+from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
 from ra_game.engine.state import BID, EMPTY
 from ra_game.engine.tiles import TILE_BY_ID
@@ -30,14 +31,15 @@ from ra_game.seats import Seat
 from ra_game.settings import data_dir, write_json_atomic
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout, note_height
 from ra_game.ui.board.callout_place import Placement, place_note
-from ra_game.ui.board.driver import Driver
+from ra_game.ui.board.mode import scripted_mode
+from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.status_line import status_lines
 
 from .tutorial_lesson import ALSO, KINDS, NAMES, NUMBERS, SHOWN_STEPS, STEPS, Step, step_number
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
-    from ra_game.engine.events import Event, GameOver
+    from ra_game.engine.events import Event
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
@@ -126,22 +128,23 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     state.names = names
     seats = [Seat.of(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
-    scene = PlayScene(ctx, seats, replay.seed, False, state=state,
-                      moves=replay.moves[:start], driver=driver)
+    them = frozenset(seat for seat in range(len(seats)) if seat != YOU)
+    scene = PlayScene(ctx, seats, replay.seed, False, state=state, moves=replay.moves[:start],
+                      mode=scripted_mode(them), overlay=driver, controller=driver)
     # the log and the tile counter know the moves before the step it starts at
     scene.resume_record(move_events(replay.initial_state(), replay.moves[:start]))
     return scene
 
 
-class TutorialDriver(Driver):
-    """Runs the lesson on the play scene (see the module docstring)."""
+class TutorialDriver(Overlay):
+    """Runs the lesson on the play scene: the script's seats and the notes (see the module
+    docstring)."""
 
     def __init__(self, steps: list[PlacedStep], index: int, resumed: bool = False) -> None:
         self.steps = steps
         self.index = index
         self.resumed = resumed
         self.gap = READ_DELAY
-        self.done = False
         self._entered = -1
         self._placed: tuple[tuple[object, ...], Placement] | None = None
 
@@ -167,10 +170,7 @@ class TutorialDriver(Driver):
             return self.played() >= len(self.placed.moves) and not self.scene.queue.busy
         return kind in ("note", "end") or (kind == "skip" and bool(self.step.text))
 
-    # -- the play scene's hooks
-
-    def always_controls(self, seat: int) -> bool:
-        return seat != YOU
+    # -- the seat controller
 
     def controls(self, seat: int) -> bool:
         return not (self.step.kind == "you" and seat == YOU)
@@ -188,6 +188,25 @@ class TutorialDriver(Driver):
         """The scripted opponents' moves and a skip go on by themselves."""
         kind = self.step.kind
         return kind == "skip" or (kind == "them" and self.played() < len(self.placed.moves))
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """The lesson keeps its bookmark instead of a saved game; the end of the game is the
+        end of the lesson."""
+        if any(isinstance(e, ev.GameOver) for e in events):
+            clear_progress()
+        else:
+            save_step(self.index)
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """A jump ahead: the step counts the moves on the board."""
+
+    def wait(self, timeout: float) -> None:
+        """The lesson's timers run in ``update``: nothing to wait for."""
+
+    def close(self) -> None:
+        """Nothing runs in the background."""
+
+    # -- the overlay
 
     def check(self, move: Move) -> str | None:
         if self.step.kind == "you" and move.text == self.placed.moves[0]:
@@ -215,14 +234,7 @@ class TutorialDriver(Driver):
         else:
             save_step(self.index)
         if self.step.kind == "skip":
-            state = self.scene.state
-            rest = self.placed.moves[self.played():]
-            events = move_events(state, rest)
-            for text in rest:
-                state.apply(text)
-            self.scene.reset_to(state, [*self.scene.moves, *rest])
-            for moved in events:  # the log and the tile counter hold the moves skipped
-                self.scene.info.log.add_move(moved, shown=True)
+            self.scene.fast_forward(self.placed.moves[self.played():])
 
     def advance(self) -> None:
         """Go on to the next step (a step that explains the opponents' moves gives the player
@@ -231,15 +243,6 @@ class TutorialDriver(Driver):
             self.index += 1
             self.resumed = False
             self.gap = READ_DELAY if self.step.text else THEM_DELAY / 2
-
-    def finish_game(self, event: GameOver) -> bool:
-        self.done = True
-        clear_progress()
-        return True
-
-    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
-        """The lesson keeps its bookmark instead of a saved game."""
-        save_step(self.index)
 
     def leave(self) -> bool:
         if self.step.kind == "end":
@@ -261,9 +264,10 @@ class TutorialDriver(Driver):
         if event.type == pygame.KEYDOWN and event.key in _NEXT_KEYS:
             self.advance()
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pos = self.scene._base(event.pos)
-            if any(r.collidepoint(pos) for r in button_rects(self.scene.view, self.callout())):
+        view = self.scene.view
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and view is not None:
+            pos = self.scene.to_base(event.pos)
+            if any(r.collidepoint(pos) for r in button_rects(view, self.callout())):
                 self.advance()
                 return True
         return False
@@ -274,8 +278,9 @@ class TutorialDriver(Driver):
             choice = 0
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             choice = 1
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pos = self.scene._base(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.scene.view is not None:
+            pos = self.scene.to_base(event.pos)
             rects = button_rects(self.scene.view, self.callout())
             choice = next((i for i, r in enumerate(rects) if r.collidepoint(pos)), None)
         if choice == 0:

@@ -74,9 +74,9 @@ def child_main(role: str, shared: Path, out: Path) -> int:
             if type(scene).__name__ == "EpochScoringScene":
                 scene.advance()  # type: ignore[attr-defined]
                 return done(scene)
-            if getattr(scene, "driver", None) is None:
+            if getattr(scene, "overlay", None) is None:
                 return done(scene)
-            if scene.human_ready() and scene.driver.sent is None:  # type: ignore[attr-defined]
+            if scene.human_ready() and scene.overlay.sent is None:  # type: ignore[attr-defined]
                 legal = {m.text: m for m in scene.state.legal_moves()}  # type: ignore
                 move: Move = legal.get("draw") or legal.get("pass") or next(iter(legal.values()))
                 scene.offer(move)  # type: ignore[attr-defined]
@@ -114,7 +114,7 @@ def child_main(role: str, shared: Path, out: Path) -> int:
         frames_until(lambda: type(top()).__name__ == "PlayScene")
         board: object = top()
         play_until(lambda s: (shared / "dropped").exists())
-        link = board.driver.link  # type: ignore[attr-defined]
+        link = board.overlay.link  # type: ignore[attr-defined]
         play_until(lambda s: board.state.current == 1  # type: ignore[attr-defined]
                    and (link.away_for(1) or 0) > 3 and not board.queue.busy)  # type: ignore
         shot("online_away")

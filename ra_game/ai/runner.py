@@ -134,6 +134,10 @@ class AiRunner:
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         """Any move was applied: the next poll names a new decision."""
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """A take-back or a jump: the decision in progress is forgotten."""
+        self.reset()
+
     def wait(self, timeout: float) -> None:
         pool = self.pool
         if self.batch is not None and pool is not None:

@@ -1,5 +1,8 @@
 """Layers point down: the engine, the AI, the review, the network and the files the game keeps
-never import the window (``ra_game.ui``, the scenes, ``ra_game.app``)."""
+never import the window (``ra_game.ui``, the scenes, ``ra_game.app``); no module of the package
+imports a scene (the board sees its scene through protocols; ``ui/front.py`` opens the scenes
+by name), and the window's widgets never import the main loop.  Imports made only for the type
+checker (under ``TYPE_CHECKING``) count too."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ PACKAGE = ROOT / "ra_game"
 
 #: The window's own layers, and the command that opens the window.
 WINDOW = ("ra_game.ui", "ra_game.scenes", "ra_game.app", "scenes")
+#: The scene modules (checked by mypy as the package ``scenes``, installed as ra_game.scenes).
+SCENES = ("ra_game.scenes", "scenes")
 ABOVE = {"ui", "scenes", "app.py", "cli.py", "__main__.py"}
 
 
@@ -33,16 +38,27 @@ def imported(path: Path, node: ast.Import | ast.ImportFrom) -> list[str]:
     return [base] + [f"{base}.{alias.name}" for alias in node.names]
 
 
+def reaches(name: str, layers: tuple[str, ...]) -> bool:
+    return any(name == w or name.startswith(w + ".") for w in layers)
+
+
 def reaches_the_window(name: str) -> bool:
-    return any(name == w or name.startswith(w + ".") for w in WINDOW)
+    return reaches(name, WINDOW)
+
+
+def imports_of(path: Path, layers: tuple[str, ...], text: str | None = None) -> list[str]:
+    """Each import statement of ``path`` (or of ``text`` as if it were ``path``), at any depth
+    (``TYPE_CHECKING`` blocks, functions), that reaches ``layers``, as ``file:line imports
+    name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text)
+    return [f"{path.relative_to(ROOT)}:{node.lineno} imports {imported(path, node)[0]}"
+            for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
+            and any(reaches(name, layers) for name in imported(path, node))]
 
 
 def window_imports(path: Path) -> list[str]:
-    """Each import statement of ``path`` that reaches the window, as ``file:line imports name``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [f"{path.relative_to(ROOT)}:{node.lineno} imports {imported(path, node)[0]}"
-            for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
-            and any(reaches_the_window(name) for name in imported(path, node))]
+    """Each import statement of ``path`` that reaches the window."""
+    return imports_of(path, WINDOW)
 
 
 def test_the_layers_below_the_window_never_import_it() -> None:
@@ -59,3 +75,29 @@ def test_the_import_reader_sees_an_upward_import() -> None:
     node = ast.parse("from ..ui.words import tiles_and").body[0]
     assert isinstance(node, ast.ImportFrom)
     assert imported(why, node)[0] == "ra_game.ui.words"
+
+
+def test_no_module_of_the_package_imports_a_scene() -> None:
+    """The board's helpers (the information layer, the overlays' Board) see the play scene
+    through protocols; the scenes are opened by name (``ui/front.py``)."""
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert PACKAGE / "ui" / "board" / "info_layer.py" in modules
+    assert [line for path in modules for line in imports_of(path, SCENES)] == []
+
+
+def test_the_window_widgets_never_import_the_main_loop() -> None:
+    ui = sorted((PACKAGE / "ui").rglob("*.py"))
+    assert len(ui) > 40
+    assert [line for path in ui for line in imports_of(path, ("ra_game.app",))] == []
+
+
+def test_an_import_for_the_type_checker_counts() -> None:
+    """The check itself: the information layer's old import of the play scene, made only
+    under ``TYPE_CHECKING``, is caught (as ``scenes`` and as ``ra_game.scenes``)."""
+    info = PACKAGE / "ui" / "board" / "info_layer.py"
+    for written, reached in (("scenes.play", "scenes.play"),
+                             ("...scenes.play", "ra_game.scenes.play")):
+        text = ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                f"    from {written} import PlayScene\n")
+        assert imports_of(info, SCENES, text) == [
+            f"ra_game/ui/board/info_layer.py:4 imports {reached}"]

@@ -13,9 +13,11 @@ from ra_game.ai.base import Agent
 from ra_game.ai.levels import LEVELS, Level
 from ra_game.ai.runner import AiRunner
 from ra_game.engine import GameState, IllegalMoveError, Move, Observation, parse_replay
+from ra_game.engine.errors import SetupError
 from ra_game.engine.events import Event, GameOver
+from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.headless import play_headless
-from ra_game.match import SCRIPTED, Match, Modes, play_out
+from ra_game.match import SCRIPTED, Match, Modes, Revealed, play_out
 from ra_game.seats import ScriptedSeats, Seat, Tick, seated
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -78,6 +80,9 @@ class Patient:
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         self.told += 1
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """Nothing to forget."""
+
     def wants_frames(self, seat: int) -> bool:
         return True
 
@@ -126,3 +131,39 @@ def test_headless_play_drives_the_same_match_and_replays_exactly() -> None:
     again, _doc = play_headless(seats, seed=9)
     assert again.summary() == state.summary()  # the same seeds: the same game
     assert parse_replay(doc).play().summary() == state.summary()
+
+
+def test_a_revealed_draw_puts_its_tile_next_and_observers_see_a_plain_draw() -> None:
+    """A copy of a game whose bag is unknown (online) learns each draw through the match."""
+    match = Match(GameState.new(3, seed=5))
+    told: list[Move] = []
+    match.observe(lambda move, events: told.append(move))
+    counts = match.state.bag_counts()
+    tile = TILE_BY_ID["gold"]
+    assert tile != match.state.bag_order[0]  # the bag would have drawn another tile
+    events = match.apply(Revealed.draw(tile))
+    assert match.state.drawn == (tile,) and match.moves == ["draw"]
+    assert told == [Move.parse("draw")] and type(told[0]) is Move and events
+    before = match.state.summary()
+    with pytest.raises(SetupError):  # no such tile in the bag: nothing changes
+        match.apply(Revealed.draw(len(counts)))
+    assert match.state.summary() == before and match.moves == ["draw"]
+
+
+def test_a_reset_and_a_fast_forward_tell_the_controllers_what_the_match_keeps() -> None:
+    match = Match(GameState.new(2, seed=3))
+    script = ScriptedSeats(["draw", "draw", "draw"])
+    heard: list[list[str]] = []
+    match.observe(script.on_applied)
+    match.observe_reset(script.on_reset)
+    match.observe_reset(lambda moves: heard.append(list(moves)))
+    start = match.state.clone()
+    match.apply(Move.parse("draw"))
+    events = match.fast_forward(["draw", "draw"])
+    assert match.moves == ["draw"] * 3 and len(events) == 2 and script.played == 3
+    assert match.state.drawn == GameState.new(2, seed=3).bag_order[:3]
+    with pytest.raises(IllegalMoveError):  # one illegal move: nothing of the jump is played
+        match.fast_forward(["ra", "ra"])
+    assert match.moves == ["draw"] * 3
+    match.reset(start, [])  # a take-back to the start
+    assert heard == [["draw"] * 3, []] and script.played == 0 and match.state is start

@@ -56,7 +56,7 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy
                  and "press A to let an AI play their seat" in a.status()[0])
-    assert a.driver.away() == {1}  # type: ignore[union-attr]
+    assert a.overlay.away() == {1}  # type: ignore[union-attr]
     drawn: list[str] = []
     text = a.view.text if a.view is not None else None
     assert text is not None
@@ -72,7 +72,7 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
     moves = len(a.moves)
     key(host, pygame.K_a, "a")
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.kinds[1].code != "remote" and not a.driver.away()  # type: ignore[union-attr]
+    assert a.kinds[1].code != "remote" and not a.overlay.away()  # type: ignore[union-attr]
 
 
 def test_the_lobby_shows_this_computers_own_address_too(
@@ -109,7 +109,7 @@ def test_the_status_line_never_names_you_while_your_move_comes_back(
     if a.state.current != 0:
         play([friend], 1)
     frames_until([host], lambda: a.state.current == 0 and not a.queue.busy)
-    driver: Any = a.driver
+    driver: Any = a.overlay
     driver.incoming.append(MoveMade(len(a.moves), "draw", None, 0))  # announced, not shown
     name = a.state.names[0]
     assert name not in a.status()[0] and "thinking" not in a.status()[0]

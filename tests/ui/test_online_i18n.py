@@ -115,7 +115,7 @@ def test_the_online_screens_fit_in_every_language(windows: list[AppContext],
     board = top(host)
     assert isinstance(board, PlayScene)
     friend.scenes.close_all()  # the friend's window is gone: the host may hand the seat over
-    frames_until([host], lambda: board.driver.link.away_for(1) is not None)  # type: ignore
+    frames_until([host], lambda: board.overlay.link.away_for(1) is not None)  # type: ignore
     if board.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: board.state.current == 1 and not board.queue.busy

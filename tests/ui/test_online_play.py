@@ -94,7 +94,7 @@ def report(ctxs: list[AppContext]) -> list[str]:
     out = []
     for ctx in ctxs:
         scene = top(ctx)
-        link = getattr(scene, "link", None) or getattr(getattr(scene, "driver", None), "link",
+        link = getattr(scene, "link", None) or getattr(getattr(scene, "overlay", None), "link",
                                                          None)
         out.append(f"{type(scene).__name__} notice={getattr(scene, 'notice', '')!r} "
                    f"link={link and (link.room, link.seat, link.lost, link.error)}")
@@ -121,7 +121,7 @@ def play(ctxs: list[AppContext], count: int) -> None:
         for scene in scenes:
             assert isinstance(scene, PlayScene)
             if len(scene.moves) < goal and scene.human_ready() and \
-                    scene.driver.sent is None:  # type: ignore[union-attr]
+                    scene.overlay.sent is None:  # type: ignore[union-attr]
                 scene.offer(a_move(scene))
         counts = {len(s.moves) for s in scenes}  # type: ignore[union-attr]
         return min(counts) >= goal and len(counts) == 1 and settled(*scenes)  # type: ignore
@@ -140,8 +140,8 @@ def rejoin_from_the_menu(ctx: AppContext) -> OnlineMenuScene:
 
 def settled(*scenes: PlayScene) -> bool:
     """No move sent, announced or animating on these boards."""
-    return all(not s.queue.busy and not s.driver.incoming  # type: ignore[union-attr]
-               and s.driver.sent is None for s in scenes)  # type: ignore[union-attr]
+    return all(not s.queue.busy and not s.overlay.incoming  # type: ignore[union-attr]
+               and s.overlay.sent is None for s in scenes)  # type: ignore[union-attr]
 
 
 def same_game(a: PlayScene, b: PlayScene) -> None:
@@ -173,7 +173,7 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
     host, friend = host_and_join(windows)
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
-    assert a.driver.seat == 0 and b.driver.seat == 1  # type: ignore[union-attr]
+    assert a.overlay.seat == 0 and b.overlay.seat == 1  # type: ignore[union-attr]
     assert codes(a.kinds) == ["human", "remote"] and codes(b.kinds) == ["remote", "human"]
     play([host, friend], 8)
     same_game(a, b)
@@ -187,7 +187,7 @@ def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
     play([host, friend], 4)
     b = top(friend)
     assert isinstance(b, PlayScene)
-    link = b.driver.link  # type: ignore[union-attr]
+    link = b.overlay.link  # type: ignore[union-attr]
     link.session._emit(ConnectionLost("test"))  # the line drops
     frames_until([host, friend], lambda: link.lost is not None)
     assert b.status()[0] == "Connection lost, reconnecting..."
@@ -198,7 +198,7 @@ def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
     friend.scenes.close_all()  # the friend's game closes, and starts again
     a = top(host)
     assert isinstance(a, PlayScene)
-    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
     again = new_window()
     windows.append(again)
     rejoin_from_the_menu(again)
@@ -219,7 +219,7 @@ def test_a_refused_move_shows_the_servers_line_and_undo_asks_the_server(
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
     b.offer(Move.parse("draw"))  # not this seat's turn: the server says no
     frames_until([host, friend], lambda: bool(b.notice))
-    assert b.moves == [] and b.driver.sent is None  # type: ignore[union-attr]
+    assert b.moves == [] and b.overlay.sent is None  # type: ignore[union-attr]
     frames_until([mover], a.human_ready)
     a.offer(Move.parse("ra"))  # invoking Ra reveals nothing: it may be taken back
     frames_until([host, friend], lambda: len(b.moves) == 1 and not b.queue.busy)
@@ -246,7 +246,7 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
             if isinstance(scene, EpochScoringScene):
                 scene.advance()
             elif isinstance(scene, PlayScene) and scene.human_ready() and \
-                    scene.driver.sent is None:  # type: ignore[union-attr]
+                    scene.overlay.sent is None:  # type: ignore[union-attr]
                 scene.offer(a_move(scene))
         return all(isinstance(top(c), FinalResultsScene) for c in (host, friend))
 
@@ -265,7 +265,7 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
 def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(
         windows: list[AppContext]) -> None:
     host, _friend = host_and_join(windows)
-    lobby_link = top(host).driver.link  # type: ignore[attr-defined]
+    lobby_link = top(host).overlay.link  # type: ignore[attr-defined]
     late = new_window()
     windows.append(late)
     join = type_join(late, lobby_link.url, "ZZZZ-ZZZZ", "Cy")
@@ -305,7 +305,7 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     a = top(host)
     assert isinstance(a, PlayScene)
     friend.scenes.close_all()  # the friend's window is gone
-    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
     if a.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy)
@@ -344,11 +344,11 @@ def test_a_move_the_board_cannot_follow_rejoins_and_shows_the_servers_game(
     play([host, friend], 3)
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
-    link = b.driver.link  # type: ignore[union-attr]
+    link = b.overlay.link  # type: ignore[union-attr]
     frames_until([host, friend], lambda: settled(a, b))  # no move on its way
     link.session._emit(MoveMade(len(b.moves), "nonsense", None, 0))  # a garbled announcement
     frames_until([host, friend], lambda: link.lost is not None)
-    frames_until([host, friend], lambda: link.lost is None and not b.driver.fresh)  # type: ignore
+    frames_until([host, friend], lambda: link.lost is None and not b.overlay.fresh)  # type: ignore
     same_game(a, b)
     play([host, friend], 2)
     same_game(a, b)
@@ -361,12 +361,12 @@ def test_the_host_closes_the_game_and_rejoins_on_its_restarted_server(
     b = top(friend)
     assert isinstance(b, PlayScene)
     moves = list(b.moves)
-    mine = top(host).driver.link  # type: ignore[attr-defined]
+    mine = top(host).overlay.link  # type: ignore[attr-defined]
     host.scenes.close_all()  # the host's window (and its server) close
     # the host's own computer remembers the host's seat (these windows share one folder)
     save_memory(OnlineMemory([], "Host", RoomTicket(mine.url, mine.room, mine.token, "Host",
                                                     mine.host_token)))
-    link = b.driver.link  # type: ignore[union-attr]
+    link = b.overlay.link  # type: ignore[union-attr]
     frames_until([friend], lambda: link.lost is not None)
     assert b.status()[0] == "Connection lost, reconnecting..."
     again = new_window()
@@ -438,7 +438,7 @@ def play_hotseat(host: AppContext, friend: AppContext, count: int) -> tuple[set[
             handover.done()  # type: ignore[attr-defined]
         for scene in (a, b):
             if len(scene.moves) < goal and scene.human_ready() and \
-                    scene.driver.sent is None:  # type: ignore[union-attr]
+                    scene.overlay.sent is None:  # type: ignore[union-attr]
                 if scene is a:
                     moved.add(a.state.current)
                     assert a.viewer() == a.state.current  # only their own fame shows
@@ -455,7 +455,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
     assert codes(a.kinds) == ["human", "human", "remote"] and codes(b.kinds) == ["remote", "remote", "human"]
-    assert a.hide_scores and a.driver.seats == {0, 1}  # type: ignore[union-attr]
+    assert a.hide_scores and a.overlay.seats == {0, 1}  # type: ignore[union-attr]
     moved, handed = play_hotseat(host, friend, 12)
     assert moved == {0, 1} and "Ana" in handed and "Host" in handed
     same_game(a, b)
@@ -463,7 +463,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     assert [o.seat for o in ticket.others] == [1] and ticket.host_token
     host.scenes.close_all()  # the host's window and server close with two seats
     save_memory(OnlineMemory([], "Host", ticket))  # Bo's window wrote its own ticket since
-    link = b.driver.link  # type: ignore[union-attr]
+    link = b.overlay.link  # type: ignore[union-attr]
     frames_until([friend], lambda: link.lost is not None)
     again = new_window()
     windows.append(again)
@@ -472,7 +472,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     c = top(again)
     assert isinstance(c, PlayScene) and c.moves == b.moves
     assert codes(c.kinds) == ["human", "human", "remote"]
-    assert c.driver.seats == {0, 1}  # type: ignore[union-attr]
+    assert c.overlay.seats == {0, 1}  # type: ignore[union-attr]
     moved, _handed = play_hotseat(again, friend, 12)
     assert moved == {0, 1}
     same_game(c, b)
@@ -488,7 +488,7 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     assert a.pause is not None and [n for n, _l, _k in a.pause.items][-2:] == ["settings", "quit"]
     a._close_pause()
     friend.scenes.close_all()
-    frames_until([host], lambda: a.driver.link.away_for(1) is not None)  # type: ignore
+    frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
     if a.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy

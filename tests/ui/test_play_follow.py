@@ -221,9 +221,10 @@ def test_undo_by_the_button_during_the_ai_grace_period() -> None:
     assert play.moves == ["ra"] and play.state.current == 1
     frames(ctx, 30, key_events(pygame.K_SPACE))  # the animation is over; E thinks and waits
     assert "undo" in [name for name, _l, _k in play.info.buttons()]
-    assert play.moves == ["ra"]
+    assert play.moves == ["ra"] and play.runner.token is not None
     click(ctx, play, button(play, "undo"))
     assert play.state.summary() == before and play.moves == []
+    assert play.runner.token is None  # the AI heard the take-back: its decision is forgotten
     assert load_autosave(play)["moves"] == []
     assert play.info.log.events() == []
     frames(ctx, 2)

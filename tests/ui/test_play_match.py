@@ -17,6 +17,8 @@ from ra_game.engine import GameState, Move, Observation, parse_replay, replay_di
 from ra_game.engine.events import Event
 from ra_game.seats import Seat, Tick
 from ra_game.ui import frames
+from ra_game.ui.board.mode import PLAIN, Mode
+from ra_game.ui.board.overlay import Overlay
 from tooling.autopilot import key_events
 
 
@@ -68,7 +70,7 @@ def test_after_a_replay_step_the_person_is_still_you() -> None:
     ctx.settings.animation_speed = "slow"
     play = replay_scene(ctx, replay)
     ctx.scenes.clear_to(play)
-    driver = play.driver
+    driver = play.overlay
     driver.jump(2)
     driver.jump(0)  # back to the start: the board was rebuilt
     driver.step_forward()  # You draw
@@ -127,6 +129,9 @@ class FarSeat:
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         """Nothing to follow."""
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """Nothing to forget."""
+
     def wants_frames(self, seat: int) -> bool:
         return False
 
@@ -143,13 +148,13 @@ def test_a_move_that_arrives_on_a_still_board_is_drawn_on_the_next_frame() -> No
     seed = first_to_move(2, 1)
     ctx, _w = create_app()
     ctx.settings.animation_speed = "max"
-    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("ai:easy", "Far")], seed=seed)
     far = FarSeat(1)
-    play.controllers.insert(0, far)
-    play.match.observe(far.on_applied)
+    play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("ai:easy", "Far")], seed=seed,
+                     mode=Mode(scripted=frozenset({1})), controller=far)
     ctx.scenes.clear_to(play)
     step_frame(ctx, 1 / 60)
     assert play.controller(1) is far and not play.is_animating() and not wants_frames(ctx)
+    assert not play.runner.controls(1)  # the mode's seat: no AI was made for it
     assert not step_frame(ctx, 1 / 60, always_draw=False)  # waiting: nothing drawn
     far.ready = True
     assert step_frame(ctx, 1 / 60, always_draw=False)  # its move is shown at once
@@ -188,3 +193,49 @@ def test_closing_a_scene_with_ai_seats_and_a_hint_stops_every_process(
     assert set(multiprocessing.active_children()) - before == started  # none added
     ctx.scenes.close_all()  # the game is left
     assert set(multiprocessing.active_children()) - before == set()
+
+
+class Notes(Overlay):
+    """A mode's overlay: a line in the status line and an item in the pause menu."""
+
+    def __init__(self) -> None:
+        self.chosen: list[str] = []
+
+    def status(self) -> str | None:
+        return "Notes speak here."
+
+    def pause_items(self) -> list[tuple[str, str, str]]:
+        return [("note", "Take a note", "N")]
+
+    def pause_choice(self, name: str) -> bool:
+        self.chosen.append(name)
+        return name == "note"
+
+
+def test_a_plain_game_and_a_modes_overlay_on_the_same_board() -> None:
+    """A plain game has the plain mode and an overlay that adds nothing; another mode's
+    overlay speaks in the status line and adds to the pause menu, and its words lead it."""
+    from ra_game.scenes.play import PlayScene
+
+    ctx, _w = create_app()
+    seats = [Seat.of("human", "You"), Seat.of("ai:easy", "E")]
+    plain = PlayScene(ctx, seats, seed=3)
+    assert plain.mode is PLAIN and type(plain.overlay) is Overlay
+    assert plain.status()[0] != "Notes speak here."
+    plain.close()
+    notes = Notes()
+    mode = Mode(quit_label="Leave the notes", pause_title="Notes", epoch_skip=False)
+    play = PlayScene(ctx, seats, seed=3, mode=mode, overlay=notes)
+    ctx.scenes.clear_to(play)
+    step_frame(ctx, 1 / 60)
+    assert play.status() == ("Notes speak here.", False) and play.overlay.scene is play
+    assert not play.skip_offered()
+    for event in key_events(pygame.K_ESCAPE):
+        play.handle_event(event)
+    assert play.pause is not None and play.pause.title == "Notes"
+    assert ("note", "Take a note", "N") in play.pause.items
+    assert ("quit", "Leave the notes", "Q") in play.pause.items
+    for event in key_events(pygame.K_n):
+        play.handle_event(event)
+    assert notes.chosen == ["note"] and play.pause is None
+    play.close()

@@ -231,8 +231,8 @@ def test_choosing_a_decision_opens_the_board_there_with_the_better_move_marked(
     mistake = listing.mistakes[0]
     click(ctx, listing.rects["row_0"].center)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.driver, ReviewDriver)
-    driver = play.driver
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    driver = play.overlay
     assert play.moves == replay.moves[:mistake.move] and driver.at_decision
     marks = driver.marks()
     sun = Move.parse(mistake.better).sun
@@ -260,8 +260,8 @@ def test_try_the_better_move_plays_it_then_goes_back_to_the_game(ctx: AppContext
     ctx.scenes.clear_to(listing)
     press(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.driver, ReviewDriver)
-    driver, mistake = play.driver, review.mistakes[0]
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    driver, mistake = play.overlay, review.mistakes[0]
     marked = [driver.marks().controls[i].name for i in driver.marks().marked]
     assert marked == [mistake.better]  # the Draw or Invoke Ra button, lit as a hint lights it
     made = [driver.marks().controls[i].name for i in driver.marks().played]

@@ -56,6 +56,9 @@ class FirstLegalMove:
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
         """Nothing to remember."""
 
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """Nothing to forget."""
+
     def wants_frames(self, seat: int) -> bool:
         return True
 

@@ -87,9 +87,9 @@ def test_the_replay_list_and_viewer_show_default_names_in_the_chosen_language(
     assert format_datetime(saved, "es") in texts  # the date as the language writes it
     press_key(spanish_app, pygame.K_RETURN)
     play = spanish_app.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.driver, ReplayDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayDriver)
     press_key(spanish_app, pygame.K_END)
-    status = play.driver.status()
+    status = play.overlay.status()
     assert status is not None and play.state.over
     winner = ["Tú", "Jugador 2"][play.state.winner or 0]
     assert status.startswith(f"La repetición ha terminado: gana {winner} con ")

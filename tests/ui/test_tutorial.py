@@ -127,8 +127,8 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
     """From the tutorial's play scene on top, do every step by ``by`` until the end (or the
     step ``stop_at``); returns the play scene."""
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.driver, TutorialDriver)
-    driver = play.driver
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, TutorialDriver)
+    driver = play.overlay
     for _ in range(FRAME_LIMIT):
         run_frames(ctx, 1)
         top = ctx.scenes.top
@@ -158,7 +158,7 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
 def test_tutorial_by_keyboard_only_from_the_title_to_a_real_game(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys")
-    assert play.state.over and play.driver.step.kind == "end"  # type: ignore[union-attr]
+    assert play.state.over and play.overlay.step.kind == "end"  # type: ignore[union-attr]
     assert saved_step() == 0  # finished: the next "Learn to play" starts over
     press_key(ctx, pygame.K_RETURN)  # "Play a real game"
     assert isinstance(ctx.scenes.top, SetupScene)
@@ -171,8 +171,8 @@ def test_tutorial_by_mouse_only_from_the_title_and_back_to_it(ctx: AppContext) -
     post_events(ctx, click_events(title.buttons["learn"].rect.center))
     play = play_tutorial(ctx, "mouse")
     assert play.state.over
-    assert play.view is not None and isinstance(play.driver, TutorialDriver)
-    click_base(ctx, play, button_rects(play.view, play.driver.callout())[1])  # Back to title
+    assert play.view is not None and isinstance(play.overlay, TutorialDriver)
+    click_base(ctx, play, button_rects(play.view, play.overlay.callout())[1])  # Back to title
     assert isinstance(ctx.scenes.top, TitleScene)
 
 
@@ -193,7 +193,7 @@ def test_only_the_step_move_is_accepted_with_a_gentle_message(ctx: AppContext) -
 def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="play_god")
-    driver = play.driver
+    driver = play.overlay
     assert isinstance(driver, TutorialDriver)
     index, start = driver.index, driver.placed.start
     press_key(ctx, pygame.K_ESCAPE)
@@ -206,8 +206,8 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
         f"Lesson: step {step_number(index)}/{SHOWN_STEPS}")
     press_key(ctx, pygame.K_p)
     again = ctx.scenes.top
-    assert isinstance(again, PlayScene) and isinstance(again.driver, TutorialDriver)
-    assert again.driver.index == index and again.driver.resumed
+    assert isinstance(again, PlayScene) and isinstance(again.overlay, TutorialDriver)
+    assert again.overlay.index == index and again.overlay.resumed
     replay, _placed = load_lesson()
     assert again.state.summary() == replay.play(upto=start).summary()
     assert again.moves == replay.moves[:start]
@@ -241,7 +241,7 @@ def test_every_step_can_be_resumed_and_shows_its_callout(ctx: AppContext) -> Non
         ctx.scenes.push(play)
         assert play.moves == replay.moves[:item.start]
         run_frames(ctx, 3)
-        driver = play.driver
+        driver = play.overlay
         assert isinstance(driver, TutorialDriver)
         quick = item.step.kind == "skip" or (item.step.kind == "them" and not item.step.text)
         if not quick:  # (a skip, or moves without a note, go on by themselves at max speed)
@@ -301,7 +301,7 @@ def test_a_lesson_started_later_knows_the_moves_before_it(ctx: AppContext) -> No
         run_frames(ctx, 2)
         assert play.info.tiles_left() == play.state.bag_counts(), STEPS[start].id
         assert len(play.info.log.moves) == len(play.moves) > 0
-        driver = play.driver
+        driver = play.overlay
         assert isinstance(driver, TutorialDriver)
         if STEPS[start].id == "sit_out":
             before = play.state.bag_left

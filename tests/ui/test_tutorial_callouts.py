@@ -30,7 +30,7 @@ def steps_shown(size: tuple[int, int], only: str = ""):  # type: ignore[no-untyp
             continue
         play = tutorial_scene(ctx, index)
         ctx.scenes.clear_to(play)
-        driver = play.driver
+        driver = play.overlay
         assert driver is not None
         run_frames(ctx, 600, until=lambda c, d=driver, p=play, i=index: (
             d.waiting_for_next() or p.human_ready() or d.index != i))

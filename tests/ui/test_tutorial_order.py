@@ -66,7 +66,7 @@ def test_the_title_counts_the_steps_shown(ctx: AppContext) -> None:
 def test_the_god_step_points_at_the_tile_then_at_the_take_button(ctx: AppContext) -> None:
     play = tutorial_scene(ctx, ids().index("play_god"))
     ctx.scenes.clear_to(play)
-    driver = play.driver
+    driver = play.overlay
     assert isinstance(driver, TutorialDriver)
     run_frames(ctx, 30)
     assert driver.target() == play.geom.rect("button_god")

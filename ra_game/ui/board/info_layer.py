@@ -2,13 +2,13 @@
 tooltips, the hint and the small Undo / Hint / Log buttons beside the status line.
 
 The play scene owns one :class:`InfoLayer` and gives it input first; everything here reads the
-public state and events only.
+public state and events only, and sees the scene as a :class:`~.board.BoardView`.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,7 +27,9 @@ from .tooltip import draw_tooltip, sun_lines, tile_lines
 from .view import View
 
 if TYPE_CHECKING:
-    from scenes.play import PlayScene  # ra_game.scenes.play, as mypy names it (ui/front.py)
+    from ...ai.workers import Workers
+    from .board import BoardView
+    from .controls import Control
 
 
 #: The base pixels between two of the small buttons.
@@ -37,14 +39,15 @@ BUTTON_GAP = 6
 class InfoLayer:
     """Log, tile counter, preview, tooltips and hint for one play scene."""
 
-    def __init__(self, scene: PlayScene, sentences: Sentences) -> None:
+    def __init__(self, scene: BoardView, sentences: Sentences, seed: int,
+                 workers: Workers | None = None) -> None:
         self.scene = scene
         g = scene.geom
         self.log = GameLog(sentences)
         self.panel = LogPanel(self.log, g.rect("log_panel"))
         self.counter = TileCounter(g.rect("tiles_panel"))
         self.preview = ScorePreview()
-        self.hints = HintAdvisor(scene.state.n, scene.seed, workers=scene.workers)
+        self.hints = HintAdvisor(scene.state.n, seed, workers=workers)
         self._left_key: object = None
         self._left: list[int] = []
         #: The player area the keyboard focuses (I cycles through them), or None.
@@ -265,7 +268,7 @@ class InfoLayer:
 
     # -- the hint on the board
 
-    def hinted(self, controls: list[Any]) -> set[int]:
+    def hinted(self, controls: list[Control]) -> set[int]:
         """Indexes of ``controls`` that carry out the hinted move."""
         action = self.hint_action()
         if action is None:
@@ -277,7 +280,7 @@ class InfoLayer:
 _SIMPLE = {"draw": DRAW, "ra": RA, "pass": PASS}
 
 
-def _carries_out(c: Any, action: int, auction: list[int]) -> bool:
+def _carries_out(c: Control, action: int, auction: list[int]) -> bool:
     """Whether control ``c`` is (part of) how the player makes ``action``."""
     if c.name in _SIMPLE:
         return _SIMPLE[c.name] == action

@@ -2,7 +2,8 @@
 
 :func:`build_static` draws everything that does not change during a game (background, panels,
 empty slots, captions) into one window-sized surface, rebuilt only when the window is resized;
-:func:`draw_tracks` draws the pieces on top each frame from cached sprites.
+:func:`draw_tracks` draws the pieces on top each frame from cached sprites, and
+:func:`draw_flyers` the pieces on their way (the animations' tiles and suns).
 """
 
 from __future__ import annotations
@@ -127,3 +128,28 @@ def draw_tracks(surface: pygame.Surface, view: View, geom: BoardGeometry,
     view.fit_text(surface, _("Epoch {epoch} of {total}").format(epoch=model.epoch,
                                                                   total=NUM_EPOCHS),
                   ep.inflate(-16, -8), 26, theme.INK, True, max_lines=1)
+
+
+def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Surface:
+    px = max(4, int(view.s(size)) // 4 * 4)  # quantized: a growing tile reuses few sizes
+    bank = view.sprites
+    if sprite == "tile":
+        return bank.tile(value, px)
+    if sprite == "sun":
+        return bank.sun(value, px)
+    if sprite == "back":
+        return bank.sun_back(px)
+    return bank.tile_back(px)
+
+
+def draw_flyers(surface: pygame.Surface, view: View, m: DisplayModel) -> None:
+    """The pieces an animation moves, turns or fades, at their place now."""
+    for f in m.flyers:
+        img = _flyer_image(view, f.sprite, f.value, f.size)
+        if f.flip < 0.999:
+            img = pygame.transform.scale(img, (max(1, int(img.get_width() * f.flip)),
+                                               img.get_height()))
+        if f.alpha < 254:
+            img = img.copy()
+            img.set_alpha(max(0, int(f.alpha)))
+        view.blit_center(surface, img, (f.x, f.y))
