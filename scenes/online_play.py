@@ -42,15 +42,15 @@ from ra_game.seats import Seat
 from ra_game.ui.board.driver import Driver
 from ra_game.words import display_name
 
-from .online_lobby import clock
+from . import routes
+from .online_common import clock
+from .play import PlayScene
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
-
-    from .play import PlayScene
 
 HAND_KEY = pygame.K_a
 
@@ -69,8 +69,6 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     """The play scene for the game the link's room started (rejoined mid-game: at the
     position reached).  Raises ValueError when the server's setup does not fit."""
     from ra_game.net import mirror
-
-    from .play import PlayScene
 
     started = link.started
     assert started is not None
@@ -336,12 +334,10 @@ class NetDriver(Driver):
 
     def finish_game(self, event: GameOver) -> bool:
         """The same results as a local game; the saved replay is the server's."""
-        from .results import FinalResultsScene
-
         scene = self.scene
         ended = self.link.ended
         replay = dict(ended.replay) if ended is not None else scene.document()
-        scene.ctx.scenes.replace(FinalResultsScene(
-            scene.ctx, scene.state, event, seats=None, replay=replay,
-            hide_scores=scene.hide_scores, hints_used=scene.info.hints.used))
+        scene.ctx.scenes.replace(scene.ctx.open(routes.FinalResults(
+            scene.state, event, seats=None, replay=replay,
+            hide_scores=scene.hide_scores, hints_used=scene.info.hints.used)))
         return True

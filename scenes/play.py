@@ -31,7 +31,7 @@ from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controller
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
-from ra_game.ui.app_context import AppContext
+from ra_game.ui.app_context import AppContext, ai_workers
 from ra_game.ui.board.action_bar import draw_action_bar
 from ra_game.ui.board.bid_panel import draw_bids, draw_sun_choices
 from ra_game.ui.board.controls import HumanInput
@@ -56,6 +56,8 @@ from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
 from ra_game.ui.sprites import SpriteBank
 
+from . import routes
+
 #: Names the play layout must define (checked by the layout test).
 REQUIRED: list[str] = (
     [f"ra_track_slot_{i}" for i in range(10)]
@@ -78,15 +80,6 @@ def _flyer_image(view: View, sprite: str, value: int, size: float) -> pygame.Sur
     if sprite == "back":
         return bank.sun_back(px)
     return bank.tile_back(px)
-
-
-def ai_workers(ctx: AppContext) -> int | None:
-    """Processes for the AI's search: ``--ai-workers``, else the setting (0: automatic)."""
-    extra = getattr(ctx, "extra", {})
-    if extra.get("ai_workers"):
-        return int(extra["ai_workers"])
-    settings = getattr(ctx, "settings", None)
-    return getattr(settings, "ai_workers", 0) or None
 
 
 def read_seats(ctx: AppContext, players: Sequence[dict[str, str]],
@@ -344,11 +337,8 @@ class PlayScene(Scene):
         if self.pause is not None:
             self.after_pause.append(lambda: self.epoch_scored(event))
             return
-        try:
-            from .scoring import EpochScoringScene
-        except ImportError:
-            return
-        self.ctx.scenes.push(EpochScoringScene(self.ctx, event, self.state, self.hide_scores))
+        self.ctx.scenes.push(self.ctx.open(routes.EpochScoring(event, self.state,
+                                                               self.hide_scores)))
 
     def finish_game(self, event: ev.GameOver) -> None:
         if self.pause is not None:
@@ -357,18 +347,11 @@ class PlayScene(Scene):
         self.game_over = event
         if self.driver is not None and self.driver.finish_game(event):
             return
-        try:
-            from .results import FinalResultsScene
-        except ImportError:
-            demo = getattr(self.ctx, "demo", None)
-            if demo is not None and demo.exit_on_end:
-                self.ctx.final_summary = self.state.summary()
-                self.ctx.quit_requested = True
-            return
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event, seats=self.seats,
+        self.ctx.scenes.replace(self.ctx.open(routes.FinalResults(
+                                                  self.state, event, seats=self.seats,
                                                   replay=self.document(),
                                                   hide_scores=self.hide_scores,
-                                                  hints_used=self.info.hints.used))
+                                                  hints_used=self.info.hints.used)))
 
     # -- moves
 
@@ -561,11 +544,7 @@ class PlayScene(Scene):
                 and self.last_human != seat)
 
     def _push_handover(self, seat: int) -> None:
-        try:
-            from .handover import HandOverScene
-        except ImportError:
-            return
-        self.ctx.scenes.push(HandOverScene(self.ctx, self.state.names[seat]))
+        self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
 
     # -- input
 
@@ -688,26 +667,15 @@ class PlayScene(Scene):
 
     def _open_scene(self, name: str) -> None:
         """The Rules or Settings screen over the game; closing it returns here."""
-        try:
-            if name == "rules":
-                from .rules import RulesScene as Screen
-            else:
-                from .settings import SettingsScene as Screen  # type: ignore[assignment]
-        except ImportError:
-            return
-        self.ctx.scenes.push(Screen(self.ctx))
+        screen = routes.Rules() if name == "rules" else routes.Settings()
+        self.ctx.scenes.push(self.ctx.open(screen))
 
     def _save_and_quit(self) -> None:
         self._autosave()
         self.release_save()
         if self.driver is not None and self.driver.leave():
             return
-        try:
-            from .title import TitleScene
-        except ImportError:
-            self.ctx.scenes.pop()
-            return
-        self.ctx.scenes.clear_to(TitleScene(self.ctx))
+        self.ctx.scenes.clear_to(self.ctx.open(routes.Title()))
 
     # -- drawing
 

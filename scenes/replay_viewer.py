@@ -22,6 +22,9 @@ from ra_game.ui import theme
 from ra_game.ui.board.driver import Driver
 from ra_game.words import display_name
 
+from . import routes
+from .play import PlayScene, read_seats
+
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import GameOver
@@ -29,8 +32,6 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
-
-    from .play import PlayScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 MOVE_GAP = 0.8  # seconds between moves at speed 1
@@ -63,8 +64,6 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
                  driver: ReplayDriver | None = None) -> PlayScene:
     """The play scene showing ``replay`` from its first move, paused (``driver``: a viewer
     of another kind, as the review's)."""
-    from .play import PlayScene, read_seats
-
     seats = read_seats(ctx, replay.players, where=None)
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
                      driver=driver or ReplayDriver(replay, title))
@@ -160,10 +159,9 @@ class ReplayDriver(Driver):
 
     def open_review(self) -> None:
         """Ask whose decisions the AI should review, then review them."""
-        from .review_seat import start_review
-
-        start_review(self.scene.ctx, self.replay, range(len(self.replay.players)), self.title,
-                     self.reviews)
+        ctx = self.scene.ctx
+        ctx.scenes.push(ctx.open(routes.ReviewGame(self.replay, range(len(self.replay.players)),
+                                                   self.title, self.reviews)))
 
     def step_forward(self) -> None:
         """Finish the running animation (if any) and play the next move."""
