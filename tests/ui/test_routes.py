@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,6 +147,16 @@ def test_no_scene_imports_another_but_through_the_routes() -> None:
     assert {"play", "title", "routes", "start"} <= set(modules)
     problems = [problem for module in modules for problem in import_problems(module, source(module))]
     assert problems == []
+
+
+def test_the_helper_modules_hold_no_scene() -> None:
+    """What screens share may be imported freely because no scene lives there."""
+    for helper in sorted(HELPERS):
+        module = importlib.import_module(f"ra_game.scenes.{helper}")
+        defined = [value for value in vars(module).values() if isinstance(value, type)
+                   and issubclass(value, Scene) and value.__module__ == module.__name__]
+        assert defined == [], helper
+    assert HELPERS < set(scene_modules())
 
 
 def test_each_kept_import_of_a_scene_module_is_still_made() -> None:
