@@ -102,8 +102,8 @@ def _type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def scene_imports(source: str) -> list[tuple[int, str, bool]]:
-    """Each run-time import of a module of ``scenes/`` in ``source``: (line, module, whether
+def scene_imports(text: str) -> list[tuple[int, str, bool]]:
+    """Each run-time import of a module of ``scenes/`` in ``text``: (line, module, whether
     it runs inside a function).  Imports under ``if TYPE_CHECKING`` only type."""
     found: list[tuple[int, str, bool]] = []
 
@@ -119,14 +119,14 @@ def scene_imports(source: str) -> list[tuple[int, str, bool]]:
         for child in ast.iter_child_nodes(node):
             visit(child, inner)
 
-    visit(ast.parse(source), False)
+    visit(ast.parse(text), False)
     return found
 
 
-def import_problems(module: str, source: str) -> list[str]:
-    """What is wrong with the scene imports of ``scenes/<module>.py``."""
+def import_problems(module: str, text: str) -> list[str]:
+    """What is wrong with the scene imports of ``scenes/<module>.py`` (its ``text``)."""
     problems = []
-    for line, target, lazy in scene_imports(source):
+    for line, target, lazy in scene_imports(text):
         where = f"scenes/{module}.py:{line} imports {target}"
         if lazy:
             problems.append(f"{where} inside a function (open it by route)")
@@ -149,6 +149,30 @@ def test_no_scene_imports_another_but_through_the_routes() -> None:
     assert problems == []
 
 
+def app_imports(text: str) -> list[int]:
+    """The lines of ``text`` that import the app or the command line (scenes are below them)."""
+    lines = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level in (0, 2):
+            base = ".".join(filter(None, ["ra_game" if node.level else "", node.module or ""]))
+            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        if any(name in ("ra_game.app", "ra_game.cli", "ra_game.__main__")
+               or name.startswith(("ra_game.app.", "ra_game.cli.")) for name in names):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_no_scene_imports_the_app() -> None:
+    """The settings reach the window through the context (``ctx.set_fullscreen``), not the app."""
+    found = {module: app_imports(source(module)) for module in scene_modules()}
+    assert {module: lines for module, lines in found.items() if lines} == {}
+    assert app_imports("def f():\n    from ra_game import app\nfrom ..cli import main\n") == [2, 3]
+
+
 def test_the_helper_modules_hold_no_scene() -> None:
     """What screens share may be imported freely because no scene lives there."""
     for helper in sorted(HELPERS):
@@ -167,13 +191,13 @@ def test_each_kept_import_of_a_scene_module_is_still_made() -> None:
 
 
 def test_the_check_catches_a_lazy_import_and_a_scene_opened_by_import() -> None:
-    source = ("from typing import TYPE_CHECKING\n"
-              "from . import routes\n"
-              "from .online_common import clock\n"
-              "if TYPE_CHECKING:\n    from .play import PlayScene\n"
-              "from .results import FinalResultsScene\n"
-              "def to_title(ctx):\n    from ra_game.scenes.title import TitleScene\n")
-    assert import_problems("replays", source) == [
+    text = ("from typing import TYPE_CHECKING\n"
+            "from . import routes\n"
+            "from .online_common import clock\n"
+            "if TYPE_CHECKING:\n    from .play import PlayScene\n"
+            "from .results import FinalResultsScene\n"
+            "def to_title(ctx):\n    from ra_game.scenes.title import TitleScene\n")
+    assert import_problems("replays", text) == [
         "scenes/replays.py:6 imports results (open it by route: ctx.open(routes.X(...)))",
         "scenes/replays.py:8 imports title inside a function (open it by route)"]
     assert import_problems("online_common", "from .title import TitleScene\n") == [
