@@ -158,6 +158,7 @@ def create_app(
     window = open_window(size, settings.fullscreen and demo is None)
     pygame.key.set_repeat(400, 40)
     ctx = AppContext(SceneManager(), settings, assets, window.get_size(), demo)
+    ctx.routes = scene_front().route_table()
     ctx.extra["windowed_size"] = size
     ctx.fullscreen_switch = partial(set_fullscreen, ctx)
     if ai_workers is not None:

@@ -39,6 +39,8 @@ SLOT_COUNT = 5
 SAVES_FOLDER = "saves"
 LEGACY_AUTOSAVE = "autosave.ra.json"
 MAX_NAME_LENGTH = 32
+#: The longest name the window's name fields take (saves accept up to MAX_NAME_LENGTH).
+NAME_LENGTH = 16
 
 
 class SaveError(ValueError):

@@ -10,7 +10,9 @@ from ra_game.online_memory import load_memory
 from ra_game.ui import theme
 from ra_game.ui.widgets import Button
 
-from .online_lobby import Connecting, rejoin_link
+from . import routes
+from .online_common import rejoin_link
+from .online_lobby import Connecting
 
 
 class OnlineMenuScene(Connecting):
@@ -43,14 +45,10 @@ class OnlineMenuScene(Connecting):
             button.rect = self.rects[f"button_{key}"]
 
     def host(self) -> None:
-        from .online_host import HostSetupScene
-
-        self.manager.push(HostSetupScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.HostSetup()))
 
     def join(self) -> None:
-        from .online_join import JoinScene
-
-        self.manager.push(JoinScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Join()))
 
     def rejoin(self) -> None:
         """Back into the last room with the remembered seat token."""

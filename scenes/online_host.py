@@ -12,50 +12,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, ClassVar
-from urllib.parse import urlsplit
 
 from ra_game.i18n import N_, _
 from ra_game.net.options import DEFAULT_OPTIONS, RoomOptions
-from ra_game.online_link import Link, local_url
+from ra_game.online_link import Link
 from ra_game.online_memory import load_memory
-from ra_game.saves import clean_name, valid_name
+from ra_game.saves import NAME_LENGTH, clean_name, valid_name
 from ra_game.seat_kinds import PERSON, REMOTE, SeatKind, Where, default_ai, kinds_where
-from ra_game.settings import data_dir
 from ra_game.ui.widgets import Choice
 
+from .online_common import start_server
 from .online_lobby import Connecting
-from .setup import NAME_LENGTH, SeatRow, SetupScene
-
-#: The port the host's server asks for first (friends can keep one address), then any free one.
-DEFAULT_PORT = 47474
-#: Where the host's server listens: every interface, so friends on the network reach it.
-SERVER_HOST = "0.0.0.0"
-SERVER_FOLDER = "server"
-
-
-def start_server(previous: str | None = None) -> tuple[Any, str]:
-    """Start this computer's game server (on the port of ``previous``, a former address, when
-    it is free): the server and the address this window uses.  Raises ValueError (one line)."""
-    try:
-        from ra_game.net.embedded import EmbeddedServer
-        from ra_game.net.storage import DataFolderError
-    except ImportError:
-        raise ValueError(_("Online play is not available in this copy of the game.")) from None
-    port = DEFAULT_PORT
-    if previous:
-        try:
-            port = urlsplit(previous).port or DEFAULT_PORT
-        except ValueError:
-            port = DEFAULT_PORT
-    for tried in (port, 0):
-        server = EmbeddedServer(data_dir() / SERVER_FOLDER, host=SERVER_HOST, port=tried)
-        try:
-            return server, local_url(server.start())
-        except DataFolderError as exc:  # another window hosts, or the disk refuses
-            raise ValueError(str(exc)) from None
-        except OSError:
-            continue
-    raise ValueError(_("The game server could not start on this computer."))
+from .setup import SeatRow, SetupScene
 
 
 def server_kind(kind: SeatKind) -> SeatKind:

@@ -13,13 +13,12 @@ import pygame
 from ra_game.i18n import N_, _
 from ra_game.online_link import Link
 from ra_game.online_memory import load_memory
-from ra_game.saves import clean_name, valid_name
+from ra_game.saves import NAME_LENGTH, clean_name, valid_name
 from ra_game.ui import theme
 from ra_game.ui.widgets import Button, Choice, TextInput
 
-from .online_host import DEFAULT_PORT
-from .online_lobby import Connecting, clipboard_text
-from .setup import NAME_LENGTH
+from .online_common import DEFAULT_PORT, clipboard_text
+from .online_lobby import Connecting
 
 ADDRESS_LENGTH = 60
 CODE_LENGTH = 16

@@ -22,8 +22,10 @@ from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name
 
+from . import routes
+from .online_common import clock, copy_text
+
 if TYPE_CHECKING:
-    from ra_game.online_memory import RoomTicket
     from ra_game.ui.app_context import AppContext
 
 MAX_SEATS = 5
@@ -32,30 +34,6 @@ MAX_SEATS = 5
 def far_seat(seat: SeatInfo) -> bool:
     """A seat for a person far away (free until they join)."""
     return known_kind(seat.kind).remote
-
-
-def clock(seconds: float) -> str:
-    """``1:05``: minutes and seconds away."""
-    whole = int(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-def copy_text(text: str) -> bool:
-    """Put ``text`` on the clipboard when pygame.scrap can (True when it did)."""
-    try:
-        pygame.scrap.put_text(text)
-    except (pygame.error, AttributeError, NotImplementedError):
-        return False
-    return True
-
-
-def clipboard_text() -> str:
-    """The clipboard's text, or "" where pygame.scrap cannot read it."""
-    try:
-        text: Any = pygame.scrap.get_text()
-    except (pygame.error, AttributeError, NotImplementedError):
-        return ""
-    return text if isinstance(text, str) else ""
 
 
 class Connecting(LayoutScene):
@@ -195,10 +173,8 @@ class LobbyScene(LayoutScene):
     # -- actions
 
     def play(self) -> None:
-        from .online_play import online_play_scene
-
         try:
-            scene = online_play_scene(self.ctx, self.link)
+            scene = self.ctx.open(routes.OnlinePlay(self.link))
         except ValueError:  # the mirror's MirrorError: a setup this copy cannot build
             self.link.started = None
             self.link.error = _("The server sent a game this window cannot show.")
@@ -312,17 +288,3 @@ class LobbyScene(LayoutScene):
         away = self.link.away_for(index)
         return _("Away for {time}").format(time=clock(away)) if away is not None else _("Away")
 
-
-def rejoin_link(ticket: RoomTicket) -> Link:
-    """A link back into the room of ``ticket`` with its seat token, and one for each other
-    person at this screen (a host's own server is started again on the same port: it resumes
-    the room from disk).  Raises ValueError (one
-    line) when that server cannot start."""
-    from .online_host import start_server
-
-    server, url = start_server(ticket.url) if ticket.host else (None, ticket.url)
-    link = Link(url, ticket.name, server=server, host_token=ticket.host_token)
-    link.join(ticket.room, ticket.token)
-    for other in ticket.others:
-        link.add_local(other.seat, other.name, other.token)
-    return link

@@ -43,7 +43,8 @@ from ra_game.ui.board.mode import Mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
 
-from .online_lobby import clock
+from .online_common import clock
+from .play import PlayScene
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -51,8 +52,6 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.board import Board
-
-    from .play import PlayScene
 
 HAND_KEY = pygame.K_a
 
@@ -71,8 +70,6 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     """The play scene for the game the link's room started (rejoined mid-game: at the
     position reached).  Raises ValueError when the server's setup does not fit."""
     from ra_game.net import mirror
-
-    from .play import PlayScene
 
     started = link.started
     assert started is not None

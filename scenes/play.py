@@ -31,7 +31,7 @@ from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controller
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
-from ra_game.ui.app_context import AppContext
+from ra_game.ui.app_context import AppContext, ai_workers
 from ra_game.ui.board.bid_panel import draw_bids
 from ra_game.ui.board.controls import Control, HumanInput
 from ra_game.ui.board.decision import draw_decision
@@ -55,6 +55,8 @@ from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
 from ra_game.ui.sprites import SpriteBank
 
+from . import routes
+
 #: Names the play layout must define (checked by the layout test).
 REQUIRED: list[str] = (
     [f"ra_track_slot_{i}" for i in range(10)]
@@ -67,13 +69,6 @@ REQUIRED: list[str] = (
 )
 
 
-def ai_workers(ctx: AppContext) -> int | None:
-    """Processes for the AI's search: ``--ai-workers``, else the setting (0: automatic)."""
-    extra = getattr(ctx, "extra", {})
-    if extra.get("ai_workers"):
-        return int(extra["ai_workers"])
-    settings = getattr(ctx, "settings", None)
-    return getattr(settings, "ai_workers", 0) or None
 
 
 def read_seats(ctx: AppContext, players: Sequence[dict[str, str]],
@@ -357,11 +352,8 @@ class PlayScene(Scene):
         if self.pause is not None:
             self.after_pause.append(lambda: self.epoch_scored(event))
             return
-        try:
-            from .scoring import EpochScoringScene
-        except ImportError:
-            return
-        self.ctx.scenes.push(EpochScoringScene(self.ctx, event, self.state, self.hide_scores))
+        self.ctx.scenes.push(self.ctx.open(routes.EpochScoring(event, self.state,
+                                                               self.hide_scores)))
 
     def finish_game(self, event: ev.GameOver) -> None:
         if self.pause is not None:
@@ -370,20 +362,13 @@ class PlayScene(Scene):
         self.game_over = event
         if self.mode.end is GameEnd.STAY:
             return  # the board stays: the replay viewer steps back, the lesson has its note
-        try:
-            from .results import FinalResultsScene
-        except ImportError:
-            demo = getattr(self.ctx, "demo", None)
-            if demo is not None and demo.exit_on_end:
-                self.ctx.final_summary = self.state.summary()
-                self.ctx.quit_requested = True
-            return
         replay = self.overlay.final_replay() or self.document()
         seats = self.seats if self.mode.rematch else None
-        self.ctx.scenes.replace(FinalResultsScene(self.ctx, self.state, event, seats=seats,
+        self.ctx.scenes.replace(self.ctx.open(routes.FinalResults(
+                                                  self.state, event, seats=seats,
                                                   replay=replay,
                                                   hide_scores=self.hide_scores,
-                                                  hints_used=self.info.hints.used))
+                                                  hints_used=self.info.hints.used)))
 
     # -- moves
 
@@ -529,11 +514,7 @@ class PlayScene(Scene):
                 and self.last_human != seat)
 
     def _push_handover(self, seat: int) -> None:
-        try:
-            from .handover import HandOverScene
-        except ImportError:
-            return
-        self.ctx.scenes.push(HandOverScene(self.ctx, self.state.names[seat]))
+        self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
 
     # -- input
 
@@ -657,26 +638,15 @@ class PlayScene(Scene):
 
     def _open_scene(self, name: str) -> None:
         """The Rules or Settings screen over the game; closing it returns here."""
-        try:
-            if name == "rules":
-                from .rules import RulesScene as Screen
-            else:
-                from .settings import SettingsScene as Screen  # type: ignore[assignment]
-        except ImportError:
-            return
-        self.ctx.scenes.push(Screen(self.ctx))
+        screen = routes.Rules() if name == "rules" else routes.Settings()
+        self.ctx.scenes.push(self.ctx.open(screen))
 
     def _save_and_quit(self) -> None:
         self.keeper.autosave()
         self.keeper.release()
         if self.overlay.leave():
             return
-        try:
-            from .title import TitleScene
-        except ImportError:
-            self.ctx.scenes.pop()
-            return
-        self.ctx.scenes.clear_to(TitleScene(self.ctx))
+        self.ctx.scenes.clear_to(self.ctx.open(routes.Title()))
 
     # -- drawing
 

@@ -25,6 +25,9 @@ from ra_game.ui.board.mode import Mode, scripted_mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
 
+from . import routes
+from .play import PlayScene, read_seats
+
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import Event
@@ -32,8 +35,6 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
-
-    from .play import PlayScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 MOVE_GAP = 0.8  # seconds between moves at speed 1
@@ -66,8 +67,6 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
                  driver: ReplayDriver | None = None) -> PlayScene:
     """The play scene showing ``replay`` from its first move, paused (``driver``: a viewer
     of another kind, as the review's)."""
-    from .play import PlayScene, read_seats
-
     seats = read_seats(ctx, replay.players, where=None)
     driver = driver or ReplayDriver(replay, title)
     return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
@@ -177,10 +176,9 @@ class ReplayDriver(Overlay):
 
     def open_review(self) -> None:
         """Ask whose decisions the AI should review, then review them."""
-        from .review_seat import start_review
-
-        start_review(self.scene.ctx, self.replay, range(len(self.replay.players)), self.title,
-                     self.reviews)
+        ctx = self.scene.ctx
+        ctx.scenes.push(ctx.open(routes.ReviewGame(self.replay, range(len(self.replay.players)),
+                                                   self.title, self.reviews)))
 
     def step_forward(self) -> None:
         """Finish the running animation (if any) and play the next move."""

@@ -18,6 +18,8 @@ from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name, is_you, shown_path
 
+from . import routes
+
 ROWS = 8
 
 
@@ -99,9 +101,7 @@ class ReplayListScene(LayoutScene):
         if entry.replay is None:
             self.message = _("This file cannot be watched: {reason}").format(reason=entry.error)
             return
-        from .replay_viewer import replay_scene
-
-        self.manager.push(replay_scene(self.ctx, entry.replay, entry.path.name))
+        self.manager.push(self.ctx.open(routes.Watch(entry.replay, entry.path.name)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.relayout()

@@ -16,6 +16,8 @@ from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name, fame, is_you, names_list, shown_path
 
+from . import routes
+
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
     from ra_game.review import Review
@@ -140,12 +142,10 @@ class FinalResultsScene(LayoutScene):
             return
         from ra_game.saves import first_free_slot, list_slots
 
-        from .play import PlayScene
-
         humans = any(seat.is_human for seat in self.seats)
         slot = first_free_slot(list_slots()) if humans and self.ctx.demo is None else None
-        scene = PlayScene(self.ctx, list(self.seats), seed=None, hide_scores=self.hide_scores,
-                          slot=slot)
+        scene = self.ctx.open(routes.Play(list(self.seats), seed=None,
+                                          hide_scores=self.hide_scores, slot=slot))
         if slot is None and humans and self.ctx.demo is None:
             scene.notice = _("Every save slot holds a game: this game is not being saved.")
         self.manager.replace(scene)
@@ -178,20 +178,17 @@ class FinalResultsScene(LayoutScene):
             return
         from ra_game.engine import parse_replay
 
-        from .review_seat import start_review
-
         try:
             replay = parse_replay(self.replay)
         except ValueError as exc:
             self.saved_ok = False
             self.saved_note = _("The game could not be reviewed: {why}").format(why=exc)
             return
-        start_review(self.ctx, replay, self.review_seats(), reviews=self.reviews)
+        self.manager.push(self.ctx.open(routes.ReviewGame(replay, self.review_seats(),
+                                                          reviews=self.reviews)))
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
-        self.manager.clear_to(TitleScene(self.ctx))
+        self.manager.clear_to(self.ctx.open(routes.Title()))
 
     def enter(self) -> None:
         super().enter()

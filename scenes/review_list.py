@@ -15,11 +15,11 @@ import pygame
 from ra_game.i18n import N_, _, format_decimal, pgettext
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
-from ra_game.ui.review_words import better_line, summary_line
+from ra_game.ui.review_words import better_line, seat_name, summary_line
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name, is_you
 
-from .review_seat import seat_name
+from . import routes
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
@@ -75,10 +75,8 @@ class ReviewListScene(LayoutScene):
         """The chosen decision on the board: the replay viewer at that move, marked."""
         if not self.mistakes:
             return
-        from .review_position import review_position_scene
-
-        self.manager.push(review_position_scene(self.ctx, self.replay,
-                                                self.mistakes[self.selected], self.title))
+        self.manager.push(self.ctx.open(routes.ReviewPosition(
+            self.replay, self.mistakes[self.selected], self.title)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.relayout()

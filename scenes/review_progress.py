@@ -15,11 +15,13 @@ import pygame
 from ra_game.ai.workers import Workers
 from ra_game.i18n import N_, _, format_percent
 from ra_game.ui import theme
+from ra_game.ui.app_context import ai_workers
 from ra_game.ui.overlay import OverlayScene
+from ra_game.ui.review_words import seat_name
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name, is_you
 
-from .review_seat import seat_name
+from . import routes
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
@@ -64,8 +66,6 @@ class ReviewProgressScene(OverlayScene):
             return
         from ra_game.review import ReviewJob
 
-        from .play import ai_workers
-
         self.workers = Workers(ai_workers(self.ctx))
         try:
             self.job = ReviewJob(self.replay, self.seat, self.workers.get(), **self.job_options)
@@ -104,14 +104,12 @@ class ReviewProgressScene(OverlayScene):
         if job.result is None:
             self.fail(_("the AI gave no answer."))
             return
-        from .review_list import ReviewListScene
-
         if self.reviews is not None:
             self.reviews[self.seat] = job.result
         from ra_game.review.store import save_review
 
         save_review(self.replay, job.result, job.budget, job.salt, job.confirm)
-        self.manager.replace(ReviewListScene(self.ctx, self.replay, job.result, self.title))
+        self.manager.replace(self.ctx.open(routes.ReviewList(self.replay, job.result, self.title)))
 
     def close(self) -> None:
         """The overlay leaves (done, cancelled or failed): stop the job and the processes."""

@@ -1,8 +1,8 @@
 """Review a game: whose decisions the AI looks at, asked over the results or a replay.
 
-:func:`start_review` is the way in: one seat to review goes straight to the progress overlay;
-several (a hotseat game, a replay) first ask here, one button per seat with its colour (click,
-Up/Down and Enter, or the seat's number), Esc cancels.
+The route ``ReviewGame`` (:func:`review_scene`) is the way in: one seat to review goes straight
+to the progress overlay; several (a hotseat game, a replay) first ask here, one button per seat
+with its colour (click, Up/Down and Enter, or the seat's number), Esc cancels.
 """
 
 from __future__ import annotations
@@ -16,8 +16,11 @@ import pygame
 from ra_game.i18n import N_, _
 from ra_game.ui import theme
 from ra_game.ui.overlay import OverlayScene
+from ra_game.ui.review_words import seat_names
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name
+
+from . import routes
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
@@ -32,46 +35,37 @@ SEAT_BUTTONS = 5
 ROW = 58  # base pixels from one seat's button to the next (scenes/review_seat.tmx)
 
 
-def start_review(ctx: AppContext, replay: Replay, seats: Sequence[int], title: str = "",
-                 reviews: Reviews | None = None, **job_options: Any) -> None:
-    """Review ``replay`` for one of ``seats``: at once for a single seat, else ask whose.
-    ``reviews``: the reviews its caller made before, by seat (a new one is added there);
-    ``job_options``: the review's settings (:class:`~ra_game.review.ReviewJob`'s)."""
+def review_scene(ctx: AppContext, replay: Replay, seats: Sequence[int], title: str = "",
+                 reviews: Reviews | None = None, **job_options: Any) -> Scene:
+    """The way into a review of ``replay`` for one of ``seats``: the review itself for a single
+    seat, else the choice of whose.  ``reviews``: the reviews its caller made before, by seat
+    (a new one is added there); ``job_options``: the review's settings
+    (:class:`~ra_game.review.ReviewJob`'s)."""
     if len(seats) == 1:
-        open_review(ctx, replay, seats[0], title, reviews, **job_options)
-    else:
-        ctx.scenes.push(SeatChoiceScene(ctx, replay, seats, title, reviews, **job_options))
+        return review_of(ctx, replay, seats[0], title, reviews, **job_options)
+    return SeatChoiceScene(ctx, replay, seats, title, reviews, **job_options)
+
+
+def review_of(ctx: AppContext, replay: Replay, seat: int, title: str = "",
+              reviews: Reviews | None = None, **job_options: Any) -> Scene:
+    """The review of ``seat``: its list at once when it was made before (here, or kept with
+    its game), else the progress overlay while the AI makes it."""
+    from ra_game.review.store import load_review
+
+    known = reviews.get(seat) if reviews is not None else None
+    if known is None:
+        known = load_review(replay, seat, **job_options)  # kept with its game: opens at once
+    if known is not None:
+        return ctx.open(routes.ReviewList(replay, known, title))
+    return ctx.open(routes.ReviewProgress(replay, seat, title, reviews, job_options))
 
 
 def open_review(ctx: AppContext, replay: Replay, seat: int, title: str = "",
                 reviews: Reviews | None = None, replace: bool = False,
                 **job_options: Any) -> None:
-    """The review of ``seat``: its list at once when it was made before (here, or kept with
-    its game), else the progress overlay while the AI makes it (pushed, or in place of the top
-    scene)."""
-    from ra_game.review.store import load_review
-
-    from .review_list import ReviewListScene
-    from .review_progress import ReviewProgressScene
-
-    known = reviews.get(seat) if reviews is not None else None
-    if known is None:
-        known = load_review(replay, seat, **job_options)  # kept with its game: opens at once
-    scene: Scene = (ReviewListScene(ctx, replay, known, title) if known is not None else
-                    ReviewProgressScene(ctx, replay, seat, title=title, reviews=reviews,
-                                        **job_options))
+    """:func:`review_of` pushed, or in place of the top scene."""
+    scene = review_of(ctx, replay, seat, title, reviews, **job_options)
     (ctx.scenes.replace if replace else ctx.scenes.push)(scene)
-
-
-def seat_names(replay: Replay) -> list[str]:
-    """The stored names of the replay's seats (as the game wrote them)."""
-    return [seat_name(replay, seat) for seat in range(len(replay.players))]
-
-
-def seat_name(replay: Replay, seat: int) -> str:
-    """The stored name of ``seat`` (a seat the replay lacks gets a default name)."""
-    player = replay.players[seat] if 0 <= seat < len(replay.players) else {}
-    return str(player.get("name") or f"Player {seat + 1}")
 
 
 class SeatChoiceScene(OverlayScene):

@@ -11,7 +11,7 @@ from functools import partial
 import pygame
 
 from ra_game.i18n import N_, _, ngettext
-from ra_game.saves import clean_name, first_free_slot, list_slots, valid_name
+from ra_game.saves import NAME_LENGTH, clean_name, first_free_slot, list_slots, valid_name
 from ra_game.seat_kinds import PERSON, SeatKind, Where, default_ai, find_kind, kinds_where
 from ra_game.seats import AI_NAMES, Seat, auto_name
 from ra_game.settings import save_settings
@@ -20,10 +20,10 @@ from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
 from ra_game.words import display_name
 
+from . import routes
+
 MAX_SEATS = 5
 MIN_SEATS = 2
-#: The longest name the name fields take (saves accept up to ``saves.MAX_NAME_LENGTH``).
-NAME_LENGTH = 16
 #: ``ctx.extra`` key: the Scores choice last made on the setup screen in this session.
 HIDE_CHOSEN = "setup_hide_scores"
 
@@ -156,21 +156,18 @@ class SetupScene(LayoutScene):
     def start(self) -> None:
         """Start in the first empty save slot; when every slot holds a game, ask which one
         the new game replaces (never overwrite a game silently)."""
-        from .play import PlayScene
-        from .slots import NewGame, SlotsScene
-
         self.remember()
         if self.humans == 0:  # the AIs play each other: nothing to save
-            self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None))
+            self.manager.replace(self.ctx.open(routes.Play(self.seats(), seed=None)))
             return
         slots = list_slots()
         free = first_free_slot(slots)
         if free is None:
-            self.manager.push(SlotsScene(self.ctx, slots, NewGame(self.seats(),
-                                                                  self.hide_applies)))
+            new_game = routes.NewGame(self.seats(), self.hide_applies)
+            self.manager.push(self.ctx.open(routes.Slots(slots, new_game)))
             return
-        self.manager.replace(PlayScene(self.ctx, self.seats(), seed=None,
-                                       hide_scores=self.hide_applies, slot=free))
+        self.manager.replace(self.ctx.open(routes.Play(self.seats(), seed=None,
+                                                       hide_scores=self.hide_applies, slot=free)))
 
     def back(self) -> None:
         self.remember()

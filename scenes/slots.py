@@ -10,7 +10,6 @@ confirmation, Y / Enter says yes and N / Esc says no.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,18 +23,12 @@ from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, FocusGroup
 from ra_game.words import display_name, is_you
 
+from . import routes
+from .routes import NewGame
+
 if TYPE_CHECKING:
-    from ra_game.seats import Seat
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.assets import Assets
-
-
-@dataclass
-class NewGame:
-    """The game the setup wants to start once a slot is chosen."""
-
-    seats: list[Seat]
-    hide_scores: bool
 
 
 def seat_list(slot: SlotInfo, scores: bool = False) -> str:
@@ -217,22 +210,18 @@ class SlotsScene(LayoutScene):
                      partial(self.start_new, slot.index))
 
     def load(self, slot: SlotInfo) -> None:
-        from .play import PlayScene
-
         assert slot.doc is not None
         try:
-            scene = PlayScene.from_save(self.ctx, dict(slot.doc), slot=slot.index)
+            scene = self.ctx.open(routes.Resume(dict(slot.doc), slot=slot.index))
         except ValueError as exc:
             self.message = str(exc)
             return
         self.manager.replace(scene)
 
     def start_new(self, index: int) -> None:
-        from .play import PlayScene
-
         assert self.new_game is not None
-        play = PlayScene(self.ctx, self.new_game.seats, seed=None,
-                         hide_scores=self.new_game.hide_scores, slot=index)
+        play = self.ctx.open(routes.Play(self.new_game.seats, seed=None,
+                                         hide_scores=self.new_game.hide_scores, slot=index))
         self.manager.pop()  # this list, then the setup below it: the game takes their place
         self.manager.replace(play)
 

@@ -26,6 +26,9 @@ from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button, Widget
 from ra_game.words import names_list
 
+from . import routes
+from .tutorial_lesson import SHOWN_STEPS, saved_step, step_number
+
 #: The menu, top to bottom: (key, label, shortcut).  The buttons are stacked inside the layout's
 #: ``menu_area``; to add an entry, add a row here and a method named after its key.
 MENU: tuple[tuple[str, str, str], ...] = (
@@ -138,9 +141,6 @@ class TitleScene(LayoutScene):
     @staticmethod
     def learn_label() -> Text:
         """Learn to play, or, with a lesson left half way, the step it resumes at."""
-        from .tutorial import saved_step
-        from .tutorial_lesson import SHOWN_STEPS, step_number
-
         step = saved_step()
         if not step:
             return N_("Learn to play")
@@ -160,14 +160,10 @@ class TitleScene(LayoutScene):
     # -- actions ------------------------------------------------------------------------------
 
     def menu_new(self) -> None:
-        from .setup import SetupScene
-
-        self.manager.push(SetupScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Setup()))
 
     def menu_online(self) -> None:
-        from .online import OnlineMenuScene
-
-        self.manager.push(OnlineMenuScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.OnlineMenu()))
 
     def menu_continue(self) -> None:
         latest = latest_resumable(self.slots)
@@ -176,8 +172,6 @@ class TitleScene(LayoutScene):
 
     def resume(self, slot: SlotInfo) -> None:
         """Open the game saved in ``slot`` (one line on the title if it cannot be resumed)."""
-        from .play import PlayScene
-
         fresh = slot if unchanged(slot) else read_slot(slot.index)  # another copy played on?
         if fresh.doc is None or fresh.locked:
             self.refresh_save()
@@ -187,7 +181,7 @@ class TitleScene(LayoutScene):
                 slot=slot.index + 1)
             return
         try:
-            scene = PlayScene.from_save(self.ctx, dict(fresh.doc), slot=slot.index)
+            scene = self.ctx.open(routes.Resume(dict(fresh.doc), slot=slot.index))
         except ValueError as exc:  # SaveError and friends: one line, no crash
             self.save_problem = str(exc)
             self.buttons["continue"].enabled = False
@@ -195,43 +189,28 @@ class TitleScene(LayoutScene):
         self.manager.push(scene)
 
     def menu_load(self) -> None:
-        from .slots import SlotsScene
-
-        self.manager.push(SlotsScene(self.ctx, self.slots))
+        self.manager.push(self.ctx.open(routes.Slots(self.slots)))
 
     def menu_demo(self) -> None:
-        from .play import PlayScene
-        from .setup import demo_seats
-
         speed = self.ctx.settings.animation_speed
         self.ctx.demo = DemoOptions(speed="normal" if speed == "slow" else speed)
-        self.manager.push(PlayScene(self.ctx, demo_seats(), seed=None, hide_scores=False))
+        self.manager.push(self.ctx.open(routes.Demo()))
 
     def menu_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.manager.push(RulesScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Rules()))
 
     def menu_learn(self) -> None:
         """The guided first game, from the step the player left it at."""
-        from .tutorial import tutorial_scene
-
-        self.manager.push(tutorial_scene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Tutorial()))
 
     def menu_replays(self) -> None:
-        from .replays import ReplayListScene
-
-        self.manager.push(ReplayListScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Replays()))
 
     def menu_stats(self) -> None:
-        from .stats import StatsScene
-
-        self.manager.push(StatsScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Stats()))
 
     def menu_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.manager.push(SettingsScene(self.ctx))
+        self.manager.push(self.ctx.open(routes.Settings()))
 
     def menu_quit(self) -> None:
         self.ctx.quit_requested = True

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,16 +26,28 @@ from ra_game.engine.preview import move_events
 from ra_game.engine.state import BID, EMPTY
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import _
-from ra_game.safefile import read_json_bounded
 from ra_game.seats import Seat
-from ra_game.settings import data_dir, write_json_atomic
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout, note_height
 from ra_game.ui.board.callout_place import Placement, place_note
 from ra_game.ui.board.mode import scripted_mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.status_line import status_lines
 
-from .tutorial_lesson import ALSO, KINDS, NAMES, NUMBERS, SHOWN_STEPS, STEPS, Step, step_number
+from . import routes
+from .play import PlayScene
+from .tutorial_lesson import (
+    ALSO,
+    KINDS,
+    NAMES,
+    NUMBERS,
+    SHOWN_STEPS,
+    STEPS,
+    Step,
+    clear_progress,
+    save_step,
+    saved_step,
+    step_number,
+)
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -44,9 +56,6 @@ if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 
-    from .play import PlayScene
-
-PROGRESS_FILE = "tutorial.json"
 YOU = 0
 THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
 READ_DELAY = 1.5  # seconds to read a callout before the opponents' first move
@@ -82,44 +91,11 @@ def load_lesson() -> tuple[Replay, list[PlacedStep]]:
     return replay, placed
 
 
-# -- progress ---------------------------------------------------------------------------------
-
-
-def progress_path() -> Any:
-    return data_dir() / PROGRESS_FILE
-
-
-def saved_step() -> int:
-    """The step the player left the lesson at (0 when new, finished, or unreadable)."""
-    try:
-        data = read_json_bounded(progress_path(), 4096)  # never a FIFO, never unbounded
-        step = int(data["step"])
-    except (OSError, ValueError, KeyError, TypeError, OverflowError):
-        return 0
-    return step if 0 <= step < len(STEPS) else 0
-
-
-def save_step(step: int) -> None:
-    try:
-        write_json_atomic(progress_path(), {"step": step})
-    except OSError:
-        pass  # losing the bookmark is harmless: the lesson starts over
-
-
-def clear_progress() -> None:
-    try:
-        progress_path().unlink()
-    except OSError:
-        pass
-
-
 # -- the scene --------------------------------------------------------------------------------
 
 
 def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     """The play scene running the lesson from ``step`` (the saved step when None)."""
-    from .play import PlayScene
-
     replay, placed = load_lesson()
     index = saved_step() if step is None else step
     start = placed[index].start
@@ -295,19 +271,14 @@ class TutorialDriver(Overlay):
         ctx.scenes.replace(tutorial_scene(ctx, 0))
 
     def real_game(self) -> None:
-        from .setup import SetupScene
-        from .title import TitleScene
-
         clear_progress()
         ctx = self.scene.ctx
-        ctx.scenes.clear_to(TitleScene(ctx))
-        ctx.scenes.push(SetupScene(ctx))
+        ctx.scenes.clear_to(ctx.open(routes.Title()))
+        ctx.scenes.push(ctx.open(routes.Setup()))
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
         clear_progress()
-        self.scene.ctx.scenes.clear_to(TitleScene(self.scene.ctx))
+        self.scene.ctx.scenes.clear_to(self.scene.ctx.open(routes.Title()))
 
     # -- drawing
 

@@ -19,11 +19,17 @@ translated where they are shown.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ra_game.engine.scoring import CIV_POINTS, DISASTER_LOSS, SUN_MOST
 from ra_game.engine.tiles import AUCTION_TRACK_SIZE
 from ra_game.i18n import N_
+from ra_game.safefile import read_json_bounded
 from ra_game.seat_kinds import LESSON_AI, PERSON
+from ra_game.settings import data_dir, write_json_atomic
+
+#: The step the player reached, kept in the user data folder ("Learn to play" resumes there).
+PROGRESS_FILE = "tutorial.json"
 
 #: The seats' names; the player's is translated where shown (``_(NAMES[0])``).
 NAMES = (N_("You"), "Imhotep", "Hatshepsut")
@@ -174,3 +180,34 @@ SHOWN_STEPS = sum(bool(step.text) for step in STEPS)
 def step_number(index: int) -> int:
     """The number shown for ``STEPS[index]`` (a silent step: the number of the next shown)."""
     return sum(bool(step.text) for step in STEPS[:index]) + 1
+
+
+# -- the step reached ---------------------------------------------------------------------------
+
+
+def progress_path() -> Path:
+    return data_dir() / PROGRESS_FILE
+
+
+def saved_step() -> int:
+    """The step the player left the lesson at (0 when new, finished, or unreadable)."""
+    try:
+        data = read_json_bounded(progress_path(), 4096)  # never a FIFO, never unbounded
+        step = int(data["step"])
+    except (OSError, ValueError, KeyError, TypeError, OverflowError):
+        return 0
+    return step if 0 <= step < len(STEPS) else 0
+
+
+def save_step(step: int) -> None:
+    try:
+        write_json_atomic(progress_path(), {"step": step})
+    except OSError:
+        pass  # losing the bookmark is harmless: the lesson starts over
+
+
+def clear_progress() -> None:
+    try:
+        progress_path().unlink()
+    except OSError:
+        pass

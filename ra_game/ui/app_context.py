@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..settings import Settings
 from .assets import Assets
-from .scene import SceneManager
+from .routes import Route, RouteTable
+from .scene import Scene, SceneManager
 
 if TYPE_CHECKING:
     from .sound import Music, Sounds
+
+S = TypeVar("S", bound=Scene)
 
 
 @dataclass
@@ -47,6 +50,12 @@ class AppContext:
     exit_code: int = 0
     #: Switches the window to fullscreen or back (set by the app, which owns the window).
     fullscreen_switch: Callable[[bool], None] | None = None
+    #: The scenes by route (filled by the scenes' table when the app starts).
+    routes: RouteTable = field(default_factory=RouteTable)
+
+    def open(self, route: Route[S]) -> S:
+        """The scene ``route`` names (scenes open each other this way, never by import)."""
+        return self.routes.open(self, route)
 
     def set_fullscreen(self, on: bool) -> None:
         """Fullscreen on or off, remembered in the settings (F11 or the Settings scene)."""
@@ -66,3 +75,12 @@ class AppContext:
                 self.music.start()
             else:
                 self.music.apply()
+
+
+def ai_workers(ctx: AppContext) -> int | None:
+    """Processes for the AI's search: ``--ai-workers``, else the setting (0: automatic)."""
+    extra = getattr(ctx, "extra", {})
+    if extra.get("ai_workers"):
+        return int(extra["ai_workers"])
+    settings = getattr(ctx, "settings", None)
+    return getattr(settings, "ai_workers", 0) or None

@@ -2,8 +2,8 @@
 
 The scenes live in the folder ``scenes/`` and are installed as ``ra_game.scenes``; mypy checks
 them as the package ``scenes`` (the folder's name), so no module of ``ra_game`` imports them by
-name.  The app asks :func:`scene_front` for the scenes it starts with, typed by
-:class:`SceneFront`, which ``ra_game.scenes.start.START`` implements (mypy checks both sides).
+name.  The app asks :func:`scene_front` for the route table and the scenes it starts with,
+typed by :class:`SceneFront`, which ``ra_game.scenes.start.START`` implements (mypy checks both sides).
 """
 
 from __future__ import annotations
@@ -16,12 +16,18 @@ if TYPE_CHECKING:
     from ..engine import Replay
     from ..seats import Seat
     from .app_context import AppContext
+    from .routes import RouteTable
     from .scene import Scene
 
 
 @runtime_checkable
 class SceneFront(Protocol):
-    """The scenes the app core starts: the first one, the title, the replay viewer."""
+    """The scenes' route table, and the scenes the app core starts: the first one, the title,
+    the replay viewer."""
+
+    def route_table(self) -> RouteTable:
+        """Every scene by route (the context opens scenes through it)."""
+        ...
 
     def first_scene(
         self, ctx: AppContext, players: Sequence[Seat] | None, seed: int | None

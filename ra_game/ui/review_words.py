@@ -3,11 +3,16 @@ the summary line of a review (the window's review scenes share these)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.moves import Move
 from ..i18n import _, format_decimal, ngettext
 from ..review.model import Mistake
 from ..review.why import move_words as action_words
 from ..words import display_name, is_you
+
+if TYPE_CHECKING:
+    from ..engine import Replay
 
 
 def move_words(text: str) -> str:
@@ -47,3 +52,14 @@ def summary_line(name: str, decisions: int, close: int, total_loss: float) -> st
         "{player} made {decisions} decisions: {close} close to the best; about {fame} fame "
         "lost in all.", decisions).format(player=display_name(name), decisions=decisions,
                                           close=close, fame=lost)
+
+
+def seat_names(replay: Replay) -> list[str]:
+    """The stored names of the replay's seats (as the game wrote them)."""
+    return [seat_name(replay, seat) for seat in range(len(replay.players))]
+
+
+def seat_name(replay: Replay, seat: int) -> str:
+    """The stored name of ``seat`` (a seat the replay lacks gets a default name)."""
+    player = replay.players[seat] if 0 <= seat < len(replay.players) else {}
+    return str(player.get("name") or f"Player {seat + 1}")

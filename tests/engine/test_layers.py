@@ -101,3 +101,55 @@ def test_an_import_for_the_type_checker_counts() -> None:
                 f"    from {written} import PlayScene\n")
         assert imports_of(info, SCENES, text) == [
             f"ra_game/ui/board/info_layer.py:4 imports {reached}"]
+
+
+#: What opens the window, above the scenes.
+APP = ("ra_game.app", "ra_game.cli", "ra_game.__main__")
+#: The one door from the core into the scenes: ``ui/front.py`` loads the scenes' table by name.
+FRONT = PACKAGE / "ui" / "front.py"
+def loaded_by_name(node: ast.AST) -> list[str]:
+    """The module an ``importlib.import_module("...")`` (or ``__import__``) call names."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+        return []
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return [str(node.args[0].value)] if called in ("import_module", "__import__") else []
+
+
+def names_reaching(path: Path, layers: tuple[str, ...], source: str | None = None) -> list[str]:
+    """Each import of ``path`` (type-checking ones too) and each module it loads by name that
+    reaches ``layers``, as ``file:line name``."""
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        names = (imported(path, node) if isinstance(node, ast.Import | ast.ImportFrom)
+                 else loaded_by_name(node))
+        reached = [name for name in names if reaches(name, layers)]
+        if reached:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno} {reached[0]}")
+    return found
+
+
+def test_the_window_core_never_names_a_scene_or_the_app() -> None:
+    """``ra_game.ui`` (the scene stack, the board, the widgets) and the app reach the scenes
+    only through the table ``ui/front.py`` loads by name; the core never imports the app."""
+    core = [p for p in sorted((PACKAGE / "ui").rglob("*.py")) if p != FRONT]
+    assert len(core) > 40
+    found = [line for path in core for line in names_reaching(path, SCENES + APP)]
+    found += names_reaching(PACKAGE / "app.py", SCENES)
+    assert found == []
+    assert names_reaching(FRONT, SCENES + APP) == ["ra_game/ui/front.py:49 ra_game.scenes.start"]
+
+
+def test_the_scene_reader_sees_type_checking_imports_and_modules_loaded_by_name() -> None:
+    """The check itself: a type-checking import of a scene, a relative import of the app and a
+    scene module loaded by name are each found."""
+    path = PACKAGE / "ui" / "board" / "example.py"
+    source = ("from typing import TYPE_CHECKING\nimport importlib\n"
+              "from ...app import run_app\n"
+              "if TYPE_CHECKING:\n    from scenes.title import TitleScene\n"
+              "importlib.import_module('ra_game.scenes.rules')\n")
+    assert names_reaching(path, SCENES + APP, source) == [
+        "ra_game/ui/board/example.py:3 ra_game.app",
+        "ra_game/ui/board/example.py:5 scenes.title",
+        "ra_game/ui/board/example.py:6 ra_game.scenes.rules"]

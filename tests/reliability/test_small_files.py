@@ -21,7 +21,7 @@ from tooling.faults import SPECIAL_KINDS, make_special, null_device
 
 
 def tutorial_path() -> Path:
-    from ra_game.scenes.tutorial import progress_path
+    from ra_game.scenes.tutorial_lesson import progress_path
 
     return Path(progress_path())
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ra_game.scenes import online_host
+from ra_game.scenes import online_common
 from ra_game.scenes.online import OnlineMenuScene
 from ra_game.scenes.online_host import HostSetupScene
 from ra_game.scenes.online_join import JoinScene
@@ -30,8 +30,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(online_host, "SERVER_HOST", "127.0.0.1")
-    monkeypatch.setattr(online_host, "DEFAULT_PORT", 0)
+    monkeypatch.setattr(online_common, "SERVER_HOST", "127.0.0.1")
+    monkeypatch.setattr(online_common, "DEFAULT_PORT", 0)
 
 
 @pytest.fixture

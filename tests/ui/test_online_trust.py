@@ -78,7 +78,7 @@ def test_a_seat_taken_over_elsewhere_is_not_rejoined() -> None:
 
 def test_a_second_window_hosting_on_the_same_folder_gets_one_line(
         tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ra_game.scenes.online_host import start_server
+    from ra_game.scenes.online_common import start_server
 
     monkeypatch.setenv("RA_GAME_HOME", str(tmp_path / "home"))
     first, _url = start_server()
