@@ -25,6 +25,18 @@ if TYPE_CHECKING:
 Observer = Callable[[Move, "Sequence[Event]"], None]
 
 
+@dataclass(frozen=True, slots=True)
+class Revealed(Move):
+    """A draw whose tile the table learns from elsewhere (a copy of an online game: the server
+    says which tile came out); :meth:`Match.apply` puts ``tile`` next in the bag, then draws."""
+
+    tile: int = -1
+
+    @classmethod
+    def draw(cls, tile: int) -> Revealed:
+        return cls("draw", tile=tile)
+
+
 @dataclass(frozen=True)
 class Modes:
     """What this kind of game allows: a replay and the lesson follow a script, so they save
@@ -75,7 +87,13 @@ class Match:
 
     def apply(self, move: Move) -> list[Any]:
         """Play ``move`` for the seat to move; its events.  Raises the engine's
-        ``IllegalMoveError`` (and changes nothing) when it is not legal now."""
+        ``IllegalMoveError`` (and changes nothing) when it is not legal now.  A
+        :class:`Revealed` draw first puts its tile next in the bag (a ``SetupError`` when no
+        such tile is left, and nothing changes); observers see the plain draw."""
+        if isinstance(move, Revealed):
+            if move.action in self.state.legal_actions():
+                self.state.put_next(move.tile)
+            move = Move.from_action(move.action)
         events = self.state.apply(move)
         self.moves.append(move.text)
         self.version += 1
