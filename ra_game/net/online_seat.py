@@ -42,6 +42,7 @@ from .events import (
     Undone,
     assert_never,
 )
+from .frames import JSONObject
 from .mirror import (
     DRAW,
     MirrorError,
@@ -101,12 +102,14 @@ class Watcher(Protocol):
 def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
     """The table's seats: the people at this screen (``here``) are people here; friends far
     away and the server's AIs keep the room's kind."""
+    players = started.setup.get("players")
+    listed = [p if isinstance(p, dict) else {} for p in players] if isinstance(players, list) else []
     return [Seat(PERSON if i in here else known_kind(p.get("kind"), Where.ROOM),
                  str(p.get("name") or f"Player {i + 1}"))
-            for i, p in enumerate(started.setup["players"])]
+            for i, p in enumerate(listed)]
 
 
-def played_events(setup: dict[str, object], played: Sequence[Played]) -> list[list[object]]:
+def played_events(setup: JSONObject, played: Sequence[Played]) -> list[list[object]]:
     """The events of ``played`` from the start (the game log of a rejoined game)."""
     drawn = [d for m, d in played if m == DRAW and d is not None]
     return move_events(initial_state(setup, drawn), [m for m, _d in played])
