@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ra_game.i18n import N_, _
-from ra_game.net.events import NetEvent, SeatInfo
+from ra_game.net.events import NetEvent
 from ra_game.net.online_seat import OnlineSeat, Played, played_events
 from ra_game.online_link import Link
 from ra_game.seat_kinds import SeatKind, default_ai
@@ -81,7 +81,7 @@ class NetDriver(Driver):
 
     def attach(self, scene: Any) -> None:
         super().attach(scene)
-        self.online.match = scene.match  # the board plays on the controller's copy
+        self.online.match = scene.match  # the board's match, around the controller's copy
         scene.hide_scores = self.rules.hide_scores  # each person sees only their own fame
         scene.last_human = self.seat
         for event in self.link.take_backlog():
@@ -169,10 +169,6 @@ class NetDriver(Driver):
 
     def _hear(self, event: NetEvent) -> None:
         self.online.hear(event)
-
-    def seat_kinds(self, seats: Sequence[SeatInfo]) -> None:
-        """A seat handed to an AI shows as the AI from now on."""
-        self.online.seat_kinds(seats)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Undo asks the server; the host's A hands a long-away seat to an AI."""

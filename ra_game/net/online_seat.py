@@ -103,10 +103,12 @@ def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
     """The table's seats: the people at this screen (``here``) are people here; friends far
     away and the server's AIs keep the room's kind."""
     players = started.setup.get("players")
-    listed = [p if isinstance(p, dict) else {} for p in players] if isinstance(players, list) else []
-    return [Seat(PERSON if i in here else known_kind(p.get("kind"), Where.ROOM),
-                 str(p.get("name") or f"Player {i + 1}"))
-            for i, p in enumerate(listed)]
+    seats = []
+    for i, player in enumerate(players if isinstance(players, list) else []):
+        info = player if isinstance(player, dict) else {}
+        kind = PERSON if i in here else known_kind(info.get("kind"), Where.ROOM)
+        seats.append(Seat(kind, str(info.get("name") or f"Player {i + 1}")))
+    return seats
 
 
 def played_events(setup: JSONObject, played: Sequence[Played]) -> list[list[object]]:
