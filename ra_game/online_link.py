@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, NoReturn, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .net.events import (
     ConnectionLost,
@@ -35,6 +35,7 @@ from .net.events import (
     SeatBack,
     ServerError,
     Undone,
+    assert_never,
 )
 from .net.options import RoomOptions
 from .online_memory import LocalSeat, RoomTicket, load_memory, save_memory
@@ -49,11 +50,6 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 GONE = ("unknown_room", "bad_token", "handed")
 #: The refusal of a connection whose seat was rejoined from another one.
 TAKEN_OVER = "taken_over"
-
-
-def _unheard(event: NoReturn) -> NoReturn:
-    """Reached only by an event kind the dispatch forgot (mypy then says so)."""
-    raise AssertionError(f"unhandled event {event!r}")
 
 
 def _local_clock(since: float) -> float:
@@ -250,7 +246,7 @@ class Link:
             case MoveMade() | Undone():  # the board reads those
                 pass
             case _:
-                _unheard(event)
+                assert_never(event)
 
     def _away_in(self, lobby: Lobby) -> None:
         """Who is away as the room says (a seat whose person left before the game started

@@ -9,36 +9,23 @@ hotseat game (the hand-over screen between them when the room hides scores).
 Undo asks the server; hints are computed here from the seat's own view.  A dropped connection
 says so and is retried with the same seat token; a seat whose person is away shows its clock,
 and the host may then hand it to an AI (A, or the pause menu).  The window only polls the
-session each frame.
+session each frame.  The decisions are the pygame-free
+:class:`~ra_game.net.online_seat.OnlineSeat`'s, the same controller the headless client plays
+with; this module wires it to the links and the board.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ra_game.engine import Move
-from ra_game.engine.preview import move_events
-from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.i18n import N_, _
-from ra_game.match import Modes, Revealed
-from ra_game.net.events import (
-    ConnectionLost,
-    GameStarted,
-    Lobby,
-    MoveMade,
-    NetEvent,
-    SeatInfo,
-    ServerError,
-    Undone,
-)
-from ra_game.net.options import RoomOptions
+from ra_game.net.events import NetEvent
+from ra_game.net.online_seat import OnlineSeat, Played, played_events
 from ra_game.online_link import Link
-from ra_game.seat_kinds import PERSON, Where, default_ai, known_kind
-from ra_game.seats import Seat
+from ra_game.seat_kinds import SeatKind, default_ai
 from ra_game.ui.board.mode import Mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
@@ -47,43 +34,34 @@ from .online_common import clock
 from .play import PlayScene
 
 if TYPE_CHECKING:
-    from ra_game.engine import Observation
+    from ra_game.engine import Move, Observation
     from ra_game.engine.events import Event
+    from ra_game.net.events import GameStarted
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.board import Board
 
 HAND_KEY = pygame.K_a
 
-Played = tuple[str, "str | None"]
-
-
-def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
-    """The table's seats: the people at this screen (``here``) are people here; friends far
-    away and the server's AIs keep the room's kind."""
-    return [Seat(PERSON if i in here else known_kind(p.get("kind"), Where.ROOM),
-                 str(p.get("name") or f"Player {i + 1}"))
-            for i, p in enumerate(started.setup["players"])]
-
 
 def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     """The play scene for the game the link's room started (rejoined mid-game: at the
     position reached).  Raises ValueError when the server's setup does not fit."""
-    from ra_game.net import mirror
-
     started = link.started
     assert started is not None
     driver = NetDriver(link, started)
-    state = mirror.rebuild(started.setup, started.moves)
-    scene = PlayScene(ctx, seats_of(started, driver.seats), 0, driver.rules.hide_scores, state=state,
-                      moves=[m for m, _d in started.moves], mode=driver.mode(),
+    online = driver.online
+    scene = PlayScene(ctx, list(online.table), 0, online.rules.hide_scores,
+                      state=online.match.state, moves=online.match.moves, mode=driver.mode(),
                       overlay=driver, controller=driver, viewer=driver.seat)
     scene.resume_record(driver.log_events(started.moves))
     return scene
 
 
 class NetDriver(Overlay):
-    """The seats far away (people and the server's AIs), and the links of the people here."""
+    """The play scene's mode for an online game: the seats far away are the
+    :class:`~ra_game.net.online_seat.OnlineSeat`'s, which this wraps (it is the controller's
+    line to the links and its watcher on the board); the people here play on the board."""
 
     quit_label = N_("Leave the online game")
     pause_title = N_("Menu: the game goes on")
@@ -92,105 +70,102 @@ class NetDriver(Overlay):
     def __init__(self, link: Link, started: GameStarted) -> None:
         self.link = link
         self.seat = started.seat
+        #: The online game's seat controller (its copy of the game becomes the board's).
+        self.online = OnlineSeat(self, started, set(link.seats) | {started.seat}, watcher=self)
         #: The seats of the people at this screen (the host's first).
-        self.seats = set(link.seats) | {started.seat}
+        self.seats = self.online.seats
         self.setup = started.setup
-        self.rules = RoomOptions.of(started.setup.get("options"))
-        self.modes = Modes(saves=False, undo=self.rules.undo, hints=self.rules.hints,
-                           stats=True)
-        self.incoming: deque[MoveMade] = deque()
-        #: The move sent for this seat, until the server announces it (or refuses it).
-        self.sent: str | None = None
-        #: The next whole game from the server replaces the board (it went out of step).
-        self.fresh = False
+        self.rules = self.online.rules
+        self.modes = self.online.modes
 
     def mode(self) -> Mode:
-        """The room's rules; the seats far away are this driver's; each person sees only their
-        own fame when the room hides it; the results are the server's."""
-        far = frozenset(seat for seat in range(len(self.setup["players"]))
-                        if seat not in self.seats)
+        """The room's rules; the seats far away are the online seat's; each person sees only
+        their own fame when the room hides it; the results are the server's."""
+        far = frozenset(seat for seat in range(len(self.online.table)) if seat not in self.seats)
         return Mode(self.modes, far, self.quit_label, self.pause_title, self.quit_question,
                     rematch=False, epoch_skip=False, skip_hint=False, shared_screen=False)
 
     def attach(self, board: Board) -> None:
         super().attach(board)
+        self.online.match = board.match  # the board's match, around the controller's copy
         for event in self.link.take_backlog():
             self._hear(event)
 
     def log_events(self, played: Sequence[Played]) -> list[list[object]]:
         """The events of ``played`` from the start (the game log of a rejoined game)."""
-        from ra_game.net import mirror
+        return played_events(self.setup, played)
 
-        drawn = [d for m, d in played if m == "draw" and d is not None]
-        return move_events(mirror.initial_state(self.setup, drawn), [m for m, _d in played])
-
-    # -- the seat controller
+    # -- the seat controller: the online seat's
 
     def controls(self, seat: int) -> bool:
-        return seat not in self.seats or self.sent is not None or bool(self.incoming)
+        return self.online.controls(seat)
 
     def poll(self, obs: Observation, tick: Tick) -> Move | None:
         """The next announced move, once the board shows everything before it."""
-        moves = self.scene.moves
-        while self.incoming and self.incoming[0].index < len(moves):
-            self.incoming.popleft()  # already on the board (a rejoin's game)
-        if self.incoming and self.incoming[0].index > len(moves):
-            self.out_of_step()  # a move went missing
-        if not tick.idle or not self.incoming:
-            return None
-        made = self.incoming.popleft()
-        state = self.scene.state
-        move: Move | None
-        try:
-            move = Move.parse(made.move)
-            if move.text == "draw":  # the match puts the tile the server drew next in the bag
-                move = Revealed.draw(TILE_BY_ID[made.drawn or ""])
-                if not state.bag_counts()[move.tile]:
-                    move = None
-        except (ValueError, KeyError):
-            move = None
-        if move is None or move.action not in state.legal_actions():
-            self.out_of_step()
-            return None
-        return move
-
-    def out_of_step(self) -> None:
-        """The board cannot follow the server: rejoin, and show the server's game afresh."""
-        self.scene.notice = _("This copy of the game is out of step with the server: "
-                              "reconnecting...")
-        self.incoming.clear()
-        self.fresh = True
-        self.link.rejoin()
+        return self.online.poll(obs, tick)
 
     def wants_frames(self, seat: int) -> bool:
         """Frames while a move is on its way; waiting, the loop's timers still read the
         session four times a second and its heartbeat redraws an away seat's clock."""
-        return bool(self.incoming or self.sent is not None)
+        return self.online.wants_frames(seat)
 
     def on_applied(self, move: Move, events: Sequence[Event]) -> None:
-        """The queue of announced moves is read against the board's record."""
+        self.online.on_applied(move, events)
 
     def on_reset(self, moves: Sequence[str]) -> None:
-        """A take-back or a resync: :meth:`take_back` and :meth:`resync` set the queue."""
+        self.online.on_reset(moves)
 
     def wait(self, timeout: float) -> None:
-        """The link is read in ``update``: nothing to wait for."""
+        """The links are read in ``update``: nothing to wait for."""
 
     def close(self) -> None:
+        self.online.close()
         self.link.close()
+
+    # -- the online seat's line (the links) and watcher (the board)
+
+    def send_move(self, seat: int, text: str, index: int) -> str | None:
+        link = self.link.link_for(seat)
+        if link.lost is not None or link.seat is None:
+            return _("Not connected: try again once the connection is back.")
+        link.send_move(text, index)
+        return None
+
+    def request_undo(self, seat: int) -> None:
+        self.link.link_for(seat).request_undo()
+
+    def out_of_step(self, reason: str) -> None:
+        """The board cannot follow the server: rejoin, and show the server's game afresh."""
+        self.scene.notice = _("This copy of the game is out of step with the server: "
+                              "reconnecting...")
+        self.link.rejoin()
+
+    def news(self, timeout: float) -> list[NetEvent]:
+        """The window reads its links in :meth:`update`."""
+        return []
+
+    def notice(self, text: str) -> None:
+        self.scene.notice = text
+
+    def reset(self, played: Sequence[Played]) -> None:
+        """The position after ``played`` at once, with its game log."""
+        scene = self.scene
+        scene.reset_to(self.online.match.state, self.online.match.moves)
+        scene.resume_record(self.log_events(played))
+
+    def cannot_show(self, reason: str) -> None:
+        self.scene.notice = _("The server sent a game this window cannot show.")
+
+    def handed(self, seat: int, kind: SeatKind) -> None:
+        """A seat handed to an AI shows as the AI from now on."""
+        self.scene.show_kind(seat, kind)
 
     # -- the overlay
 
     def check(self, move: Move) -> str | None:
         """The person's move goes to the server; the board plays it when it comes back (the
         empty refusal keeps the controls closed meanwhile)."""
-        link = self.link.link_for(self.scene.state.current)
-        if link.lost is not None or link.seat is None:
-            return _("Not connected: try again once the connection is back.")
-        if self.sent is None:
-            self.sent = move.text
-            link.send_move(move.text, len(self.scene.moves))
-        return ""
+        return self.online.send(move)
 
     def update(self, dt: float) -> None:
         events = self.link.pump(dt)
@@ -200,76 +175,15 @@ class NetDriver(Overlay):
             self.scene.request_redraw()
 
     def _hear(self, event: NetEvent) -> None:
-        if isinstance(event, MoveMade):
-            if event.seat in self.seats:
-                self.sent = None
-            self.incoming.append(event)
-        elif isinstance(event, ServerError):
-            self.sent = None
-            self.scene.notice = event.text
-        elif isinstance(event, Undone):
-            self.take_back(event.moves)
-        elif isinstance(event, GameStarted):
-            self.resync(event)
-        elif isinstance(event, ConnectionLost):
-            self.sent = None
-        elif isinstance(event, Lobby):
-            self.seat_kinds(event.seats)
-
-    def seat_kinds(self, seats: Sequence[SeatInfo]) -> None:
-        """A seat handed to an AI shows as the AI from now on."""
-        shown = self.scene.seats
-        for i, info in enumerate(seats[:len(shown)]):
-            kind = known_kind(info.kind, Where.ROOM)
-            if i not in self.seats and shown[i].kind != kind:
-                self.scene.show_kind(i, kind)
-
-    def take_back(self, kept: int) -> None:
-        """The server took moves back: the position after ``kept`` moves, at once."""
-        from ra_game.net import mirror
-
-        scene = self.scene
-        played = mirror.moves_with_draws(scene.state, scene.moves)[:kept]
-        self.incoming = deque(m for m in self.incoming if m.index < kept)
-        self.sent = None
-        self.show(played)
-
-    def show(self, played: Sequence[Played]) -> None:
-        """The position after ``played`` at once (a take-back, a rejoin that went elsewhere)."""
-        from ra_game.net.mirror import MirrorError, rebuild
-
-        scene = self.scene
-        try:
-            state = rebuild(self.setup, played)
-        except MirrorError:
-            scene.notice = _("The server sent a game this window cannot show.")
-            return
-        scene.reset_to(state, [m for m, _d in played])
-        scene.resume_record(self.log_events(played))
-
-    def resync(self, started: GameStarted) -> None:
-        """After a rejoin the server sends the whole game: play on from where the board is, or
-        show the server's position at once when the board went another way."""
-        from ra_game.net.events import MoveMade
-
-        mine = self.scene.moves
-        theirs = [m for m, _d in started.moves]
-        self.sent = None
-        if theirs[:len(mine)] == mine and not self.fresh:
-            self.incoming = deque(MoveMade(i, m, d, -1) for i, (m, d) in
-                                  enumerate(started.moves) if i >= len(mine))
-            return
-        self.incoming.clear()
-        self.fresh = False
-        self.show(started.moves)
+        self.online.hear(event)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Undo asks the server; the host's A hands a long-away seat to an AI."""
         scene = self.scene
         if self._undo_asked(event):
             point = scene.undo.point
-            if self.sent is None and point is not None:
-                self.link.link_for(point.seat).request_undo()
+            if point is not None:
+                self.online.undo(point.seat)
             return True
         if event.type == pygame.KEYDOWN and event.key == HAND_KEY and self.away_seat() is not None:
             self.hand_away()
@@ -326,7 +240,7 @@ class NetDriver(Overlay):
         scene = self.scene
         if self.link.lost_any is not None:
             return _("Connection lost, reconnecting...")
-        if self.sent is not None:
+        if self.online.sent is not None:
             return _("Sending your move...")
         state = scene.state
         if state.current in self.seats and not (state.over or scene.queue.busy

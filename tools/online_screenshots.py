@@ -76,7 +76,7 @@ def child_main(role: str, shared: Path, out: Path) -> int:
                 return done(scene)
             if getattr(scene, "overlay", None) is None:
                 return done(scene)
-            if scene.human_ready() and scene.overlay.sent is None:  # type: ignore[attr-defined]
+            if scene.human_ready() and scene.overlay.online.sent is None:  # type: ignore[attr-defined]
                 legal = {m.text: m for m in scene.state.legal_moves()}  # type: ignore
                 move: Move = legal.get("draw") or legal.get("pass") or next(iter(legal.values()))
                 scene.offer(move)  # type: ignore[attr-defined]

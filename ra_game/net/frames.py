@@ -18,8 +18,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import (
     TYPE_CHECKING,
-    Any,
     ClassVar,
+    TypeAlias,
     TypeVar,
     Union,
     get_args,
@@ -33,6 +33,15 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 T = TypeVar("T")
+
+#: Any JSON value as ``json.loads`` gives it: the free-form parts of a frame (the setup, the
+#: options, the summary, the replay) are of it; their readers check what they take out.
+JSON: TypeAlias = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
+#: A JSON object (a decoded frame, or a free-form part of one).
+JSONObject: TypeAlias = dict[str, JSON]
+#: What every JSON value is at its top level (how :func:`_read` knows the alias, which
+#: ``get_type_hints`` hands back rebuilt).
+_JSON_LEAVES = frozenset({type(None), bool, int, float, str})
 
 
 class FrameKind(str, Enum):
@@ -72,14 +81,14 @@ class ServerFrame:
 
     def to_json(self) -> str:
         """The frame as the server sends it: ``{"v": 1, "type": KIND, ...fields}``."""
-        body: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": self.kind.value}
+        body: dict[str, object] = {"v": PROTOCOL_VERSION, "type": self.kind.value}
         for name, value in _values(self):
             if value is not None or name not in self.omit_none:
                 body[name] = _plain(value)
         return json.dumps(body, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, msg: Mapping[str, Any]) -> Self:
+    def from_json(cls, msg: Mapping[str, object]) -> Self:
         """The frame in the decoded JSON object ``msg`` (its ``type`` already matched; unknown
         fields are ignored, as a newer server may add some); raises :class:`ProtocolError`."""
         return _build(cls, msg, cls.kind.value)
@@ -112,7 +121,7 @@ class Lobby(ServerFrame):
     kind: ClassVar[FrameKind] = FrameKind.LOBBY
     seats: list[SeatInfo]
     started: bool
-    options: dict[str, Any]
+    options: JSONObject
 
 
 @dataclass(frozen=True)
@@ -121,7 +130,7 @@ class GameStarted(ServerFrame):
     each draw revealed (a rejoin mid-game), and this connection's seat (-1: watching)."""
 
     kind: ClassVar[FrameKind] = FrameKind.GAME_STARTED
-    setup: dict[str, Any]
+    setup: JSONObject
     moves: list[tuple[str, str | None]]
     seat: int
 
@@ -167,8 +176,8 @@ class GameEnded(ServerFrame):
     """The final summary (NOTATION.md) and the replay (with suns and the tiles drawn)."""
 
     kind: ClassVar[FrameKind] = FrameKind.GAME_ENDED
-    summary: dict[str, Any]
-    replay: dict[str, Any]
+    summary: JSONObject
+    replay: JSONObject
 
 
 @dataclass(frozen=True)
@@ -201,7 +210,7 @@ def error_frame(code: str, text: str, msgid: str | None = None,
     return ErrorFrame(code, text, msgid, values).to_json()
 
 
-def read_frame(msg: Mapping[str, Any]) -> Frame | None:
+def read_frame(msg: Mapping[str, object]) -> Frame | None:
     """The frame in one decoded server message (see ``protocol.decode_server``), or None for
     a ``type`` this client does not know; raises :class:`ProtocolError` (``bad_frame``)."""
     kind = msg.get("type")
@@ -209,11 +218,11 @@ def read_frame(msg: Mapping[str, Any]) -> Frame | None:
     return None if cls is None else cls.from_json(msg)
 
 
-def _values(frame: object) -> list[tuple[str, Any]]:
+def _values(frame: object) -> list[tuple[str, object]]:
     return [(f.name, getattr(frame, f.name)) for f in fields(frame)]  # type: ignore[arg-type]
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """``value`` as JSON writes it (a nested seat becomes an object)."""
     if is_dataclass(value) and not isinstance(value, type):
         return {name: _plain(v) for name, v in _values(value)}
@@ -222,21 +231,21 @@ def _plain(value: Any) -> Any:
     return value
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_HINTS: dict[type, dict[str, object]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type) -> dict[str, object]:
     """The declared types of ``cls``'s fields (worked out once per type)."""
     if cls not in _HINTS:
         _HINTS[cls] = get_type_hints(cls)
     return _HINTS[cls]
 
 
-def _build(cls: type[T], raw: Mapping[str, Any], where: str) -> T:
+def _build(cls: type[T], raw: Mapping[str, object], where: str) -> T:
     """A ``cls`` of the fields in ``raw``, each checked against its declared type."""
     hints = _hints(cls)
     optional: frozenset[str] = getattr(cls, "omit_none", frozenset())
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         hint = hints[f.name]
         if f.name not in raw and f.name not in optional:
@@ -251,15 +260,15 @@ def _build(cls: type[T], raw: Mapping[str, Any], where: str) -> T:
     return cls(**values)
 
 
-def _is_union(hint: Any) -> bool:
+def _is_union(hint: object) -> bool:
     return get_origin(hint) in (Union, types.UnionType)
 
 
-def _read(value: Any, hint: Any, where: str) -> Any:
+def _read(value: object, hint: object, where: str) -> object:
     """``value`` as a ``hint`` (a float from an int, a tuple from a list); TypeError when it
     is not one."""
-    if hint is Any:
-        return value
+    if _is_union(hint) and _JSON_LEAVES <= set(get_args(hint)):
+        return value  # free-form JSON: any decoded value is one
     if _is_union(hint):
         if value is None and type(None) in get_args(hint):
             return None
@@ -274,12 +283,14 @@ def _read(value: Any, hint: Any, where: str) -> Any:
         return {k: _read(v, args[1], where) for k, v in value.items()}
     if isinstance(hint, type) and is_dataclass(hint) and isinstance(value, dict):
         return _build(hint, value, where)
+    if hint is float and _is_a(value, hint) and isinstance(value, (int, float)):
+        return float(value)
     if _is_a(value, hint):
-        return float(value) if hint is float else value
+        return value
     raise TypeError(where)
 
 
-def _is_a(value: Any, hint: Any) -> bool:
+def _is_a(value: object, hint: object) -> bool:
     if hint is bool or hint is str:
         return isinstance(value, hint)
     if isinstance(value, bool):

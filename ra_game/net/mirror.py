@@ -1,8 +1,10 @@
 """The client's copy of an online game: a :class:`GameState` built from the public setup
 whose bag order is unknown (dealt from seed 0), kept in step with the server by applying each
-announced move; before a draw the revealed tile is put next in the bag
-(:meth:`GameState.put_next`), so the copy yields the same engine events (for the animations)
-and the same ``summary()`` as the server's game.  The server builds the public setup here too.
+announced move; a draw comes with the tile it revealed, put next in the bag
+(:meth:`GameState.put_next`; on a match, :func:`announced` makes it a
+:class:`~ra_game.match.Revealed`), so the copy yields the same engine events (for the
+animations) and the same ``summary()`` as the server's game.  The online seat controller
+(:mod:`ra_game.net.online_seat`) keeps the copy; the server builds the public setup here too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from ..engine import GameState, Move, RaError, replay_dict
 from ..engine.tiles import TILE_BY_ID, TILE_IDS
-from ..match import Match, Modes
+from ..match import Match, Modes, Revealed
 
 DRAW = "draw"
 
@@ -87,30 +89,31 @@ def new_match(setup: dict[str, Any], moves: Sequence[tuple[str, str | None]] = (
     return Match(rebuild(setup, moves), [m for m, _d in moves], modes)
 
 
-def play_on_match(match: Match, move: str, drawn: str | None) -> list[Any]:
-    """Apply an announced move (``MoveMade``) to the window's match: its observers hear it,
-    and the events are returned (for the animations)."""
+def announced(state: GameState, move: str, drawn: str | None) -> Move:
+    """The announced move (``MoveMade``) as the copy plays it through ``Match.apply``: a draw
+    is :class:`~ra_game.match.Revealed` with the tile it showed.  Raises
+    :class:`MirrorError` when it does not fit the copy (not legal now, or a tile its bag
+    does not hold)."""
     try:
         parsed = Move.parse(move)
-        if parsed.text == DRAW:
-            if drawn is None:
-                raise MirrorError("a draw without its tile")
-            match.state.put_next(_tile(drawn))
-        return match.apply(parsed)
     except RaError as exc:
         raise MirrorError(str(exc)) from None
+    if parsed.action not in state.legal_actions():
+        raise MirrorError(f"{parsed.text} is not legal now")
+    if parsed.text != DRAW:
+        return parsed
+    if drawn is None:
+        raise MirrorError("a draw without its tile")
+    tile = _tile(drawn)
+    if tile not in state.bag_order[state.bag_pos:]:
+        raise MirrorError(f"no tile {drawn!r} is left in the bag")
+    return Revealed.draw(tile)
 
 
 def moves_with_draws(state: GameState, moves: Sequence[str]) -> list[tuple[str, str | None]]:
     """Each move of a game with the tile it drew (None for a move that is not a draw)."""
     drawn = iter(state.drawn)
     return [(m, TILE_IDS[next(drawn)] if m == DRAW else None) for m in moves]
-
-
-def rewind_match(match: Match, setup: dict[str, Any], moves: int) -> None:
-    """Take the match back to its first ``moves`` moves (an ``Undone``)."""
-    kept = moves_with_draws(match.state, match.moves)[:moves]
-    match.reset(rebuild(setup, kept), [m for m, _d in kept])
 
 
 def public_replay(state: GameState, moves: Sequence[str], kinds: Sequence[str]) -> dict[str, Any]:

@@ -8,11 +8,14 @@ websockets here: the title screen may import it.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 #: Seconds a seat's person must have been away before the host may give the seat to an AI.
 DEFAULT_HAND_AFTER = 60.0
+#: The most seconds a room waits before a seat may be handed to an AI (a day).
+MAX_HAND_AFTER = 86_400.0
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class RoomOptions:
     #: The game starts by itself once every remote seat is taken.
     autostart: bool = True
     #: Seconds a person must be away before the host may hand their seat to an AI.
-    hand_after: float = DEFAULT_HAND_AFTER
+    hand_after: float = field(default=DEFAULT_HAND_AFTER, metadata={"most": MAX_HAND_AFTER})
 
     @classmethod
     def of(cls, given: object) -> RoomOptions:
@@ -55,3 +58,22 @@ class RoomOptions:
 
 #: Every option at its default.
 DEFAULT_OPTIONS = RoomOptions()
+
+Check = Callable[[object], bool]
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _seconds(most: float) -> Check:
+    return lambda value: (isinstance(value, (int, float)) and not isinstance(value, bool)
+                          and 0 <= value <= most)
+
+
+#: Each option's check of a value sent in ``create`` or kept in a room file: a yes/no, or a
+#: number of seconds from 0 to its field's ``most``.
+OPTION_CHECKS: dict[str, Check] = {
+    option.name: _is_bool if isinstance(getattr(DEFAULT_OPTIONS, option.name), bool)
+    else _seconds(option.metadata["most"])
+    for option in fields(RoomOptions)}

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..i18n import _
+from .options import OPTION_CHECKS
 
 PROTOCOL_VERSION = 1
 #: The largest frame the server reads (bytes); a larger one closes the connection (code 1009).
@@ -54,15 +55,6 @@ def _opt(check: Check) -> Check:
 
 def _int(lo: int, hi: int) -> Check:
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _number(lo: float, hi: float) -> Check:
-    return lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool)
-                      and lo <= v <= hi)
-
-
-def _bool(v: Any) -> bool:
-    return isinstance(v, bool)
 
 
 def _seats(v: Any) -> bool:
@@ -107,9 +99,8 @@ class ClientKind(str, Enum):
 CLIENT_KINDS: dict[ClientKind, dict[str, tuple[Check, bool]]] = {
     # field: (check, required)
     ClientKind.CREATE: {
-        "seats": (_seats, True), "hide_scores": (_bool, False), "undo": (_bool, False),
-        "hints": (_bool, False), "autostart": (_bool, False),
-        "seed": (_int(0, 2**63 - 1), False), "hand_after": (_number(0, 86400), False)},
+        "seats": (_seats, True), **{name: (check, False) for name, check in OPTION_CHECKS.items()},
+        "seed": (_int(0, 2**63 - 1), False)},
     ClientKind.JOIN: {
         "room": (_code, True), "name": (_text(MAX_NAME), True), "token": (_token, False),
         "seat": (_int(0, 4), False), "host_token": (_token, False)},

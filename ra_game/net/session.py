@@ -22,12 +22,18 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..i18n import _
 from .events import (
     ConnectionLost,
+    GameEnded,
     GameStarted,
     Joined,
+    Lobby,
     MoveMade,
     NetEvent,
     RoomCreated,
+    SeatAway,
+    SeatBack,
+    ServerError,
     Undone,
+    assert_never,
     event_from_frame,
 )
 from .options import DEFAULT_OPTIONS, RoomOptions
@@ -155,16 +161,21 @@ class NetSession:
         self._ready.set()
 
     def _note(self, event: NetEvent) -> None:
-        if isinstance(event, RoomCreated):
-            self.room, self.host_token = event.room, event.host_token
-        elif isinstance(event, Joined):
-            self.room, self.seat, self.token = event.room, event.seat, event.token
-        elif isinstance(event, MoveMade):
-            self.moves = event.index + 1
-        elif isinstance(event, Undone):
-            self.moves = event.moves
-        elif isinstance(event, GameStarted):
-            self.moves = len(event.moves)
+        match event:
+            case RoomCreated():
+                self.room, self.host_token = event.room, event.host_token
+            case Joined():
+                self.room, self.seat, self.token = event.room, event.seat, event.token
+            case MoveMade():
+                self.moves = event.index + 1
+            case Undone():
+                self.moves = event.moves
+            case GameStarted():
+                self.moves = len(event.moves)
+            case Lobby() | SeatAway() | SeatBack() | GameEnded() | ServerError() | ConnectionLost():
+                pass
+            case _:
+                assert_never(event)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)

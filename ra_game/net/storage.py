@@ -38,6 +38,7 @@ from ..safefile import (
     read_bytes_bounded,
     write_bytes_atomic,
 )
+from .options import OPTION_CHECKS, Check
 from .protocol import MAX_MOVE, MAX_TOKEN, is_room_code
 from .room import ROOM_FORMAT, Room
 
@@ -54,9 +55,9 @@ JOURNALED = ("moves", "undoable_by", "journal")
 DAMAGED_MARK = ".damaged-"
 #: The longest game a room file may hold (moves): far more than a game of Ra takes.
 MAX_ROOM_MOVES = 10_000
-ROOM_OPTIONS: dict[str, type | tuple[type, ...]] = {
-    "hide_scores": bool, "undo": bool, "hints": bool, "autostart": bool, "fixed_seed": bool,
-    "hand_after": (int, float)}
+#: The options a room file may hold: the room's (``RoomOptions``) and whether its seed was
+#: fixed by its creator.
+ROOM_OPTIONS: dict[str, Check] = {**OPTION_CHECKS, "fixed_seed": lambda v: isinstance(v, bool)}
 #: The longest seat name a room file may hold (a player's name, or an AI's).
 MAX_NAME_IN_FILE = 64
 TOKEN_SYMBOLS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -94,12 +95,9 @@ def _check_options(options: Any) -> None:
     if not isinstance(options, dict):
         raise _bad("options")
     for key, value in options.items():
-        kind = ROOM_OPTIONS.get(key)
-        if kind is None or not isinstance(value, kind):
+        check = ROOM_OPTIONS.get(key)
+        if check is None or not check(value):
             raise _bad(f"options.{str(key)[:20]}")
-        if key == "hand_after" and not (isinstance(value, (int, float))
-                                        and 0 <= value <= 86_400):
-            raise _bad("options.hand_after")
 
 
 def check_room_document(doc: Any, code: str) -> None:

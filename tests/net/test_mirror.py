@@ -1,26 +1,31 @@
 """The client's copy of a game: from the public setup and the announced moves (with the tiles
-the draws revealed) it reaches the server's summary, with the same events."""
+the draws revealed) it reaches the server's summary, with the same events; the online seat
+controller the headless client and the window both play with keeps it in step (queue, take-backs,
+rejoins, the seats played here)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
-from ra_game.engine import GameState
+from ra_game.engine import GameState, Move
 from ra_game.engine.errors import SetupError
-from ra_game.engine.tiles import TILE_BY_ID, Tile
+from ra_game.engine.tiles import TILE_BY_ID, TILE_IDS, Tile
+from ra_game.match import Revealed, play_out
+from ra_game.net.events import GameStarted, Lobby, MoveMade, NetEvent, SeatInfo, ServerError, Undone
 from ra_game.net.mirror import (
     MirrorError,
+    announced,
     apply_move,
     initial_state,
-    moves_with_draws,
-    new_match,
-    play_on_match,
     public_setup,
     rebuild,
-    rewind_match,
 )
+from ra_game.net.online_seat import OnlineSeat
+from ra_game.seat_kinds import SeatKind
+from ra_game.seats import ScriptedSeats, Tick
 
 
 def test_put_next_makes_the_tile_the_next_draw_and_keeps_the_multiset() -> None:
@@ -60,24 +65,190 @@ def test_a_copy_fed_the_announced_moves_follows_the_server(players: int) -> None
     assert copy.summary() == server.summary()
 
 
-def test_a_match_built_from_a_rejoin_goes_on_and_takes_moves_back() -> None:
-    server = GameState.new(2, seed=3)
-    moves = []
-    rng = random.Random(0)
-    for _ in range(30):
-        move = rng.choice(server.legal_moves())
-        server.apply(move)
-        moves.append(move.text)
-    setup = public_setup(server, ["remote", "ai:easy"], {"undo": True, "hints": False})
-    history = moves_with_draws(server, moves)
-    match = new_match(setup, history[:20])
-    assert match.modes.hints is False and match.modes.undo is True
-    for move, drawn in history[20:]:
-        play_on_match(match, move, drawn)
-    assert match.state.summary() == server.summary()
-    rewind_match(match, setup, 25)
-    assert match.moves == moves[:25]
-    assert match.state.summary() == rebuild(setup, history[:25]).summary()
+class Server:
+    """A game as a server holds it, and the frames its moves are announced with."""
+
+    def __init__(self, players: int = 2, seed: int = 3) -> None:
+        self.state = GameState.new(players, seed=seed)
+        self.moves: list[tuple[str, str | None]] = []
+        self.rng = random.Random(seed)
+
+    def play(self, count: int) -> list[MoveMade]:
+        made = []
+        for _ in range(count):
+            if self.state.over:
+                break
+            seat = self.state.current
+            move = self.rng.choice(self.state.legal_moves())
+            self.state.apply(move)
+            drawn = TILE_IDS[self.state.drawn[-1]] if move.text == "draw" else None
+            made.append(MoveMade(len(self.moves), move.text, drawn, seat))
+            self.moves.append((move.text, drawn))
+        return made
+
+    def started(self, seat: int = 0, undo: bool = True) -> GameStarted:
+        kinds = ["remote"] * self.state.n
+        setup = public_setup(self.state, kinds, {"undo": undo, "hints": False})
+        return GameStarted(setup, list(self.moves), seat)
+
+
+class Table:
+    """The controller's line and watcher: what it sent and showed, and the news it is fed."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str, int]] = []
+        self.undos: list[int] = []
+        self.out_of_step_for: list[str] = []
+        self.notices: list[str] = []
+        self.shown: list[int] = []
+        self.handed_to: dict[int, str] = {}
+        self.to_come: list[list[NetEvent]] = []
+
+    def send_move(self, seat: int, text: str, index: int) -> str | None:
+        self.sent.append((seat, text, index))
+        return None
+
+    def request_undo(self, seat: int) -> None:
+        self.undos.append(seat)
+
+    def out_of_step(self, reason: str) -> None:
+        self.out_of_step_for.append(reason)
+
+    def news(self, timeout: float) -> list[NetEvent]:
+        return self.to_come.pop(0) if self.to_come else []
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+
+    def reset(self, played: Sequence[tuple[str, str | None]]) -> None:
+        self.shown.append(len(played))
+
+    def cannot_show(self, reason: str) -> None:
+        self.notices.append(reason)
+
+    def handed(self, seat: int, kind: SeatKind) -> None:
+        self.handed_to[seat] = kind.code
+
+
+def watching(server: Server, table: Table) -> OnlineSeat:
+    """A controller that plays no seat (a watcher's): every move is the server's."""
+    return OnlineSeat(table, server.started(seat=-1), set(), watcher=table)
+
+
+def catch_up(online: OnlineSeat, moves: int) -> None:
+    """Play the queued announcements on the copy until it holds ``moves`` moves."""
+    while len(online.match.moves) < moves:
+        move = online.poll(online.match.observation(online.match.state.current), Tick(0))
+        assert move is not None
+        online.match.apply(move)
+
+
+def test_a_rejoined_copy_plays_on_with_the_announced_moves_to_the_servers_end() -> None:
+    server = Server(players=3, seed=5)
+    server.play(20)
+    table = Table()
+    online = watching(server, table)
+    assert online.modes.hints is False and online.modes.undo is True
+    assert online.match.moves == [m for m, _d in server.moves]
+    table.to_come = [server.play(7) for _ in range(200)]
+    seen: list[str] = []
+    online.match.observe(lambda move, events: seen.append(move.text))
+    play_out(online.match, [online], wait=0.0)  # the headless client's loop
+    assert online.match.state.summary() == server.state.summary()
+    assert online.match.moves == [m for m, _d in server.moves]
+    assert seen == online.match.moves[20:]  # observers hear plain moves, draws included
+    assert table.out_of_step_for == [] and table.sent == []
+
+
+def test_a_take_back_rewinds_the_copy_and_forgets_the_moves_after_it() -> None:
+    server = Server()
+    table = Table()
+    online = watching(server, table)
+    for made in server.play(30):
+        online.hear(made)
+    catch_up(online, 20)
+    online.hear(Undone(15))
+    assert online.match.moves == [m for m, _d in server.moves[:15]]
+    assert not online.incoming and table.shown == [15]
+    assert online.match.state.summary() == rebuild(server.started().setup,
+                                                   server.moves[:15]).summary()
+
+
+def test_a_rejoin_queues_what_the_copy_missed_or_shows_a_game_that_went_elsewhere() -> None:
+    server = Server()
+    table = Table()
+    online = watching(server, table)
+    server.play(12)
+    online.hear(server.started(seat=-1))  # a rejoin: the same game, further on
+    assert [m.index for m in online.incoming] == list(range(12)) and table.shown == []
+    catch_up(online, 12)
+    other = Server(seed=99)
+    other.play(4)
+    online.hear(other.started(seat=-1))  # the server's game went another way
+    assert online.match.moves == [m for m, _d in other.moves] and table.shown == [4]
+    assert not online.incoming
+
+
+def test_a_move_that_does_not_fit_rejoins_and_the_next_game_replaces_the_copy() -> None:
+    server = Server()
+    table = Table()
+    online = watching(server, table)
+    made = server.play(3)
+    online.hear(MoveMade(0, "god:gold", None, 0))  # not legal at the start
+    assert online.poll(online.match.observation(0), Tick(0)) is None
+    assert table.out_of_step_for and online.fresh and not online.incoming
+    online.hear(MoveMade(5, made[0].move, made[0].drawn, 0))  # a move went missing
+    online.poll(online.match.observation(0), Tick(0))
+    assert len(table.out_of_step_for) == 2
+    online.hear(server.started(seat=-1))  # fresh: shown at once, not queued
+    assert online.match.moves == [m for m, _d in server.moves] and not online.fresh
+
+
+def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None:
+    server = Server()
+    seat = server.state.current
+    table = Table()
+    online = OnlineSeat(table, server.started(seat=seat), {seat}, watcher=table,
+                        here=ScriptedSeats(["draw"]))
+    obs = online.match.observation(seat)
+    assert online.poll(obs, Tick(0)) is None  # sent, not played
+    assert table.sent == [(seat, "draw", 0)] and online.sent == "draw"
+    assert online.poll(obs, Tick(0)) is None and len(table.sent) == 1  # sent once
+    online.hear(ServerError("Not so fast.", "rate"))
+    assert online.sent is None and table.notices == ["Not so fast."]
+    assert online.send(Move.parse("draw")) == "" and online.sent == "draw"
+    (made,) = server.play(1)
+    online.hear(made)
+    assert online.sent is None
+    move = online.poll(obs, Tick(0))
+    assert isinstance(move, Revealed) and move.tile == server.state.drawn[-1]
+    online.match.apply(move)
+    assert online.match.moves == ["draw"] and online.match.state.drawn == server.state.drawn
+    online.undo(seat)
+    assert table.undos == [seat]
+
+
+def test_a_seat_handed_to_an_ai_is_the_ais_from_the_next_lobby() -> None:
+    server = Server()
+    table = Table()
+    online = OnlineSeat(table, server.started(seat=0), {0}, watcher=table)
+    seats = [SeatInfo("remote", "Ana", True, True, None), SeatInfo("ai:easy", "Bo", True, True, None)]
+    online.hear(Lobby(seats, True, {}))
+    assert table.handed_to == {1: "ai:easy"} and online.table[1].kind.code == "ai:easy"
+    online.hear(Lobby([SeatInfo("ai:hard", "Ana", True, True, None), seats[1]], True, {}))
+    assert table.handed_to == {1: "ai:easy"}  # a seat played here keeps its person
+
+
+def test_an_announced_draw_carries_its_tile_to_the_match() -> None:
+    server = Server()
+    copy = initial_state(server.started().setup)
+    tile = TILE_IDS[copy.bag_order[-1]]
+    move = announced(copy, "draw", tile)
+    assert move == Revealed.draw(TILE_BY_ID[tile])
+    with pytest.raises(MirrorError):
+        announced(copy, "draw", None)
+    with pytest.raises(MirrorError):
+        announced(copy, "pass", None)  # not legal on a turn
 
 
 def test_a_move_that_does_not_fit_is_a_mirror_error_and_changes_nothing() -> None:

@@ -1,5 +1,6 @@
-"""Online play needs no window: the server, the protocol, the client's copy of the game and the
-sessions import with pygame blocked."""
+"""Online play needs no window: the server, the protocol, the client's copy of the game, the
+online seat controller (the window's too), the window's links and the sessions import with
+pygame blocked."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ CHECK = """
     import sys
     sys.modules["pygame"] = None
     import ra_game.net.server, ra_game.net.session, ra_game.net.embedded, ra_game.net.mirror
-    import ra_game.net.client, ra_game.net.commands
+    import ra_game.net.client, ra_game.net.commands, ra_game.net.online_seat, ra_game.online_link
     assert "pygame" not in [m for m in sys.modules if sys.modules[m] is not None]
     print("ok")
 """

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
-from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, RoomOptions
-from ra_game.net.protocol import host_only
+from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, MAX_HAND_AFTER, RoomOptions
+from ra_game.net.protocol import CLIENT_KINDS, ClientKind, ProtocolError, decode, encode, host_only
 from ra_game.net.room import Refused, Room
+from ra_game.net.storage import ROOM_OPTIONS
 
 
 def test_missing_or_wrongly_typed_options_keep_their_defaults() -> None:
@@ -23,6 +26,20 @@ def test_given_options_are_read_and_travel_as_the_create_frames_fields() -> None
                          hand_after=2.5)
     assert RoomOptions.of(chosen.as_fields()) == chosen
     assert RoomOptions.of({"hand_after": 7}).hand_after == 7.0
+
+
+def test_create_and_the_room_files_check_the_options_roomoptions_declares() -> None:
+    names = {option.name for option in fields(RoomOptions)}
+    create = CLIENT_KINDS[ClientKind.CREATE]
+    assert set(create) == names | {"seats", "seed"} and set(ROOM_OPTIONS) == names | {"fixed_seed"}
+    chosen = RoomOptions(hide_scores=True, autostart=False, hand_after=MAX_HAND_AFTER)
+    sent = decode(encode(ClientKind.CREATE, seats=["remote", "random"], **chosen.as_fields()))
+    assert RoomOptions.of({k: sent[k] for k in names}) == chosen
+    for name, bad in (("undo", 1), ("hand_after", MAX_HAND_AFTER + 1), ("hand_after", True)):
+        with pytest.raises(ProtocolError, match=name):
+            decode(encode(ClientKind.CREATE, seats=["remote", "random"], **{name: bad}))
+        assert not ROOM_OPTIONS[name](bad)
+    assert ROOM_OPTIONS["fixed_seed"](True) and not ROOM_OPTIONS["fixed_seed"](None)
 
 
 def test_only_the_host_token_opens_a_host_only_request() -> None:

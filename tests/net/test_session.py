@@ -21,7 +21,7 @@ from ra_game.net.events import (
     ServerError,
     Undone,
 )
-from ra_game.net.mirror import new_match, play_on_match
+from ra_game.net.mirror import announced, new_match
 from ra_game.net.options import RoomOptions
 from ra_game.net.session import NetSession
 
@@ -50,7 +50,7 @@ def test_create_join_start_and_play_moves_seen_by_everyone(
     mover.session.send_move("draw")
     made = other.wait_for(MoveMade)
     assert made.index == 0 and made.move == "draw" and made.drawn is not None
-    play_on_match(match, made.move, made.drawn)
+    match.apply(announced(match.state, made.move, made.drawn))
     assert mover.wait_for(MoveMade) == made
     # the wrong seat is refused, with a sentence
     mover.session.send_move("draw")
@@ -135,7 +135,7 @@ def test_a_dropped_seat_is_away_rejoins_with_its_token_and_can_go_to_an_ai(
         assert time.monotonic() < deadline
         host.pump()
         for made in host.all(MoveMade)[len(match.moves):]:
-            play_on_match(match, made.move, made.drawn)
+            match.apply(announced(match.state, made.move, made.drawn))
         if not match.over and match.state.current == 0 and asked != len(match.moves):
             asked = len(match.moves)
             host.session.send_move(match.state.legal_moves()[-1].text, asked)

@@ -110,7 +110,7 @@ def test_the_status_line_never_names_you_while_your_move_comes_back(
         play([friend], 1)
     frames_until([host], lambda: a.state.current == 0 and not a.queue.busy)
     driver: Any = a.overlay
-    driver.incoming.append(MoveMade(len(a.moves), "draw", None, 0))  # announced, not shown
+    driver.online.incoming.append(MoveMade(len(a.moves), "draw", None, 0))  # announced, not shown
     name = a.state.names[0]
     assert name not in a.status()[0] and "thinking" not in a.status()[0]
-    driver.incoming.clear()
+    driver.online.incoming.clear()

@@ -121,7 +121,7 @@ def play(ctxs: list[AppContext], count: int) -> None:
         for scene in scenes:
             assert isinstance(scene, PlayScene)
             if len(scene.moves) < goal and scene.human_ready() and \
-                    scene.overlay.sent is None:  # type: ignore[union-attr]
+                    scene.overlay.online.sent is None:  # type: ignore[union-attr]
                 scene.offer(a_move(scene))
         counts = {len(s.moves) for s in scenes}  # type: ignore[union-attr]
         return min(counts) >= goal and len(counts) == 1 and settled(*scenes)  # type: ignore
@@ -140,8 +140,8 @@ def rejoin_from_the_menu(ctx: AppContext) -> OnlineMenuScene:
 
 def settled(*scenes: PlayScene) -> bool:
     """No move sent, announced or animating on these boards."""
-    return all(not s.queue.busy and not s.overlay.incoming  # type: ignore[union-attr]
-               and s.overlay.sent is None for s in scenes)  # type: ignore[union-attr]
+    return all(not s.queue.busy and not s.overlay.online.incoming  # type: ignore[union-attr]
+               and s.overlay.online.sent is None for s in scenes)  # type: ignore[union-attr]
 
 
 def same_game(a: PlayScene, b: PlayScene) -> None:
@@ -219,7 +219,7 @@ def test_a_refused_move_shows_the_servers_line_and_undo_asks_the_server(
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
     b.offer(Move.parse("draw"))  # not this seat's turn: the server says no
     frames_until([host, friend], lambda: bool(b.notice))
-    assert b.moves == [] and b.overlay.sent is None  # type: ignore[union-attr]
+    assert b.moves == [] and b.overlay.online.sent is None  # type: ignore[union-attr]
     frames_until([mover], a.human_ready)
     a.offer(Move.parse("ra"))  # invoking Ra reveals nothing: it may be taken back
     frames_until([host, friend], lambda: len(b.moves) == 1 and not b.queue.busy)
@@ -246,7 +246,7 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
             if isinstance(scene, EpochScoringScene):
                 scene.advance()
             elif isinstance(scene, PlayScene) and scene.human_ready() and \
-                    scene.overlay.sent is None:  # type: ignore[union-attr]
+                    scene.overlay.online.sent is None:  # type: ignore[union-attr]
                 scene.offer(a_move(scene))
         return all(isinstance(top(c), FinalResultsScene) for c in (host, friend))
 
@@ -348,7 +348,7 @@ def test_a_move_the_board_cannot_follow_rejoins_and_shows_the_servers_game(
     frames_until([host, friend], lambda: settled(a, b))  # no move on its way
     link.session._emit(MoveMade(len(b.moves), "nonsense", None, 0))  # a garbled announcement
     frames_until([host, friend], lambda: link.lost is not None)
-    frames_until([host, friend], lambda: link.lost is None and not b.overlay.fresh)  # type: ignore
+    frames_until([host, friend], lambda: link.lost is None and not b.overlay.online.fresh)  # type: ignore
     same_game(a, b)
     play([host, friend], 2)
     same_game(a, b)
@@ -438,7 +438,7 @@ def play_hotseat(host: AppContext, friend: AppContext, count: int) -> tuple[set[
             handover.done()  # type: ignore[attr-defined]
         for scene in (a, b):
             if len(scene.moves) < goal and scene.human_ready() and \
-                    scene.overlay.sent is None:  # type: ignore[union-attr]
+                    scene.overlay.online.sent is None:  # type: ignore[union-attr]
                 if scene is a:
                     moved.add(a.state.current)
                     assert a.viewer() == a.state.current  # only their own fame shows
