@@ -43,8 +43,8 @@ from ra_game.ui.board.mode import Mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
 
+from . import routes
 from .online_common import clock
-from .play import PlayScene
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -52,6 +52,8 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.board import Board
+
+    from .play import PlayScene
 
 HAND_KEY = pygame.K_a
 
@@ -75,11 +77,10 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     assert started is not None
     driver = NetDriver(link, started)
     state = mirror.rebuild(started.setup, started.moves)
-    scene = PlayScene(ctx, seats_of(started, driver.seats), 0, driver.rules.hide_scores, state=state,
-                      moves=[m for m, _d in started.moves], mode=driver.mode(),
-                      overlay=driver, controller=driver, viewer=driver.seat)
-    scene.resume_record(driver.log_events(started.moves))
-    return scene
+    return ctx.open(routes.PlayMode(
+        seats_of(started, driver.seats), state, driver.mode(), driver, driver, seed=0,
+        hide_scores=driver.rules.hide_scores, moves=[m for m, _d in started.moves],
+        record=driver.log_events(started.moves), viewer=driver.seat))
 
 
 class NetDriver(Overlay):

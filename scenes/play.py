@@ -27,7 +27,7 @@ from ra_game.engine.preview import move_events
 from ra_game.i18n import _, generation, resolve
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
-from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers, read_kind
+from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
@@ -46,6 +46,7 @@ from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.pause_menu import PauseMenu
 from ra_game.ui.board.pause_volume import PauseVolumes
 from ra_game.ui.board.player_area import PlayerAreas
+from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
 from ra_game.ui.board.tracks import build_static, draw_flyers, draw_tracks
@@ -67,21 +68,6 @@ REQUIRED: list[str] = (
        "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
     + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
 )
-
-
-
-
-def read_seats(ctx: AppContext, players: Sequence[dict[str, str]],
-               where: Where | None) -> list[Seat]:
-    """The seats of a file's ``players``; a kind this game cannot play ``where`` is read by the
-    one rule of :func:`read_kind`, and its one-line notice shown."""
-    seats = []
-    for i, player in enumerate(players):
-        kind, notice = read_kind(player.get("kind"), i, where)
-        seats.append(Seat(kind, player.get("name") or f"Player {i + 1}"))
-        if notice and getattr(ctx, "notices", None) is not None:
-            ctx.notices.append(notice)
-    return seats
 
 
 class PlayScene(Scene):
