@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -25,6 +24,7 @@ from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
 from ra_game.i18n import _, generation, resolve
+from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
 from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers
@@ -148,7 +148,7 @@ class PlayScene(Scene):
         self.overlay.attach(self)
 
     @classmethod
-    def from_save(cls, ctx: AppContext, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
+    def from_save(cls, ctx: AppContext, doc: JsonObject, slot: int | None = None) -> PlayScene:
         """Resume a saved game (a replay document with ``hide_scores``); the tiles still in the
         bag are dealt afresh.  Raises ``SaveError`` (a ValueError with a one-line message) for a
         document that cannot be resumed."""
@@ -195,7 +195,7 @@ class PlayScene(Scene):
         """The save slot's writer (None: this game is not saved)."""
         return self.keeper.saver
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> JsonObject:
         """The replay document of the game so far, as saved (never the seed)."""
         return self.keeper.document()
 

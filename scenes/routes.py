@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ra_game.engine import GameState
     from ra_game.engine import Replay as ReplayDocument
     from ra_game.engine.events import EpochScored, GameOver
+    from ra_game.jsontypes import JsonObject
     from ra_game.online_link import Link
     from ra_game.review import Mistake, Review
     from ra_game.saves import SlotInfo
@@ -111,7 +112,7 @@ class Play(Route["PlayScene"]):
 class Resume(Route["PlayScene"]):
     """The game saved as ``doc`` (opening raises a ValueError when it cannot be resumed)."""
 
-    doc: dict[str, Any]
+    doc: JsonObject
     slot: int | None = None
 
 
@@ -162,7 +163,7 @@ class FinalResults(Route["FinalResultsScene"]):
     state: GameState
     event: GameOver
     seats: list[Seat] | None = None
-    replay: dict[str, Any] | None = None
+    replay: JsonObject | None = None
     hide_scores: bool = False
     hints_used: Sequence[int] = ()
 
