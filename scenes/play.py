@@ -23,7 +23,7 @@ from ra_game.ai.workers import Workers
 from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
-from ra_game.i18n import _, generation, resolve
+from ra_game.i18n import _, generation
 from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
@@ -44,11 +44,12 @@ from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.pause_menu import PauseMenu
-from ra_game.ui.board.pause_volume import PauseVolumes
+from ra_game.ui.board.pausing import PauseExit, Pausing
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
-from ra_game.ui.board.status_line import ai_status, draw_status, human_status
+from ra_game.ui.board.status_line import draw_status
+from ra_game.ui.board.status_text import StatusText
 from ra_game.ui.board.tracks import build_static, draw_flyers, draw_tracks
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook, grace_seconds
 from ra_game.ui.board.view import View
@@ -122,18 +123,15 @@ class PlayScene(Scene):
         self.static: pygame.Surface | None = None
         self._static_generation = -1
         self.hover: tuple[float, float] | None = None
-        self.pause: PauseMenu | None = None
+        #: The pause menu while it is up, and the scenes held until it closes.
+        self.pausing = Pausing(mode, self.overlay)
         self.last_human: int | None = viewer
         self.input_token: int | None = None
         self.pressed = False
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
-        #: A line for the person that outlives an instant animation (their automatic pass),
-        #: and the seconds it stays in the status line.
-        self.said = ""
-        self.said_for = 0.0
-        #: Scenes an animation opened while the pause menu was up, shown once it closes.
-        self.after_pause: list[Callable[[], None]] = []
+        #: What the status line says (and a line held for the person a few seconds).
+        self.speech = StatusText()
         self._hushed = False
         #: A one-line notice in the status line (cleared by the next move).
         self.notice = self.keeper.claim()
@@ -185,6 +183,16 @@ class PlayScene(Scene):
         demo = getattr(self.ctx, "demo", None)
         name = demo.speed if demo is not None else self.ctx.settings.animation_speed
         return name if name in SPEED_FACTORS else "normal"
+
+    @property
+    def pause(self) -> PauseMenu | None:
+        """The pause menu while it is up."""
+        return self.pausing.menu
+
+    @property
+    def after_pause(self) -> list[Callable[[], None]]:
+        """Scenes an animation opened while the pause menu was up, shown once it closes."""
+        return self.pausing.held
 
     @property
     def kinds(self) -> list[SeatKind]:
@@ -253,7 +261,7 @@ class PlayScene(Scene):
         self.notice = ""
         self.undo = UndoBook()
         self.info.hints.clear()
-        self.said_for = 0.0
+        self.speech.forget()
 
     def skip_offered(self) -> bool:
         """Whether "skip to the end of the epoch" is offered now: no person at this screen
@@ -335,15 +343,13 @@ class PlayScene(Scene):
             self.info.log.reached(event)
 
     def epoch_scored(self, event: ev.EpochScored) -> None:
-        if self.pause is not None:
-            self.after_pause.append(lambda: self.epoch_scored(event))
+        if self.pausing.hold(lambda: self.epoch_scored(event)):
             return
         self.ctx.scenes.push(self.ctx.open(routes.EpochScoring(event, self.state,
                                                                self.hide_scores)))
 
     def finish_game(self, event: ev.GameOver) -> None:
-        if self.pause is not None:
-            self.after_pause.append(lambda: self.finish_game(event))
+        if self.pausing.hold(lambda: self.finish_game(event)):
             return
         self.game_over = event
         if self.mode.end is GameEnd.STAY:
@@ -408,18 +414,10 @@ class PlayScene(Scene):
         self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
 
-    SAID_SECONDS = 4.0
-
     def _hold_own_pass(self, events: Sequence[object]) -> None:
-        """At the instant speed no animation holds the person's automatic pass on screen:
-        the status line says it for a few seconds (before their own next question, if that
-        comes first)."""
-        if self.speed != "max":
-            return
-        for e in events:
-            if isinstance(e, ev.Passed) and e.automatic and e.player == self.you:
-                self.said = " ".join(self.sentences.event(e))
-                self.said_for = self.SAID_SECONDS
+        """At the instant speed the status line holds the person's automatic pass."""
+        if self.speed == "max":
+            self.speech.hold_own_pass(events, self.you, self.sentences)
 
     def take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
@@ -455,7 +453,7 @@ class PlayScene(Scene):
         self.keeper.poll()
         if self.pause is not None:
             return
-        self.said_for = max(0.0, self.said_for - dt)
+        self.speech.tick(dt)
         speed = self.speed
         self.queue.speed = SPEED_FACTORS[speed] * self.overlay.speed_factor()
         self.queue.update(dt)
@@ -576,11 +574,7 @@ class PlayScene(Scene):
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
-        mode = self.mode
-        self.pause = PauseMenu(self.geom.rect("pause_panel"),
-                               demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=mode.quit_label, extra=self.overlay.pause_items(),
-                               title=mode.pause_title, volumes=PauseVolumes(self.ctx))
+        self.pausing.open(self.ctx, self.geom.rect("pause_panel"))
         self._finish_silently()
         self.request_redraw()
 
@@ -594,45 +588,19 @@ class PlayScene(Scene):
 
     def _close_pause(self) -> None:
         """Back to the board: the scenes held while the menu was up open now, in order."""
-        self.pause = None
-        held, self.after_pause = self.after_pause, []
-        for show in held:
-            show()
+        self.pausing.close()
 
     def _pause_event(self, event: pygame.event.Event) -> None:
-        assert self.pause is not None
-        choice = None
-        if event.type == pygame.KEYDOWN:
-            choice = self.pause.key(event.key)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            choice = self.pause.click(self.to_base(event.pos))
-        question = self.mode.quit_question
-        if choice == "resume":  # Rules and Settings return to this menu
-            self._close_pause()
-        elif choice == "quit" and question is not None:
-            self.pause.ask(question)
-        elif choice == "stay":
-            self.pause.unask()
-        elif choice in ("quit", "leave"):
-            self.pause = None
-            self.after_pause.clear()
-            self._save_and_quit()
-        elif choice in ("rules", "settings"):
-            self._open_scene(choice)
-        elif choice is not None and self.overlay.pause_choice(choice):
-            self._close_pause()
-
-    def _open_scene(self, name: str) -> None:
-        """The Rules or Settings screen over the game; closing it returns here."""
-        screen = routes.Rules() if name == "rules" else routes.Settings()
-        self.ctx.scenes.push(self.ctx.open(screen))
-
-    def _save_and_quit(self) -> None:
-        self.keeper.autosave()
-        self.keeper.release()
-        if self.overlay.leave():
-            return
-        self.ctx.scenes.clear_to(self.ctx.open(routes.Title()))
+        """The pause menu's choice: leave, or the Rules or Settings screen over the game."""
+        chosen = self.pausing.event(event, self.to_base)
+        if chosen is PauseExit.LEAVE:
+            self.keeper.autosave()
+            self.keeper.release()
+            if not self.overlay.leave():
+                self.ctx.scenes.clear_to(self.ctx.open(routes.Title()))
+        elif chosen is not None:
+            screen = routes.Rules() if chosen is PauseExit.RULES else routes.Settings()
+            self.ctx.scenes.push(self.ctx.open(screen))
 
     # -- drawing
 
@@ -649,37 +617,7 @@ class PlayScene(Scene):
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""
-        if self.notice:
-            return self.notice, True
-        said = self.overlay.status()
-        if said is not None:
-            return said, False
-        if self.state.over:
-            w = self.state.winner or 0
-            end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
-            return " ".join(self.director.sentences.event(end)), False
-        if self.epoch_skip.active(self.state) and not self.human_to_move():
-            return self.epoch_skip.status(len(self.moves)), False
-        if self.queue.busy:
-            return resolve(self.model.caption) if self.model.caption else "", False
-        said = self.said if self.said_for > 0 else ""
-        if self.human_ready():
-            text, urgent = self._human_status()
-            return (f"{said} {text}" if said else text), urgent
-        if said:
-            return said, False
-        return ai_status(self.state, self.you), False
-
-    def _human_status(self) -> tuple[str, bool]:
-        """The status line for a person's open decision: a hint, or what they may do."""
-        hints = self.info.hints
-        if hints.for_token(len(self.moves)) is not None:
-            return hints.reason, False
-        if hints.thinking:
-            return _("Looking for a hint: the hard AI is thinking..."), False
-        text = human_status(self.state, self.input.mode, self.input.legal,
-                            self.state.current == self.you)
-        return text, self.state.forced_bid() or self.input.mode == "discard"
+        return self.speech.text(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())
