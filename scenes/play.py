@@ -33,10 +33,11 @@ from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext, ai_workers
 from ra_game.ui.board.bid_panel import draw_bids
+from ra_game.ui.board.board_input import BoardInput
 from ra_game.ui.board.controls import Control, HumanInput
 from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
-from ra_game.ui.board.epoch_skip import SKIP_KEY, EpochSkip
+from ra_game.ui.board.epoch_skip import EpochSkip
 from ra_game.ui.board.geometry import BoardGeometry
 from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.keeper import Keeper
@@ -127,7 +128,8 @@ class PlayScene(Scene):
         self.pausing = Pausing(mode, self.overlay)
         self.last_human: int | None = viewer
         self.input_token: int | None = None
-        self.pressed = False
+        #: Where keys and clicks go.
+        self.board_input = BoardInput()
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
         #: What the status line says (and a line held for the person a few seconds).
@@ -510,67 +512,9 @@ class PlayScene(Scene):
         return self.view.to_base(pos)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.to_base(event.pos)
-            if self.pause is not None:
-                self.pause.hover = self.hover
-            return
-        if self.pause is not None:
-            self._pause_event(event)
-            return
-        if self.overlay.handle_event(event):
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.info.wheel(event.y)
-            return
-        key = event.key if event.type == pygame.KEYDOWN else None
-        down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
-        if key == pygame.K_ESCAPE and self.input.mode != "god":
-            self._open_pause()
-            return
-        if up and self.geom.rect("button_menu").collidepoint(self.to_base(event.pos)):
-            self._open_pause()
-            return
-        used = None
-        if key is not None:
-            used = self.info.key(key, getattr(event, "mod", 0))
-        elif up:
-            used = self.info.click(self.to_base(event.pos))
-        if used == "undo":
-            self.take_back()
-        if used is not None:
-            self.pressed = False
-            return
-        self._board_event(key, down, up, event)
+        self.board_input.event(self, event)
 
-    def _board_event(self, key: int | None, down: bool, up: bool,
-                     event: pygame.event.Event) -> None:
-        """Input for the animation (skip), the epoch's skip and the person's decision."""
-        if (key == SKIP_KEY or (up and self.epoch_skip.rect(self.geom).collidepoint(
-                self.to_base(event.pos)))) and self.skip_offered():
-            self.skip_epoch()
-            self.pressed = False
-            return
-        if self.queue.busy:
-            if down or key == pygame.K_SPACE:
-                self.queue.skip()
-            self.pressed = False
-            return
-        if not self.human_to_move() or self.input.mode == "idle":
-            return
-        move = None
-        if down:
-            self.pressed = True
-        elif up and self.pressed:
-            self.pressed = False
-            move = self.input.click(self.to_base(event.pos))
-        elif key is not None:
-            move = self.input.key(key)
-        if move is not None:
-            self.offer(move)
-
-    def _open_pause(self) -> None:
+    def open_pause(self) -> None:
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
@@ -586,11 +530,11 @@ class PlayScene(Scene):
         finally:
             self._hushed = False
 
-    def _close_pause(self) -> None:
+    def close_pause(self) -> None:
         """Back to the board: the scenes held while the menu was up open now, in order."""
         self.pausing.close()
 
-    def _pause_event(self, event: pygame.event.Event) -> None:
+    def pause_event(self, event: pygame.event.Event) -> None:
         """The pause menu's choice: leave, or the Rules or Settings screen over the game."""
         chosen = self.pausing.event(event, self.to_base)
         if chosen is PauseExit.LEAVE:
