@@ -29,9 +29,9 @@ from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
 from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
-from ra_game.ui import theme
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext, ai_workers
+from ra_game.ui.board.action_bar import draw_menu_row
 from ra_game.ui.board.bid_panel import draw_bids
 from ra_game.ui.board.board_input import BoardInput
 from ra_game.ui.board.controls import Control, HumanInput
@@ -39,6 +39,7 @@ from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.epoch_skip import EpochSkip
 from ra_game.ui.board.geometry import BoardGeometry
+from ra_game.ui.board.hotseat import Hotseat
 from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.keeper import Keeper
 from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
@@ -126,7 +127,8 @@ class PlayScene(Scene):
         self.hover: tuple[float, float] | None = None
         #: The pause menu while it is up, and the scenes held until it closes.
         self.pausing = Pausing(mode, self.overlay)
-        self.last_human: int | None = viewer
+        #: Who is at a shared screen, and when it is handed over.
+        self.hotseat = Hotseat(self.hide_scores, viewer)
         self.input_token: int | None = None
         #: Where keys and clicks go.
         self.board_input = BoardInput()
@@ -217,10 +219,7 @@ class PlayScene(Scene):
     def viewer(self) -> int | None:
         """The person at the screen in a hotseat game: the one who moved last or was handed
         the screen, else the person to move.  They may see their own face-down fame."""
-        if self.last_human is not None:
-            return self.last_human
-        seat = self.state.to_move
-        return seat if seat is not None and self.seats[seat].is_human else None
+        return self.hotseat.viewer(self.state, self.seats)
 
     def release_save(self) -> None:
         """Finish writing and let go of the save slot (the save stays for next time)."""
@@ -397,8 +396,8 @@ class PlayScene(Scene):
         human = seat is not None and self.seats[seat].is_human
         self.undo.record(before, len(self.moves) - 1, seat or 0,
                          human and self.match.modes.undo, move.action, events)
-        if human:
-            self.last_human = seat
+        if human and seat is not None:
+            self.hotseat.moved(seat)
 
     def _show_move(self, move: Move, events: Sequence[object]) -> None:
         """The game log and the board (its animation plays the sounds) show the move."""
@@ -489,18 +488,9 @@ class PlayScene(Scene):
         if idle and self.input_token != len(self.moves):
             self.input_token = len(self.moves)
             self.input.begin(self.state)
-            if self._needs_handover(seat):
-                self.last_human = seat
+            if self.hotseat.hand_to(seat, self.seats):
                 self.undo.close()
-                self._push_handover(seat)
-
-    def _needs_handover(self, seat: int) -> bool:
-        humans = sum(s.is_human for s in self.seats)
-        return (self.hide_scores and humans > 1 and self.last_human is not None
-                and self.last_human != seat)
-
-    def _push_handover(self, seat: int) -> None:
-        self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
+                self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
 
     # -- input
 
@@ -582,15 +572,8 @@ class PlayScene(Scene):
         self.overlay.draw(surface, view)
         text, urgent = self.status()
         draw_status(surface, view, self.info.status_rect(), text, urgent)
-        if self.queue.busy and self.speed != "max" and self.mode.skip_hint:
-            hint = g.rect("button_pass")
-            room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
-                               g.rect("button_confirm").x, hint.height)
-            view.fit_text(surface, _("Click or Space: skip animation"), room, 15,
-                          theme.INK_SOFT, True, "right", min_size=12)
-        menu = g.rect("button_menu")
-        lit = self.hover is not None and menu.collidepoint(self.hover)
-        view.button(surface, menu, _("Menu"), "hover" if lit else "idle", "Esc", "quiet")
+        draw_menu_row(surface, view, g, self.hover,
+                      self.queue.busy and self.speed != "max" and self.mode.skip_hint)
         self.info.draw(surface, view, self.hover if self.pause is None else None)
         if self.pause is not None:
             self.pause.draw(surface, view)
