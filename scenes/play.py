@@ -23,7 +23,7 @@ from ra_game.ai.workers import Workers
 from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
-from ra_game.i18n import _, generation
+from ra_game.i18n import _
 from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
@@ -34,6 +34,7 @@ from ra_game.ui.app_context import AppContext, ai_workers
 from ra_game.ui.board.action_bar import draw_menu_row
 from ra_game.ui.board.bid_panel import draw_bids
 from ra_game.ui.board.board_input import BoardInput
+from ra_game.ui.board.canvas import Canvas
 from ra_game.ui.board.controls import Control, HumanInput
 from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
@@ -52,8 +53,8 @@ from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_line import draw_status
 from ra_game.ui.board.status_text import StatusText
-from ra_game.ui.board.tracks import build_static, draw_flyers, draw_tracks
-from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook, grace_seconds
+from ra_game.ui.board.tracks import draw_flyers, draw_tracks
+from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
@@ -121,9 +122,8 @@ class PlayScene(Scene):
         self.person = next(c for c in self.controllers if isinstance(c, LocalPerson))
         self.areas = PlayerAreas(self.geom)
         self.sprites = SpriteBank(ctx.assets)
-        self.view: View | None = None
-        self.static: pygame.Surface | None = None
-        self._static_generation = -1
+        #: The view at the window's size and the board's static layer.
+        self.canvas = Canvas(self.sprites, self.geom, self._refit)
         self.hover: tuple[float, float] | None = None
         #: The pause menu while it is up, and the scenes held until it closes.
         self.pausing = Pausing(mode, self.overlay)
@@ -187,6 +187,11 @@ class PlayScene(Scene):
         demo = getattr(self.ctx, "demo", None)
         name = demo.speed if demo is not None else self.ctx.settings.animation_speed
         return name if name in SPEED_FACTORS else "normal"
+
+    @property
+    def view(self) -> View | None:
+        """The view at the window's size (None before the first frame)."""
+        return self.canvas.view
 
     @property
     def pause(self) -> PauseMenu | None:
@@ -257,12 +262,16 @@ class PlayScene(Scene):
         self.model = DisplayModel(state)
         self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
+        self.undo = UndoBook()
+        self._close_decision()
+        self.speech.forget()
+
+    def _close_decision(self) -> None:
+        """No decision open, no notice, no hint: the position changed."""
         self.input.stop()
         self.input_token = None
         self.notice = ""
-        self.undo = UndoBook()
         self.info.hints.clear()
-        self.speech.forget()
 
     def skip_offered(self) -> bool:
         """Whether "skip to the end of the epoch" is offered now: no person at this screen
@@ -286,12 +295,6 @@ class PlayScene(Scene):
 
     def current_controls(self) -> list[Control]:
         return self.input.controls() if self.human_ready() else []
-
-    @staticmethod
-    def input_action(name: str) -> int | None:
-        """The action code of a simple button (draw, ra, pass)."""
-        return {"draw": Move("draw").action, "ra": Move("ra").action,
-                "pass": Move("pass").action}.get(name)
 
     SOUNDS = ("draw", "ra", "bid", "pass", "win", "disaster", "epoch", "god")
 
@@ -401,11 +404,8 @@ class PlayScene(Scene):
 
     def _show_move(self, move: Move, events: Sequence[object]) -> None:
         """The game log and the board (its animation plays the sounds) show the move."""
-        self.notice = ""
+        self._close_decision()
         self.info.log.add_move(events)
-        self.info.hints.clear()
-        self.input.stop()
-        self.input_token = None
         self.queue.add(self.director.animate(list(events), self.state))
         if self.epoch_skip.active(self.state):
             self.queue.skip()
@@ -432,21 +432,15 @@ class PlayScene(Scene):
         self.info.log.truncate(point.moves)
         self.model.sync(self.state)
         self.model.passed = self.info.log.current_auction_passes(self.state.n)
-        self.input.stop()
-        self.input_token = None
-        self.notice = ""
-        self.info.hints.clear()
+        self._close_decision()
         self.request_redraw()
         self.keeper.autosave()
 
     def ai_delay(self, speed: str) -> float:
         """How long an AI waits before its move shows: the pacing delay, or the undo grace
         period after a person's decision, whichever is longer."""
-        delay = MIN_DELAY[speed]
-        if self.undo.available:
-            setting = getattr(self.ctx.settings, "undo_grace", DEFAULT_GRACE)
-            delay = max(delay, grace_seconds(setting, speed))
-        return delay
+        grace = getattr(self.ctx.settings, "undo_grace", DEFAULT_GRACE)
+        return self.undo.reply_delay(MIN_DELAY[speed], grace, speed)
 
     # -- the frame
 
@@ -496,10 +490,8 @@ class PlayScene(Scene):
 
     def to_base(self, pos: tuple[int, int]) -> tuple[float, float]:
         """A window position in the board's base pixels."""
-        if self.view is None:
-            self._view_for((int(self.ctx.window_size[0]), int(self.ctx.window_size[1])))
-        assert self.view is not None
-        return self.view.to_base(pos)
+        size = (int(self.ctx.window_size[0]), int(self.ctx.window_size[1]))
+        return self.canvas.to_base(pos, size, self.state.ra_length)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.board_input.event(self, event)
@@ -539,15 +531,11 @@ class PlayScene(Scene):
     # -- drawing
 
     def _view_for(self, size: tuple[int, int]) -> View:
-        if self.view is None or self.view.size != size:
-            self.view = View(size, self.sprites)
-            self.static = None
-            if self.geom.fit(self.view.height):  # a taller window: a taller board
-                self.info.panel.rect = self.geom.rect("log_panel")
-        if self.static is None or self._static_generation != generation():
-            self.static = build_static(self.view, self.geom, self.state.ra_length)
-            self._static_generation = generation()
-        return self.view
+        return self.canvas.at(size, self.state.ra_length)
+
+    def _refit(self) -> None:
+        """A taller window made the board taller: the game log's panel follows."""
+        self.info.panel.rect = self.geom.rect("log_panel")
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""
@@ -555,8 +543,8 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())
-        assert self.static is not None
-        surface.blit(self.static, (0, 0))
+        assert self.canvas.static is not None
+        surface.blit(self.canvas.static, (0, 0))
         g, m = self.geom, self.model
         preview = self.info.preview
         draw_tracks(surface, view, g, m)
