@@ -27,7 +27,7 @@ from ra_game.i18n import _
 from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
-from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers
+from ra_game.seat_kinds import SeatKind, Where
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext, ai_workers
@@ -39,7 +39,7 @@ from ra_game.ui.board.controls import Control, HumanInput
 from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.epoch_skip import EpochSkip
-from ra_game.ui.board.geometry import BoardGeometry
+from ra_game.ui.board.geometry import PLAY_NAMES, BoardGeometry
 from ra_game.ui.board.hotseat import Hotseat
 from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.keeper import Keeper
@@ -63,15 +63,7 @@ from ra_game.ui.sprites import SpriteBank
 from . import routes
 
 #: Names the play layout must define (checked by the layout test).
-REQUIRED: list[str] = (
-    [f"ra_track_slot_{i}" for i in range(10)]
-    + [f"auction_slot_{i}" for i in range(8)]
-    + ["ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
-       "bid_panel", "status_line", "discard_panel", "pause_panel", "button_draw", "button_ra",
-       "button_god", "button_pass", "button_confirm", "button_cancel", "button_menu",
-       "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
-    + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
-)
+REQUIRED: list[str] = PLAY_NAMES
 
 
 class PlayScene(Scene):
@@ -113,11 +105,8 @@ class PlayScene(Scene):
         self.input = HumanInput(self.geom)
         #: The worker processes of this game, lent to its AI seats and its hints.
         self.workers = Workers(ai_workers(ctx))
-        table = Table([Seat(SCRIPTED, s.name) if i in mode.scripted else s
-                       for i, s in enumerate(self.seats)], self.seed, workers=self.workers)
         #: Who decides for a seat: the first of these that controls it.
-        own: list[SeatController] = [] if controller is None else [controller]
-        self.controllers = [*own, *make_controllers(table)]
+        self.controllers = mode.controllers(self.seats, controller, self.seed, self.workers)
         self.runner = next(c for c in self.controllers if isinstance(c, AiRunner))
         self.person = next(c for c in self.controllers if isinstance(c, LocalPerson))
         self.areas = PlayerAreas(self.geom)
