@@ -31,12 +31,9 @@ from ra_game.seat_kinds import SeatKind, Where
 from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext, ai_workers
-from ra_game.ui.board.action_bar import draw_menu_row
-from ra_game.ui.board.bid_panel import draw_bids
 from ra_game.ui.board.board_input import BoardInput
 from ra_game.ui.board.canvas import Canvas
 from ra_game.ui.board.controls import Control, HumanInput
-from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.epoch_skip import EpochSkip
 from ra_game.ui.board.geometry import PLAY_NAMES, BoardGeometry
@@ -46,14 +43,13 @@ from ra_game.ui.board.keeper import Keeper
 from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.overlay import Overlay
+from ra_game.ui.board.painter import draw_board
 from ra_game.ui.board.pause_menu import PauseMenu
 from ra_game.ui.board.pausing import PauseExit, Pausing
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
-from ra_game.ui.board.status_line import draw_status
 from ra_game.ui.board.status_text import StatusText
-from ra_game.ui.board.tracks import draw_flyers, draw_tracks
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
@@ -534,23 +530,4 @@ class PlayScene(Scene):
         view = self._view_for(surface.get_size())
         assert self.canvas.static is not None
         surface.blit(self.canvas.static, (0, 0))
-        g, m = self.geom, self.model
-        preview = self.info.preview
-        draw_tracks(surface, view, g, m)
-        draw_bids(surface, view, g, m, preview)
-        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview,
-                        away=self.overlay.away())
-        draw_flyers(surface, view, m)
-        controls = self.current_controls()
-        draw_decision(surface, view, g, self.state, self.input, controls,
-                      self.info.hinted(controls), self.hover)
-        if self.skip_offered() and self.is_top():
-            self.epoch_skip.draw(surface, view, g, self.hover)
-        self.overlay.draw(surface, view)
-        text, urgent = self.status()
-        draw_status(surface, view, self.info.status_rect(), text, urgent)
-        draw_menu_row(surface, view, g, self.hover,
-                      self.queue.busy and self.speed != "max" and self.mode.skip_hint)
-        self.info.draw(surface, view, self.hover if self.pause is None else None)
-        if self.pause is not None:
-            self.pause.draw(surface, view)
+        draw_board(surface, view, self)
