@@ -28,7 +28,7 @@ from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
 from ra_game.seat_kinds import SeatKind, Where
-from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
+from ra_game.seats import LocalPerson, Seat, SeatController
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext, ai_workers
 from ra_game.ui.board.board_input import BoardInput
@@ -50,6 +50,7 @@ from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
 from ra_game.ui.board.status_text import StatusText
+from ra_game.ui.board.turns import Turns
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
@@ -101,10 +102,8 @@ class PlayScene(Scene):
         self.input = HumanInput(self.geom)
         #: The worker processes of this game, lent to its AI seats and its hints.
         self.workers = Workers(ai_workers(ctx))
-        #: Who decides for a seat: the first of these that controls it.
-        self.controllers = mode.controllers(self.seats, controller, self.seed, self.workers)
-        self.runner = next(c for c in self.controllers if isinstance(c, AiRunner))
-        self.person = next(c for c in self.controllers if isinstance(c, LocalPerson))
+        #: Who decides for a seat (the first controller that controls it), and asking them.
+        self.turns = Turns(mode.controllers(self.seats, controller, self.seed, self.workers))
         self.areas = PlayerAreas(self.geom)
         self.sprites = SpriteBank(ctx.assets)
         #: The view at the window's size and the board's static layer.
@@ -114,7 +113,6 @@ class PlayScene(Scene):
         self.pausing = Pausing(mode, self.overlay)
         #: Who is at a shared screen, and when it is handed over.
         self.hotseat = Hotseat(self.hide_scores, viewer)
-        self.input_token: int | None = None
         #: Where keys and clicks go.
         self.board_input = BoardInput()
         self.game_over: ev.GameOver | None = None
@@ -215,13 +213,24 @@ class PlayScene(Scene):
         """Finish writing and let go of the save slot (the save stays for next time)."""
         self.keeper.release()
 
+    @property
+    def controllers(self) -> list[SeatController]:
+        return self.turns.controllers
+
+    @property
+    def runner(self) -> AiRunner:
+        return self.turns.runner
+
+    @property
+    def person(self) -> LocalPerson:
+        return self.turns.person
+
     def controller(self, seat: int) -> SeatController:
         """Who decides for ``seat`` now."""
-        return seated(self.controllers, seat)
+        return self.turns.controller(seat)
 
     def human_to_move(self) -> bool:
-        seat = self.state.to_move
-        return seat is not None and self.controller(seat) is self.person
+        return self.turns.person_to_move(self.state)
 
     def reset_to(self, state: GameState, moves: Sequence[str]) -> None:
         """Show ``state`` (reached by ``moves``) at once, without animations (replay steps)."""
@@ -254,7 +263,7 @@ class PlayScene(Scene):
     def _close_decision(self) -> None:
         """No decision open, no notice, no hint: the position changed."""
         self.input.stop()
-        self.input_token = None
+        self.turns.opened = None
         self.notice = ""
         self.info.hints.clear()
 
@@ -448,28 +457,15 @@ class PlayScene(Scene):
             moved = self._drive(0.0)  # skipping: every move decided at once is played now
 
     def _drive(self, dt: float) -> bool:
-        """Ask the controller of the seat to move for its move, and play it; whether it did."""
-        seat = self.state.current
-        idle = not self.queue.busy
-        controller = self.controller(seat)
-        if controller is self.person:
-            self._person_turn(seat, idle)
-        fast = controller is self.person or self.epoch_skip.active(self.state)
-        delay = 0.0 if fast else self.ai_delay(self.speed)
-        move = controller.poll(self.match.observation(seat),
-                               Tick(self.match.version, dt, idle, delay))
-        if move is not None:
-            self.apply(move, offered=controller is self.person)
-        return move is not None
+        """The seat to move decides (its move is played); whether it did."""
+        return self.turns.drive(self, dt)
 
-    def _person_turn(self, seat: int, idle: bool) -> None:
+    def person_turn(self, seat: int) -> None:
         """A person's decision opens: their controls (and the hand-over screen in hotseat)."""
-        if idle and self.input_token != len(self.moves):
-            self.input_token = len(self.moves)
-            self.input.begin(self.state)
-            if self.hotseat.hand_to(seat, self.seats):
-                self.undo.close()
-                self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
+        self.input.begin(self.state)
+        if self.hotseat.hand_to(seat, self.seats):
+            self.undo.close()
+            self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
 
     # -- input
 
