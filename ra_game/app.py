@@ -93,8 +93,8 @@ def _set_minimum_size() -> None:
 def set_fullscreen(ctx: AppContext, on: bool) -> None:
     """Switch fullscreen on/off (F11 or the settings), remember it, and relayout the scenes."""
     if on and not ctx.settings.fullscreen:
-        ctx.extra["windowed_size"] = ctx.window_size
-    window = open_window(ctx.extra.get("windowed_size", DEFAULT_SIZE), on)
+        ctx.run.windowed_size = ctx.window_size
+    window = open_window(ctx.run.windowed_size or DEFAULT_SIZE, on)
     ctx.settings.fullscreen = on
     warning = save_settings(ctx.settings)
     if warning:
@@ -159,10 +159,10 @@ def create_app(
     pygame.key.set_repeat(400, 40)
     ctx = AppContext(SceneManager(), settings, assets, window.get_size(), demo)
     ctx.routes = scene_front().route_table()
-    ctx.extra["windowed_size"] = size
+    ctx.run.windowed_size = size
     ctx.fullscreen_switch = partial(set_fullscreen, ctx)
     if ai_workers is not None:
-        ctx.extra["ai_workers"] = ai_workers
+        ctx.run.ai_workers = ai_workers
     ctx.sounds = Sounds(lambda: effects_level(ctx.settings))
     ctx.music = Music(lambda: music_level(ctx.settings))
     Button.click_sound = lambda: ctx.play_sound("click")
@@ -173,7 +173,7 @@ def create_app(
     if watch is not None:  # ``ra-game watch FILE``: the viewer on top; closing it exits
         viewer = scene_front().replay_scene(ctx, *watch)
         ctx.scenes.push(viewer)
-        ctx.extra["closes_with"] = viewer
+        ctx.run.closes_with = viewer
     return ctx, window
 
 
@@ -185,14 +185,15 @@ def _note_opener(ctx: AppContext, event: pygame.event.Event, handled_by: Scene) 
     SDL sends after it as text, is not typed into the new scene's form."""
     if event.type == pygame.KEYDOWN:
         opened = ctx.scenes.top is not handled_by
-        ctx.extra["opener_text"] = getattr(event, "unicode", "") if opened else ""
+        ctx.run.opener_text = getattr(event, "unicode", "") if opened else ""
 
 
 def _typed_by_opener(ctx: AppContext, event: pygame.event.Event) -> bool:
     """True for the text event of the key that opened the scene now on top (dropped)."""
-    if event.type != pygame.TEXTINPUT or not ctx.extra.get("opener_text"):
+    if event.type != pygame.TEXTINPUT or not ctx.run.opener_text:
         return False
-    return bool(ctx.extra.pop("opener_text") == event.text)
+    opener, ctx.run.opener_text = ctx.run.opener_text, ""
+    return bool(opener == event.text)
 
 
 def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] | None = None,
@@ -209,7 +210,7 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
         if top is not None:
             top.handle_event(event)
             _note_opener(ctx, event, top)
-    closes_with = ctx.extra.get("closes_with")  # ``watch``: the run ends with its viewer
+    closes_with = ctx.run.closes_with  # ``watch``: the run ends with its viewer
     if closes_with is not None and closes_with not in ctx.scenes.stack:
         ctx.quit_requested = True
         return False
@@ -222,13 +223,13 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     window = pygame.display.get_surface()
     if top is None or window is None:
         return False
-    drawn: object = ctx.extra.get("drawn")
+    drawn = ctx.run.drawn
     if not (always_draw or events or top is not before or top is not drawn
             or top.is_animating() or frames.wanted()):
         return False
     frames.taken()
-    ctx.extra["drawn"] = top
-    ctx.extra["frames_drawn"] = ctx.extra.get("frames_drawn", 0) + 1
+    ctx.run.drawn = top
+    ctx.run.frames_drawn += 1
     top.draw(window)
     pygame.display.flip()
     return True
@@ -268,8 +269,8 @@ def report_crash(ctx: AppContext, exc: Exception) -> None:
     """Log ``exc``; show the error scene, or quit with status 1 if that cannot help."""
     log = log_exception(exc)
     message = crash_message(exc, log)
-    crashes = ctx.extra.get("crashes", 0) + 1
-    ctx.extra["crashes"] = crashes
+    ctx.run.crashes += 1
+    crashes = ctx.run.crashes
     from .ui.error_scene import ErrorScene
 
     if (ctx.demo is not None and ctx.demo.exit_on_end) or crashes > MAX_CRASHES or isinstance(
@@ -466,7 +467,7 @@ def run_title_check() -> int:
         catalogs = _catalogs_found()
     finally:
         pygame.quit()
-    if ctx.extra.get("crashes") or scene != "TitleScene":
+    if ctx.run.crashes or scene != "TitleScene":
         message = getattr(ctx.scenes.top, "message", "the title screen was not drawn")
         print(f"ra-game: error: {message}", file=sys.stderr)
         return 1

@@ -30,8 +30,8 @@ from ra_game.ui.board.mode import Mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.words import display_name
 
+from . import routes
 from .online_common import clock
-from .play import PlayScene
 
 if TYPE_CHECKING:
     from ra_game.engine import Move, Observation
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.board import Board
+
+    from .play import PlayScene
 
 HAND_KEY = pygame.K_a
 
@@ -51,11 +53,10 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     assert started is not None
     driver = NetDriver(link, started)
     online = driver.online
-    scene = PlayScene(ctx, list(online.table), 0, online.rules.hide_scores,
-                      state=online.match.state, moves=online.match.moves, mode=driver.mode(),
-                      overlay=driver, controller=driver, viewer=driver.seat)
-    scene.resume_record(driver.log_events(started.moves))
-    return scene
+    return ctx.open(routes.PlayMode(
+        list(online.table), online.match.state, driver.mode(), driver, driver, seed=0,
+        hide_scores=online.rules.hide_scores, moves=online.match.moves,
+        record=driver.log_events(started.moves), viewer=driver.seat))
 
 
 class NetDriver(Overlay):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -24,32 +23,35 @@ from ra_game.ai.workers import Workers
 from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
-from ra_game.i18n import _, generation, resolve
+from ra_game.i18n import _
+from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
-from ra_game.seat_kinds import SCRIPTED, SeatKind, Table, Where, make_controllers, read_kind
-from ra_game.seats import LocalPerson, Seat, SeatController, Tick, seated
-from ra_game.ui import theme
+from ra_game.seat_kinds import SeatKind, Where
+from ra_game.seats import LocalPerson, Seat, SeatController
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
 from ra_game.ui.app_context import AppContext, ai_workers
-from ra_game.ui.board.bid_panel import draw_bids
+from ra_game.ui.board.board_input import BoardInput
+from ra_game.ui.board.canvas import Canvas
 from ra_game.ui.board.controls import Control, HumanInput
-from ra_game.ui.board.decision import draw_decision
 from ra_game.ui.board.director import Director
-from ra_game.ui.board.epoch_skip import SKIP_KEY, EpochSkip
-from ra_game.ui.board.geometry import BoardGeometry
+from ra_game.ui.board.epoch_skip import EpochSkip
+from ra_game.ui.board.geometry import PLAY_NAMES, BoardGeometry
+from ra_game.ui.board.hotseat import Hotseat
 from ra_game.ui.board.info_layer import InfoLayer
 from ra_game.ui.board.keeper import Keeper
 from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.overlay import Overlay
+from ra_game.ui.board.painter import draw_board
 from ra_game.ui.board.pause_menu import PauseMenu
-from ra_game.ui.board.pause_volume import PauseVolumes
+from ra_game.ui.board.pausing import PauseExit, Pausing
 from ra_game.ui.board.player_area import PlayerAreas
+from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
-from ra_game.ui.board.status_line import ai_status, draw_status, human_status
-from ra_game.ui.board.tracks import build_static, draw_flyers, draw_tracks
-from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook, grace_seconds
+from ra_game.ui.board.status_text import StatusText
+from ra_game.ui.board.turns import Turns
+from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
@@ -58,30 +60,7 @@ from ra_game.ui.sprites import SpriteBank
 from . import routes
 
 #: Names the play layout must define (checked by the layout test).
-REQUIRED: list[str] = (
-    [f"ra_track_slot_{i}" for i in range(10)]
-    + [f"auction_slot_{i}" for i in range(8)]
-    + ["ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
-       "bid_panel", "status_line", "discard_panel", "pause_panel", "button_draw", "button_ra",
-       "button_god", "button_pass", "button_confirm", "button_cancel", "button_menu",
-       "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
-    + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
-)
-
-
-
-
-def read_seats(ctx: AppContext, players: Sequence[dict[str, str]],
-               where: Where | None) -> list[Seat]:
-    """The seats of a file's ``players``; a kind this game cannot play ``where`` is read by the
-    one rule of :func:`read_kind`, and its one-line notice shown."""
-    seats = []
-    for i, player in enumerate(players):
-        kind, notice = read_kind(player.get("kind"), i, where)
-        seats.append(Seat(kind, player.get("name") or f"Player {i + 1}"))
-        if notice and getattr(ctx, "notices", None) is not None:
-            ctx.notices.append(notice)
-    return seats
+REQUIRED: list[str] = PLAY_NAMES
 
 
 class PlayScene(Scene):
@@ -123,31 +102,23 @@ class PlayScene(Scene):
         self.input = HumanInput(self.geom)
         #: The worker processes of this game, lent to its AI seats and its hints.
         self.workers = Workers(ai_workers(ctx))
-        table = Table([Seat(SCRIPTED, s.name) if i in mode.scripted else s
-                       for i, s in enumerate(self.seats)], self.seed, workers=self.workers)
-        #: Who decides for a seat: the first of these that controls it.
-        own: list[SeatController] = [] if controller is None else [controller]
-        self.controllers = [*own, *make_controllers(table)]
-        self.runner = next(c for c in self.controllers if isinstance(c, AiRunner))
-        self.person = next(c for c in self.controllers if isinstance(c, LocalPerson))
+        #: Who decides for a seat (the first controller that controls it), and asking them.
+        self.turns = Turns(mode.controllers(self.seats, controller, self.seed, self.workers))
         self.areas = PlayerAreas(self.geom)
         self.sprites = SpriteBank(ctx.assets)
-        self.view: View | None = None
-        self.static: pygame.Surface | None = None
-        self._static_generation = -1
+        #: The view at the window's size and the board's static layer.
+        self.canvas = Canvas(self.sprites, self.geom, self._refit)
         self.hover: tuple[float, float] | None = None
-        self.pause: PauseMenu | None = None
-        self.last_human: int | None = viewer
-        self.input_token: int | None = None
-        self.pressed = False
+        #: The pause menu while it is up, and the scenes held until it closes.
+        self.pausing = Pausing(mode, self.overlay)
+        #: Who is at a shared screen, and when it is handed over.
+        self.hotseat = Hotseat(self.hide_scores, viewer)
+        #: Where keys and clicks go.
+        self.board_input = BoardInput()
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
-        #: A line for the person that outlives an instant animation (their automatic pass),
-        #: and the seconds it stays in the status line.
-        self.said = ""
-        self.said_for = 0.0
-        #: Scenes an animation opened while the pause menu was up, shown once it closes.
-        self.after_pause: list[Callable[[], None]] = []
+        #: What the status line says (and a line held for the person a few seconds).
+        self.speech = StatusText()
         self._hushed = False
         #: A one-line notice in the status line (cleared by the next move).
         self.notice = self.keeper.claim()
@@ -162,7 +133,7 @@ class PlayScene(Scene):
         self.overlay.attach(self)
 
     @classmethod
-    def from_save(cls, ctx: AppContext, doc: dict[str, Any], slot: int | None = None) -> PlayScene:
+    def from_save(cls, ctx: AppContext, doc: JsonObject, slot: int | None = None) -> PlayScene:
         """Resume a saved game (a replay document with ``hide_scores``); the tiles still in the
         bag are dealt afresh.  Raises ``SaveError`` (a ValueError with a one-line message) for a
         document that cannot be resumed."""
@@ -201,6 +172,21 @@ class PlayScene(Scene):
         return name if name in SPEED_FACTORS else "normal"
 
     @property
+    def view(self) -> View | None:
+        """The view at the window's size (None before the first frame)."""
+        return self.canvas.view
+
+    @property
+    def pause(self) -> PauseMenu | None:
+        """The pause menu while it is up."""
+        return self.pausing.menu
+
+    @property
+    def after_pause(self) -> list[Callable[[], None]]:
+        """Scenes an animation opened while the pause menu was up, shown once it closes."""
+        return self.pausing.held
+
+    @property
     def kinds(self) -> list[SeatKind]:
         return [s.kind for s in self.seats]
 
@@ -209,7 +195,7 @@ class PlayScene(Scene):
         """The save slot's writer (None: this game is not saved)."""
         return self.keeper.saver
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> JsonObject:
         """The replay document of the game so far, as saved (never the seed)."""
         return self.keeper.document()
 
@@ -221,22 +207,30 @@ class PlayScene(Scene):
     def viewer(self) -> int | None:
         """The person at the screen in a hotseat game: the one who moved last or was handed
         the screen, else the person to move.  They may see their own face-down fame."""
-        if self.last_human is not None:
-            return self.last_human
-        seat = self.state.to_move
-        return seat if seat is not None and self.seats[seat].is_human else None
+        return self.hotseat.viewer(self.state, self.seats)
 
     def release_save(self) -> None:
         """Finish writing and let go of the save slot (the save stays for next time)."""
         self.keeper.release()
 
+    @property
+    def controllers(self) -> list[SeatController]:
+        return self.turns.controllers
+
+    @property
+    def runner(self) -> AiRunner:
+        return self.turns.runner
+
+    @property
+    def person(self) -> LocalPerson:
+        return self.turns.person
+
     def controller(self, seat: int) -> SeatController:
         """Who decides for ``seat`` now."""
-        return seated(self.controllers, seat)
+        return self.turns.controller(seat)
 
     def human_to_move(self) -> bool:
-        seat = self.state.to_move
-        return seat is not None and self.controller(seat) is self.person
+        return self.turns.person_to_move(self.state)
 
     def reset_to(self, state: GameState, moves: Sequence[str]) -> None:
         """Show ``state`` (reached by ``moves``) at once, without animations (replay steps)."""
@@ -262,12 +256,16 @@ class PlayScene(Scene):
         self.model = DisplayModel(state)
         self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
-        self.input.stop()
-        self.input_token = None
-        self.notice = ""
         self.undo = UndoBook()
+        self._close_decision()
+        self.speech.forget()
+
+    def _close_decision(self) -> None:
+        """No decision open, no notice, no hint: the position changed."""
+        self.input.stop()
+        self.turns.opened = None
+        self.notice = ""
         self.info.hints.clear()
-        self.said_for = 0.0
 
     def skip_offered(self) -> bool:
         """Whether "skip to the end of the epoch" is offered now: no person at this screen
@@ -291,12 +289,6 @@ class PlayScene(Scene):
 
     def current_controls(self) -> list[Control]:
         return self.input.controls() if self.human_ready() else []
-
-    @staticmethod
-    def input_action(name: str) -> int | None:
-        """The action code of a simple button (draw, ra, pass)."""
-        return {"draw": Move("draw").action, "ra": Move("ra").action,
-                "pass": Move("pass").action}.get(name)
 
     SOUNDS = ("draw", "ra", "bid", "pass", "win", "disaster", "epoch", "god")
 
@@ -349,15 +341,13 @@ class PlayScene(Scene):
             self.info.log.reached(event)
 
     def epoch_scored(self, event: ev.EpochScored) -> None:
-        if self.pause is not None:
-            self.after_pause.append(lambda: self.epoch_scored(event))
+        if self.pausing.hold(lambda: self.epoch_scored(event)):
             return
         self.ctx.scenes.push(self.ctx.open(routes.EpochScoring(event, self.state,
                                                                self.hide_scores)))
 
     def finish_game(self, event: ev.GameOver) -> None:
-        if self.pause is not None:
-            self.after_pause.append(lambda: self.finish_game(event))
+        if self.pausing.hold(lambda: self.finish_game(event)):
             return
         self.game_over = event
         if self.mode.end is GameEnd.STAY:
@@ -403,16 +393,13 @@ class PlayScene(Scene):
         human = seat is not None and self.seats[seat].is_human
         self.undo.record(before, len(self.moves) - 1, seat or 0,
                          human and self.match.modes.undo, move.action, events)
-        if human:
-            self.last_human = seat
+        if human and seat is not None:
+            self.hotseat.moved(seat)
 
     def _show_move(self, move: Move, events: Sequence[object]) -> None:
         """The game log and the board (its animation plays the sounds) show the move."""
-        self.notice = ""
+        self._close_decision()
         self.info.log.add_move(events)
-        self.info.hints.clear()
-        self.input.stop()
-        self.input_token = None
         self.queue.add(self.director.animate(list(events), self.state))
         if self.epoch_skip.active(self.state):
             self.queue.skip()
@@ -422,18 +409,10 @@ class PlayScene(Scene):
         self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
 
-    SAID_SECONDS = 4.0
-
     def _hold_own_pass(self, events: Sequence[object]) -> None:
-        """At the instant speed no animation holds the person's automatic pass on screen:
-        the status line says it for a few seconds (before their own next question, if that
-        comes first)."""
-        if self.speed != "max":
-            return
-        for e in events:
-            if isinstance(e, ev.Passed) and e.automatic and e.player == self.you:
-                self.said = " ".join(self.sentences.event(e))
-                self.said_for = self.SAID_SECONDS
+        """At the instant speed the status line holds the person's automatic pass."""
+        if self.speed == "max":
+            self.speech.hold_own_pass(events, self.you, self.sentences)
 
     def take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
@@ -447,21 +426,15 @@ class PlayScene(Scene):
         self.info.log.truncate(point.moves)
         self.model.sync(self.state)
         self.model.passed = self.info.log.current_auction_passes(self.state.n)
-        self.input.stop()
-        self.input_token = None
-        self.notice = ""
-        self.info.hints.clear()
+        self._close_decision()
         self.request_redraw()
         self.keeper.autosave()
 
     def ai_delay(self, speed: str) -> float:
         """How long an AI waits before its move shows: the pacing delay, or the undo grace
         period after a person's decision, whichever is longer."""
-        delay = MIN_DELAY[speed]
-        if self.undo.available:
-            setting = getattr(self.ctx.settings, "undo_grace", DEFAULT_GRACE)
-            delay = max(delay, grace_seconds(setting, speed))
-        return delay
+        grace = getattr(self.ctx.settings, "undo_grace", DEFAULT_GRACE)
+        return self.undo.reply_delay(MIN_DELAY[speed], grace, speed)
 
     # -- the frame
 
@@ -469,7 +442,7 @@ class PlayScene(Scene):
         self.keeper.poll()
         if self.pause is not None:
             return
-        self.said_for = max(0.0, self.said_for - dt)
+        self.speech.tick(dt)
         speed = self.speed
         self.queue.speed = SPEED_FACTORS[speed] * self.overlay.speed_factor()
         self.queue.update(dt)
@@ -484,117 +457,31 @@ class PlayScene(Scene):
             moved = self._drive(0.0)  # skipping: every move decided at once is played now
 
     def _drive(self, dt: float) -> bool:
-        """Ask the controller of the seat to move for its move, and play it; whether it did."""
-        seat = self.state.current
-        idle = not self.queue.busy
-        controller = self.controller(seat)
-        if controller is self.person:
-            self._person_turn(seat, idle)
-        fast = controller is self.person or self.epoch_skip.active(self.state)
-        delay = 0.0 if fast else self.ai_delay(self.speed)
-        move = controller.poll(self.match.observation(seat),
-                               Tick(self.match.version, dt, idle, delay))
-        if move is not None:
-            self.apply(move, offered=controller is self.person)
-        return move is not None
+        """The seat to move decides (its move is played); whether it did."""
+        return self.turns.drive(self, dt)
 
-    def _person_turn(self, seat: int, idle: bool) -> None:
+    def person_turn(self, seat: int) -> None:
         """A person's decision opens: their controls (and the hand-over screen in hotseat)."""
-        if idle and self.input_token != len(self.moves):
-            self.input_token = len(self.moves)
-            self.input.begin(self.state)
-            if self._needs_handover(seat):
-                self.last_human = seat
-                self.undo.close()
-                self._push_handover(seat)
-
-    def _needs_handover(self, seat: int) -> bool:
-        humans = sum(s.is_human for s in self.seats)
-        return (self.hide_scores and humans > 1 and self.last_human is not None
-                and self.last_human != seat)
-
-    def _push_handover(self, seat: int) -> None:
-        self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
+        self.input.begin(self.state)
+        if self.hotseat.hand_to(seat, self.seats):
+            self.undo.close()
+            self.ctx.scenes.push(self.ctx.open(routes.HandOver(self.state.names[seat])))
 
     # -- input
 
     def to_base(self, pos: tuple[int, int]) -> tuple[float, float]:
         """A window position in the board's base pixels."""
-        if self.view is None:
-            self._view_for((int(self.ctx.window_size[0]), int(self.ctx.window_size[1])))
-        assert self.view is not None
-        return self.view.to_base(pos)
+        size = (int(self.ctx.window_size[0]), int(self.ctx.window_size[1]))
+        return self.canvas.to_base(pos, size, self.state.ra_length)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.to_base(event.pos)
-            if self.pause is not None:
-                self.pause.hover = self.hover
-            return
-        if self.pause is not None:
-            self._pause_event(event)
-            return
-        if self.overlay.handle_event(event):
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.info.wheel(event.y)
-            return
-        key = event.key if event.type == pygame.KEYDOWN else None
-        down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
-        if key == pygame.K_ESCAPE and self.input.mode != "god":
-            self._open_pause()
-            return
-        if up and self.geom.rect("button_menu").collidepoint(self.to_base(event.pos)):
-            self._open_pause()
-            return
-        used = None
-        if key is not None:
-            used = self.info.key(key, getattr(event, "mod", 0))
-        elif up:
-            used = self.info.click(self.to_base(event.pos))
-        if used == "undo":
-            self.take_back()
-        if used is not None:
-            self.pressed = False
-            return
-        self._board_event(key, down, up, event)
+        self.board_input.event(self, event)
 
-    def _board_event(self, key: int | None, down: bool, up: bool,
-                     event: pygame.event.Event) -> None:
-        """Input for the animation (skip), the epoch's skip and the person's decision."""
-        if (key == SKIP_KEY or (up and self.epoch_skip.rect(self.geom).collidepoint(
-                self.to_base(event.pos)))) and self.skip_offered():
-            self.skip_epoch()
-            self.pressed = False
-            return
-        if self.queue.busy:
-            if down or key == pygame.K_SPACE:
-                self.queue.skip()
-            self.pressed = False
-            return
-        if not self.human_to_move() or self.input.mode == "idle":
-            return
-        move = None
-        if down:
-            self.pressed = True
-        elif up and self.pressed:
-            self.pressed = False
-            move = self.input.click(self.to_base(event.pos))
-        elif key is not None:
-            move = self.input.key(key)
-        if move is not None:
-            self.offer(move)
-
-    def _open_pause(self) -> None:
+    def open_pause(self) -> None:
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
-        mode = self.mode
-        self.pause = PauseMenu(self.geom.rect("pause_panel"),
-                               demo=getattr(self.ctx, "demo", None) is not None,
-                               quit_label=mode.quit_label, extra=self.overlay.pause_items(),
-                               title=mode.pause_title, volumes=PauseVolumes(self.ctx))
+        self.pausing.open(self.ctx, self.geom.rect("pause_panel"))
         self._finish_silently()
         self.request_redraw()
 
@@ -606,123 +493,37 @@ class PlayScene(Scene):
         finally:
             self._hushed = False
 
-    def _close_pause(self) -> None:
+    def close_pause(self) -> None:
         """Back to the board: the scenes held while the menu was up open now, in order."""
-        self.pause = None
-        held, self.after_pause = self.after_pause, []
-        for show in held:
-            show()
+        self.pausing.close()
 
-    def _pause_event(self, event: pygame.event.Event) -> None:
-        assert self.pause is not None
-        choice = None
-        if event.type == pygame.KEYDOWN:
-            choice = self.pause.key(event.key)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            choice = self.pause.click(self.to_base(event.pos))
-        question = self.mode.quit_question
-        if choice == "resume":  # Rules and Settings return to this menu
-            self._close_pause()
-        elif choice == "quit" and question is not None:
-            self.pause.ask(question)
-        elif choice == "stay":
-            self.pause.unask()
-        elif choice in ("quit", "leave"):
-            self.pause = None
-            self.after_pause.clear()
-            self._save_and_quit()
-        elif choice in ("rules", "settings"):
-            self._open_scene(choice)
-        elif choice is not None and self.overlay.pause_choice(choice):
-            self._close_pause()
-
-    def _open_scene(self, name: str) -> None:
-        """The Rules or Settings screen over the game; closing it returns here."""
-        screen = routes.Rules() if name == "rules" else routes.Settings()
-        self.ctx.scenes.push(self.ctx.open(screen))
-
-    def _save_and_quit(self) -> None:
-        self.keeper.autosave()
-        self.keeper.release()
-        if self.overlay.leave():
-            return
-        self.ctx.scenes.clear_to(self.ctx.open(routes.Title()))
+    def pause_event(self, event: pygame.event.Event) -> None:
+        """The pause menu's choice: leave, or the Rules or Settings screen over the game."""
+        chosen = self.pausing.event(event, self.to_base)
+        if chosen is PauseExit.LEAVE:
+            self.keeper.autosave()
+            self.keeper.release()
+            if not self.overlay.leave():
+                self.ctx.scenes.clear_to(self.ctx.open(routes.Title()))
+        elif chosen is not None:
+            screen = routes.Rules() if chosen is PauseExit.RULES else routes.Settings()
+            self.ctx.scenes.push(self.ctx.open(screen))
 
     # -- drawing
 
     def _view_for(self, size: tuple[int, int]) -> View:
-        if self.view is None or self.view.size != size:
-            self.view = View(size, self.sprites)
-            self.static = None
-            if self.geom.fit(self.view.height):  # a taller window: a taller board
-                self.info.panel.rect = self.geom.rect("log_panel")
-        if self.static is None or self._static_generation != generation():
-            self.static = build_static(self.view, self.geom, self.state.ra_length)
-            self._static_generation = generation()
-        return self.view
+        return self.canvas.at(size, self.state.ra_length)
+
+    def _refit(self) -> None:
+        """A taller window made the board taller: the game log's panel follows."""
+        self.info.panel.rect = self.geom.rect("log_panel")
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""
-        if self.notice:
-            return self.notice, True
-        said = self.overlay.status()
-        if said is not None:
-            return said, False
-        if self.state.over:
-            w = self.state.winner or 0
-            end = self.game_over or ev.GameOver(w, tuple(self.state.scores), False)
-            return " ".join(self.director.sentences.event(end)), False
-        if self.epoch_skip.active(self.state) and not self.human_to_move():
-            return self.epoch_skip.status(len(self.moves)), False
-        if self.queue.busy:
-            return resolve(self.model.caption) if self.model.caption else "", False
-        said = self.said if self.said_for > 0 else ""
-        if self.human_ready():
-            text, urgent = self._human_status()
-            return (f"{said} {text}" if said else text), urgent
-        if said:
-            return said, False
-        return ai_status(self.state, self.you), False
-
-    def _human_status(self) -> tuple[str, bool]:
-        """The status line for a person's open decision: a hint, or what they may do."""
-        hints = self.info.hints
-        if hints.for_token(len(self.moves)) is not None:
-            return hints.reason, False
-        if hints.thinking:
-            return _("Looking for a hint: the hard AI is thinking..."), False
-        text = human_status(self.state, self.input.mode, self.input.legal,
-                            self.state.current == self.you)
-        return text, self.state.forced_bid() or self.input.mode == "discard"
+        return self.speech.text(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())
-        assert self.static is not None
-        surface.blit(self.static, (0, 0))
-        g, m = self.geom, self.model
-        preview = self.info.preview
-        draw_tracks(surface, view, g, m)
-        draw_bids(surface, view, g, m, preview)
-        self.areas.draw(surface, view, m, self.hide_scores, self.kinds, self.viewer(), preview,
-                        away=self.overlay.away())
-        draw_flyers(surface, view, m)
-        controls = self.current_controls()
-        draw_decision(surface, view, g, self.state, self.input, controls,
-                      self.info.hinted(controls), self.hover)
-        if self.skip_offered() and self.is_top():
-            self.epoch_skip.draw(surface, view, g, self.hover)
-        self.overlay.draw(surface, view)
-        text, urgent = self.status()
-        draw_status(surface, view, self.info.status_rect(), text, urgent)
-        if self.queue.busy and self.speed != "max" and self.mode.skip_hint:
-            hint = g.rect("button_pass")
-            room = pygame.Rect(g.rect("button_confirm").x, hint.y, hint.right -
-                               g.rect("button_confirm").x, hint.height)
-            view.fit_text(surface, _("Click or Space: skip animation"), room, 15,
-                          theme.INK_SOFT, True, "right", min_size=12)
-        menu = g.rect("button_menu")
-        lit = self.hover is not None and menu.collidepoint(self.hover)
-        view.button(surface, menu, _("Menu"), "hover" if lit else "idle", "Esc", "quiet")
-        self.info.draw(surface, view, self.hover if self.pause is None else None)
-        if self.pause is not None:
-            self.pause.draw(surface, view)
+        assert self.canvas.static is not None
+        surface.blit(self.canvas.static, (0, 0))
+        draw_board(surface, view, self)

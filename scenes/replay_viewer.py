@@ -23,10 +23,10 @@ from ra_game.i18n import N_, _, format_decimal, pgettext
 from ra_game.ui import theme
 from ra_game.ui.board.mode import Mode, scripted_mode
 from ra_game.ui.board.overlay import Overlay
+from ra_game.ui.board.seating import read_seats
 from ra_game.words import display_name
 
 from . import routes
-from .play import PlayScene, read_seats
 
 if TYPE_CHECKING:
     from ra_game.engine import Observation
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
+
+    from .play import PlayScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 MOVE_GAP = 0.8  # seconds between moves at speed 1
@@ -69,8 +71,8 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
     of another kind, as the review's)."""
     seats = read_seats(ctx, replay.players, where=None)
     driver = driver or ReplayDriver(replay, title)
-    return PlayScene(ctx, seats, replay.seed, False, state=replay.initial_state(),
-                     mode=driver.mode(), overlay=driver, controller=driver)
+    return ctx.open(routes.PlayMode(seats, replay.initial_state(), driver.mode(), driver, driver,
+                                    seed=replay.seed))
 
 
 class ReplayDriver(Overlay):

@@ -18,10 +18,13 @@ if TYPE_CHECKING:
     from ra_game.engine import GameState
     from ra_game.engine import Replay as ReplayDocument
     from ra_game.engine.events import EpochScored, GameOver
+    from ra_game.jsontypes import JsonObject
     from ra_game.online_link import Link
     from ra_game.review import Mistake, Review
     from ra_game.saves import SlotInfo
-    from ra_game.seats import Seat
+    from ra_game.seats import Seat, SeatController
+    from ra_game.ui.board.mode import Mode
+    from ra_game.ui.board.overlay import Overlay
     from ra_game.ui.scene import Scene  # noqa: F401
 
     # The scenes the routes open (named in strings: no scene is imported at run time).
@@ -109,7 +112,7 @@ class Play(Route["PlayScene"]):
 class Resume(Route["PlayScene"]):
     """The game saved as ``doc`` (opening raises a ValueError when it cannot be resumed)."""
 
-    doc: dict[str, Any]
+    doc: JsonObject
     slot: int | None = None
 
 
@@ -123,6 +126,25 @@ class Tutorial(Route["PlayScene"]):
     """The guided first game from ``step`` (None: the step the player left it at)."""
 
     step: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayMode(Route["PlayScene"]):
+    """A game of another kind on the board (the replay viewer, the lesson, a reviewed
+    decision, an online game): its :class:`Mode`, the :class:`Overlay` it draws and the
+    ``controller`` of its scripted seats, from ``state`` reached by ``moves`` (``record``: those
+    moves' events, for the game log; ``viewer``: whose face-down fame shows first)."""
+
+    seats: Sequence[Seat]
+    state: GameState
+    mode: Mode
+    overlay: Overlay
+    controller: SeatController
+    seed: int | None = None
+    hide_scores: bool = False
+    moves: Sequence[str] = ()
+    record: Sequence[list[object]] = ()
+    viewer: int | None = None
 
 
 @dataclass(frozen=True)
@@ -141,7 +163,7 @@ class FinalResults(Route["FinalResultsScene"]):
     state: GameState
     event: GameOver
     seats: list[Seat] | None = None
-    replay: dict[str, Any] | None = None
+    replay: JsonObject | None = None
     hide_scores: bool = False
     hints_used: Sequence[int] = ()
 

@@ -169,7 +169,7 @@ class SettingsScene(LayoutScene):
             if help_text is None:
                 continue
             rect = self.rects[f"setting_{key}_help"]
-            line = workers_help(self.ctx.extra.get("ai_workers")) if key == "workers" else \
+            line = workers_help(self.ctx.run.ai_workers) if key == "workers" else \
                 _(help_text)
             theme.fitted_text(surface, lambda s: self.font(s), line, rect, 17, theme.INK_SOFT)
         if self.message:

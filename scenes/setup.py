@@ -24,8 +24,6 @@ from . import routes
 
 MAX_SEATS = 5
 MIN_SEATS = 2
-#: ``ctx.extra`` key: the Scores choice last made on the setup screen in this session.
-HIDE_CHOSEN = "setup_hide_scores"
 
 
 def kind_description(kind: SeatKind) -> str | None:
@@ -71,7 +69,8 @@ class SetupScene(LayoutScene):
 
     def build(self) -> None:
         self.rows = [SeatRow(kind, "") for kind in last_kinds(self.ctx.settings.last_seats)]
-        self.hide_scores = bool(self.ctx.extra.get(HIDE_CHOSEN, self.ctx.settings.hide_scores))
+        chosen = self.ctx.run.hide_chosen
+        self.hide_scores = self.ctx.settings.hide_scores if chosen is None else chosen
         self._rename()
         self.rebuild(focus="start")
 
@@ -176,7 +175,7 @@ class SetupScene(LayoutScene):
     def remember(self) -> None:
         """Keep the seats (saved) and this session's Scores choice for the next setup, however
         it is left."""
-        self.ctx.extra[HIDE_CHOSEN] = self.hide_scores
+        self.ctx.run.hide_chosen = self.hide_scores
         seats = ",".join(r.kind.code for r in self.rows)
         if seats == self.ctx.settings.last_seats:
             return

@@ -51,6 +51,15 @@ def _play(ctx: AppContext, route: routes.Play) -> PlayScene:
                      slot=route.slot)
 
 
+def _play_mode(ctx: AppContext, route: routes.PlayMode) -> PlayScene:
+    scene = PlayScene(ctx, route.seats, route.seed, route.hide_scores, state=route.state,
+                      moves=route.moves, mode=route.mode, overlay=route.overlay,
+                      controller=route.controller, viewer=route.viewer)
+    if route.record:
+        scene.resume_record(route.record)
+    return scene
+
+
 def _final_results(ctx: AppContext, route: routes.FinalResults) -> FinalResultsScene:
     return FinalResultsScene(ctx, route.state, route.event, seats=route.seats,
                              replay=route.replay, hide_scores=route.hide_scores,
@@ -76,6 +85,7 @@ def route_table() -> RouteTable:
     table.register(routes.Resume, lambda ctx, r: PlayScene.from_save(ctx, r.doc, slot=r.slot))
     table.register(routes.Demo, lambda ctx, r: PlayScene(ctx, demo_seats(), seed=None,
                                                          hide_scores=False))
+    table.register(routes.PlayMode, _play_mode)
     table.register(routes.Tutorial, lambda ctx, r: tutorial_scene(ctx, r.step))
     table.register(routes.EpochScoring,
                    lambda ctx, r: EpochScoringScene(ctx, r.event, r.state, r.hidden))

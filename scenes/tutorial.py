@@ -34,7 +34,6 @@ from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.status_line import status_lines
 
 from . import routes
-from .play import PlayScene
 from .tutorial_lesson import (
     ALSO,
     KINDS,
@@ -55,6 +54,8 @@ if TYPE_CHECKING:
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
+
+    from .play import PlayScene
 
 YOU = 0
 THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
@@ -105,11 +106,11 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     seats = [Seat.of(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
     them = frozenset(seat for seat in range(len(seats)) if seat != YOU)
-    scene = PlayScene(ctx, seats, replay.seed, False, state=state, moves=replay.moves[:start],
-                      mode=scripted_mode(them), overlay=driver, controller=driver)
     # the log and the tile counter know the moves before the step it starts at
-    scene.resume_record(move_events(replay.initial_state(), replay.moves[:start]))
-    return scene
+    return ctx.open(routes.PlayMode(
+        seats, state, scripted_mode(them), driver, driver, seed=replay.seed,
+        moves=replay.moves[:start],
+        record=move_events(replay.initial_state(), replay.moves[:start])))
 
 
 class TutorialDriver(Overlay):

@@ -93,11 +93,11 @@ def measure(name: str, settle: float, seconds: float, always: bool = False) -> d
 
     def start() -> None:
         marks["cpu"], marks["wall"] = time.process_time(), time.perf_counter()
-        marks["drawn"] = ctx.extra.get("frames_drawn", 0)
+        marks["drawn"] = ctx.run.frames_drawn
 
     def stop() -> None:
         marks["cpu_end"], marks["wall_end"] = time.process_time(), time.perf_counter()
-        marks["drawn_end"] = ctx.extra.get("frames_drawn", 0)
+        marks["drawn_end"] = ctx.run.frames_drawn
         top = ctx.scenes.top
         marks["top"] = type(top).__name__ if top is not None else None
         marks["paused"] = getattr(top, "pause", None) is not None

@@ -105,7 +105,7 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     ctx, _ = create_app((1280, 720))
-    ctx.extra["ai_workers"] = 2
+    ctx.run.ai_workers = 2
     results(ctx)
     review(ctx, out, args.quick)
     ctx.scenes.close_all()

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from ..jsontypes import JsonObject
 from ..settings import Settings
 from .assets import Assets
 from .routes import Route, RouteTable
@@ -29,6 +30,28 @@ class DemoOptions:
 
 
 @dataclass
+class RunState:
+    """What this run of the window keeps outside the settings: options of the command line and
+    the app's own bookkeeping (never saved)."""
+
+    #: ``--ai-workers``: the AI's processes for this run (None: the setting decides).
+    ai_workers: int | None = None
+    #: The window's size before fullscreen, restored when fullscreen ends.
+    windowed_size: tuple[int, int] | None = None
+    #: ``ra-game watch``: the viewer whose closing ends the run.
+    closes_with: Scene | None = None
+    #: The character of the key that just opened a scene (its text event is dropped).
+    opener_text: str = ""
+    #: The scene drawn last, and the frames drawn so far.
+    drawn: Scene | None = None
+    frames_drawn: int = 0
+    #: The errors shown so far (past a few, the app quits).
+    crashes: int = 0
+    #: The Scores choice last made on the setup screen in this run (None: the setting's).
+    hide_chosen: bool | None = None
+
+
+@dataclass
 class AppContext:
     scenes: SceneManager
     settings: Settings
@@ -38,8 +61,9 @@ class AppContext:
     #: Set by a scene to stop the main loop.
     quit_requested: bool = False
     #: The final summary JSON of the game, for ``demo --exit-on-end``.
-    final_summary: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    final_summary: JsonObject | None = None
+    #: The command line's options and the app's bookkeeping for this run.
+    run: RunState = field(default_factory=RunState)
     #: Sound effects (``ctx.sounds.play("click")``); None until the app sets it up.
     sounds: Sounds | None = None
     #: The looping theme; None until the app sets it up.
@@ -79,8 +103,8 @@ class AppContext:
 
 def ai_workers(ctx: AppContext) -> int | None:
     """Processes for the AI's search: ``--ai-workers``, else the setting (0: automatic)."""
-    extra = getattr(ctx, "extra", {})
-    if extra.get("ai_workers"):
-        return int(extra["ai_workers"])
+    run = getattr(ctx, "run", None)
+    if run is not None and run.ai_workers:
+        return int(run.ai_workers)
     settings = getattr(ctx, "settings", None)
     return getattr(settings, "ai_workers", 0) or None

@@ -484,9 +484,9 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
-    a._open_pause()
+    a.open_pause()
     assert a.pause is not None and [n for n, _l, _k in a.pause.items][-2:] == ["settings", "quit"]
-    a._close_pause()
+    a.close_pause()
     friend.scenes.close_all()
     frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
     if a.state.current == 0:

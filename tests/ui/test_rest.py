@@ -60,10 +60,10 @@ def test_a_persons_turn_rests_and_an_ai_turn_animates() -> None:
 @pytest.mark.slow
 def test_the_real_loop_draws_a_still_screen_about_once_a_second() -> None:
     ctx, _title = settle_title()
-    start = ctx.extra.get("frames_drawn", 0)
+    start = ctx.run.frames_drawn
     timer = threading.Timer(1.5, lambda: setattr(ctx, "quit_requested", True))
     timer.start()
     asyncio.run(main_loop(ctx))
     timer.join()
-    drawn = ctx.extra["frames_drawn"] - start
+    drawn = ctx.run.frames_drawn - start
     assert 1 <= drawn <= 4  # at 60 Hz it would be about 90

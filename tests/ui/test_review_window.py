@@ -193,7 +193,7 @@ def test_a_review_made_before_opens_at_once(ctx: AppContext) -> None:
 
 
 def test_cancel_stops_the_review_and_its_worker_processes(ctx: AppContext) -> None:
-    ctx.extra["ai_workers"] = 1
+    ctx.run.ai_workers = 1
     results_scene = results(ctx, ["human", "ai:easy"])
     press(ctx, pygame.K_r)
     progress = ctx.scenes.top

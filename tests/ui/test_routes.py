@@ -1,6 +1,7 @@
 """Scenes open each other by route (``ctx.open(Rules())``), never by importing each other: the
 scene modules of ``scenes/`` import another scene module only through the routes, for a base
-class, or as a play mode built on the play scene, and never inside a function; every route is
+class, and never inside a function (a play mode opens the play scene by the route
+``PlayMode``); every route is
 registered and opens its scene."""
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ from ra_game.review import Mistake, Review
 from ra_game.seat_kinds import PERSON
 from ra_game.seats import Seat
 from ra_game.ui.app_context import AppContext
+from ra_game.ui.board.mode import scripted_mode
+from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.routes import Route, RouteTable
 from ra_game.ui.scene import Scene
 
@@ -62,9 +65,6 @@ BASES = {
     ("online_host", "setup"): "the host's setup is the setup scene with network seats",
     ("online_join", "online_lobby"): "the join form is a Connecting scene",
     ("review_position", "replay_viewer"): "the review's driver is a replay driver",
-    ("replay_viewer", "play"): "a play mode: the play scene with the replay's driver",
-    ("tutorial", "play"): "a play mode: the play scene with the lesson's driver",
-    ("online_play", "play"): "a play mode: the play scene with the network's driver",
 }
 
 
@@ -214,9 +214,34 @@ def declared_routes() -> set[type[Route[Scene]]]:
 
 def test_every_declared_route_is_registered_once() -> None:
     assert set(ROUTES.routes) == declared_routes()
-    assert len(ROUTES.routes) == len(declared_routes()) == 23
+    assert len(ROUTES.routes) == len(declared_routes()) == 24
     with pytest.raises(ValueError, match="registered twice"):
         ROUTES.register(routes.Title, lambda ctx, route: TitleScene(ctx))
+
+
+class Far:
+    """The controller of a scripted seat that never moves (a play mode's route)."""
+
+    def controls(self, seat: int) -> bool:
+        return seat == 1
+
+    def poll(self, observation: object, tick: object) -> None:
+        return None
+
+    def on_applied(self, move: object, events: object) -> None:
+        pass
+
+    def on_reset(self, moves: object) -> None:
+        pass
+
+    def wants_frames(self, seat: int) -> bool:
+        return False
+
+    def wait(self, timeout: float) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 class QuietSession:
@@ -265,6 +290,8 @@ def samples() -> list[tuple[Route[Scene], type[Scene]]]:
         (routes.Resume({**doc, "hide_scores": False}), PlayScene),
         (routes.Demo(), PlayScene),
         (routes.Tutorial(0), PlayScene),
+        (routes.PlayMode(seats, GameState.new(2, seed=4, names=["Ana", "Bruno"]),
+                         scripted_mode(frozenset({1})), Overlay(), Far()), PlayScene),
         (routes.EpochScoring(scored[0], state), EpochScoringScene),
         (routes.FinalResults(state, over, seats=seats), FinalResultsScene),
         (routes.HandOver("Ana"), HandOverScene),
@@ -291,7 +318,7 @@ def ctx() -> Iterator[AppContext]:
 
 #: Who sits at the table each route of a game opens (the play scene serves them all).
 TABLES = {routes.Play: ("Ana", "Bruno"), routes.Resume: ("Ana", "Bruno"),
-          routes.Tutorial: ("You", "Imhotep", "Hatshepsut"), routes.Watch: ("Ana", "Bruno"),
+          routes.Tutorial: ("You", "Imhotep", "Hatshepsut"), routes.PlayMode: ("Ana", "Bruno"), routes.Watch: ("Ana", "Bruno"),
           routes.OnlinePlay: ("Ana", "Bruno"), routes.ReviewPosition: ("Ana", "Bruno")}
 
 

@@ -214,7 +214,7 @@ def test_the_command_line_count_wins_for_the_session(monkeypatch: pytest.MonkeyP
     settings = settings_from_pause(ctx, play)
     press(ctx, pygame.K_RIGHT)
     assert saved_workers() == 2  # saved for the next start...
-    help_line = settings_scene.workers_help(ctx.extra.get("ai_workers"))
+    help_line = settings_scene.workers_help(ctx.run.ai_workers)
     assert help_line == ("This session uses 1 process (--ai-workers); your choice here applies "
                          "from the next start.")
     with_records = pygame.Surface(ctx.window_size)

@@ -16,6 +16,17 @@ import pygame
 from ...engine.tiles import CIVILIZATIONS, MONUMENTS, Tile
 from ..layout import BASE_SIZE, Layout
 
+#: Names the play layout (``scenes/play.tmx``) must define (checked by the layout test).
+PLAY_NAMES: list[str] = (
+    [f"ra_track_slot_{i}" for i in range(10)]
+    + [f"auction_slot_{i}" for i in range(8)]
+    + ["ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
+       "bid_panel", "status_line", "discard_panel", "pause_panel", "button_draw", "button_ra",
+       "button_god", "button_pass", "button_confirm", "button_cancel", "button_menu",
+       "button_undo", "button_hint", "button_log", "log_panel", "tiles_panel"]
+    + [f"seat_{n}p_{i}_area" for n in range(2, 6) for i in range(n)]
+)
+
 #: Rows of a player area: special tiles, civilizations, monuments (each row may wrap).
 TILE_ROWS: tuple[tuple[int, ...], ...] = (
     (Tile.GOD, Tile.GOLD, Tile.PHARAOH, Tile.NILE, Tile.FLOOD),

@@ -10,13 +10,14 @@ line; a statistics error waits in the app's notices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine import Move
 from ...engine import events as ev
 from ...saves import SlotWriter
 
 if TYPE_CHECKING:
+    from ...jsontypes import JsonObject
     from ...match import Match
     from ...seats import Seat
     from ..app_context import AppContext
@@ -49,7 +50,7 @@ class Keeper:
             return ""
         return self.saver.claim() or ""
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> JsonObject:
         """The replay document of the game so far, as saved: the sun sets and the tiles drawn,
         never the seed (a save reveals nothing the table does not show)."""
         doc = self.match.document([seat.kind for seat in self.seats])

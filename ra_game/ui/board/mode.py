@@ -10,11 +10,18 @@ is its :class:`~ra_game.seats.SeatController`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from ... import seat_kinds
 from ...i18n import N_
 from ...match import Modes
+from ...seats import Seat, SeatController
+
+if TYPE_CHECKING:
+    from ...ai.workers import Workers
 
 
 class GameEnd(Enum):
@@ -50,6 +57,14 @@ class Mode:
     #: The people playing share this screen: hidden fame matters only with two or more of
     #: them (False online: each person sees only their own fame).
     shared_screen: bool = True
+
+    def controllers(self, seats: Sequence[Seat], own: SeatController | None, seed: int,
+                    workers: Workers) -> list[SeatController]:
+        """Who decides for each seat, the first that controls it: the mode's ``own``
+        controller (its scripted seats), then the seats' own kinds (people here, AIs)."""
+        table = seat_kinds.Table([Seat(seat_kinds.SCRIPTED, s.name) if i in self.scripted
+                                  else s for i, s in enumerate(seats)], seed, workers=workers)
+        return [*([] if own is None else [own]), *seat_kinds.make_controllers(table)]
 
 
 #: A game played at this screen by people and AI seats.

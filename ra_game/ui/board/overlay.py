@@ -7,12 +7,13 @@ sees the play scene only through the typed :class:`~ra_game.ui.board.board.Board
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
     from ...engine import Move
+    from ...jsontypes import JsonObject
     from .board import Board
     from .view import View
 
@@ -67,7 +68,7 @@ class Overlay:
         itself (else the board goes back to the title)."""
         return False
 
-    def final_replay(self) -> dict[str, Any] | None:
+    def final_replay(self) -> JsonObject | None:
         """The replay the results keep, when it is not the board's own record (online: the
         server's)."""
         return None

@@ -59,6 +59,11 @@ class UndoBook:
         """The chance to take back has passed (hand-over, AI reply)."""
         self.point = None
 
+    def reply_delay(self, pacing: float, grace: float, speed: str) -> float:
+        """How long an AI waits before replying: its ``pacing``, or while a decision may be
+        taken back, the ``grace`` setting's period at ``speed`` if longer."""
+        return max(pacing, grace_seconds(grace, speed)) if self.available else pacing
+
     def take(self) -> UndoPoint | None:
         point, self.point = self.point, None
         return point
