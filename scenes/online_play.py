@@ -343,5 +343,6 @@ class NetDriver(Driver):
         replay = dict(ended.replay) if ended is not None else scene.document()
         scene.ctx.scenes.replace(FinalResultsScene(
             scene.ctx, scene.state, event, seats=None, replay=replay,
-            hide_scores=scene.hide_scores, hints_used=scene.info.hints.used))
+            hide_scores=scene.hide_scores, hints_used=scene.info.hints.used,
+            players_here=[i for i, seat in enumerate(scene.seats) if seat.is_human]))
         return True

@@ -114,6 +114,32 @@ def test_review_my_game_by_click_and_by_key_reviews_the_person(ctx: AppContext) 
     assert isinstance(ctx.scenes.top, ReviewProgressScene)
 
 
+def test_a_game_played_online_is_reviewed_from_its_results_and_its_replay(
+        ctx: AppContext) -> None:
+    """Online the results have no local seats (no Play again), yet Review my game reviews the
+    person here; the server's replay (remote seats) is reviewed from the viewer too."""
+    from ra_game.engine import parse_replay
+
+    state, over, _doc, _seats = finished(["human", "human"])
+    doc = replay_dict(state, load_replay(GAME).moves, ["remote", "human"], None)
+    scene = FinalResultsScene(ctx, state, over, seats=None, replay=doc, players_here=[1])
+    ctx.scenes.clear_to(scene)
+    run_frames(ctx, 2)
+    assert scene.review.text == "Review my game" and not scene.again.enabled
+    press(ctx, pygame.K_r)
+    top = ctx.scenes.top
+    assert isinstance(top, ReviewProgressScene) and top.seat == 1
+    run_frames(ctx, 2)
+    assert top.job is not None and not top.error  # the server's replay plays
+    press(ctx, pygame.K_ESCAPE)
+    viewer = replay_scene(ctx, parse_replay(doc))
+    ctx.scenes.clear_to(viewer)
+    run_frames(ctx, 2)
+    press(ctx, pygame.K_r)
+    chooser = ctx.scenes.top
+    assert isinstance(chooser, SeatChoiceScene) and chooser.seats == [0, 1]
+
+
 def test_hotseat_asks_which_person_and_no_person_offers_every_seat(ctx: AppContext) -> None:
     scene = results(ctx, ["ai:easy", "human"])
     press(ctx, pygame.K_r)
