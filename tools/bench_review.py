@@ -161,6 +161,7 @@ def window_seat(path: Path, seat: int, workers: int) -> dict[str, Any]:
     """One seat reviewed as the window reviews it: the progress overlay in a headless window,
     frames at 60 a second, until the list takes its place."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # stdout holds the JSON line alone
     import pygame
     from ra_game.scenes.review_list import ReviewListScene
     from ra_game.scenes.review_progress import ReviewProgressScene
