@@ -358,7 +358,9 @@ class PlayScene(Scene):
                                                   self.state, event, seats=seats,
                                                   replay=replay,
                                                   hide_scores=self.hide_scores,
-                                                  hints_used=self.info.hints.used)))
+                                                  hints_used=self.info.hints.used,
+                                                  players_here=[i for i, seat in enumerate(
+                                                      self.seats) if seat.is_human])))
 
     # -- moves
 

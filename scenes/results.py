@@ -89,8 +89,12 @@ class FinalResultsScene(LayoutScene):
 
     def __init__(self, ctx: AppContext, state: GameState, event: GameOver, *,
                  seats: list[Seat] | None = None, replay: dict[str, Any] | None = None,
-                 hide_scores: bool = False, hints_used: Sequence[int] = ()) -> None:
+                 hide_scores: bool = False, hints_used: Sequence[int] = (),
+                 players_here: Sequence[int] = ()) -> None:
         self.state, self.event = state, event
+        #: The seats a person at this screen played, when ``seats`` is not given (an online
+        #: game: Review my game reviews them, as after a local game).
+        self.players_here = list(players_here)
         self.seats, self.replay, self.hide_scores = seats, replay, hide_scores
         self.saved_note = ""
         self.saved_ok = False
@@ -109,7 +113,8 @@ class FinalResultsScene(LayoutScene):
                                            style="primary", shortcut="a"))
         self.save = self.group.add(Button((0, 0, 10, 10), N_("Save replay"), self.save_replay,
                                           shortcut="s"))
-        people = self.seats is not None and any(seat.is_human for seat in self.seats)
+        people = bool(self.players_here) or (
+            self.seats is not None and any(seat.is_human for seat in self.seats))
         self.review = self.group.add(Button(
             (0, 0, 10, 10), N_("Review my game") if people else N_("Review the game"),
             self.review_game, shortcut="r"))
@@ -170,7 +175,7 @@ class FinalResultsScene(LayoutScene):
     def review_seats(self) -> list[int]:
         """Whose decisions may be reviewed: the people at the table, else every seat."""
         people = [i for i, seat in enumerate(self.seats or []) if seat.is_human]
-        return people or list(range(self.state.n))
+        return people or self.players_here or list(range(self.state.n))
 
     def review_game(self) -> None:
         """Review the person's decisions (asking whose first when there is a choice)."""

@@ -4,10 +4,12 @@
 usual) opened at the position before the reviewed move.  There the seat's decision is drawn as
 they saw it, with the better move marked the way a hint marks it, under a note saying what was
 played, what was better and why.  **Try the better move** (Enter or the note's button) plays it
-on the board with its animation.  The replay holds only the moves that were played, so the game
-cannot honestly go on from a move that was not: after the try the viewer stays on that
-position and offers to go back to the game as it was played (Enter, or Left); Esc (or the
-note's second button, or the control beside Speed) goes back to the review list.
+on the board with its animation, then every seat answers as the hard AI would
+(:class:`PlayOn`) to the end of that auction (the one the move opens, or the next one after a
+draw), so the player sees what would likely have happened; Space pauses and resumes it.  The
+replay holds only the moves that were played, so from there the viewer offers to go back to
+the game as it was played (Enter, or Left); Esc (or the note's second button, or the control
+beside Speed) goes back to the review list.
 """
 
 from __future__ import annotations
@@ -16,8 +18,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ra_game.ai.runner import AiRunner
 from ra_game.engine import IllegalMoveError, Move, Replay
+from ra_game.engine.events import AuctionPassed, AuctionWon, EpochEnded, GameOver
+from ra_game.engine.state import TURN
 from ra_game.i18n import N_, _
+from ra_game.seat_kinds import HINT_AI, kind_of
+from ra_game.seats import Seat
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout
 from ra_game.ui.board.review_marks import MarkedDecision, draw_marked_decision, mark_decision
 from ra_game.ui.review_words import better_line, move_words
@@ -25,7 +32,11 @@ from ra_game.ui.review_words import better_line, move_words
 from .replay_viewer import ReplayDriver, replay_scene
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ra_game.ai.workers import Workers
     from ra_game.engine import Observation
+    from ra_game.engine.events import Event
     from ra_game.review import Mistake
     from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
@@ -43,6 +54,43 @@ def review_position_scene(ctx: AppContext, replay: Replay, mistake: Mistake,
     return scene
 
 
+#: The most moves the AIs play on after a tried move (a safety net: an auction ends sooner).
+PLAY_ON_MOVES = 30
+
+
+class PlayOn:
+    """The game played on after a tried move: every seat answers as the hard AI would, on the
+    scene's worker processes, until the auction under way or the next one ends (the lot won,
+    everyone passed, or the epoch over) or the game ends."""
+
+    def __init__(self, seats: int, seed: int, workers: Workers | None,
+                 think_ms: int | None = None) -> None:
+        self.runner = AiRunner([Seat(kind_of(HINT_AI), "") for _ in range(seats)], seed,
+                               think_ms, workers=workers)
+        self.moves = 0
+        self.paused = False
+        self.finished = False
+        self.auction_over = False
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        if self.finished or self.paused:
+            return None
+        return self.runner.poll(obs, tick)
+
+    def applied(self, events: Sequence[Event], phase: int) -> None:
+        """A move of the line was played: the line ends with its auction (and the discards a
+        disaster asks for), the epoch or the game."""
+        self.moves += 1
+        self.auction_over |= any(isinstance(e, AuctionWon | AuctionPassed) for e in events)
+        if (self.auction_over and phase == TURN) or self.moves >= PLAY_ON_MOVES or any(
+                isinstance(e, EpochEnded | GameOver) for e in events):
+            self.finish()
+
+    def finish(self) -> None:
+        self.finished = True
+        self.runner.close()
+
+
 class ReviewDriver(ReplayDriver):
     """The replay viewer of one reviewed decision (see the module's docstring)."""
 
@@ -53,6 +101,10 @@ class ReviewDriver(ReplayDriver):
         self.mistake = mistake
         #: The move tried in place of the one played (notation), or None on the game's line.
         self.tried: str | None = None
+        #: The AIs playing on after the tried move (None on the game's line).
+        self.play_on: PlayOn | None = None
+        #: The AIs' thinking time per move (None: the hard level's own).
+        self.think_ms: int | None = None
         self._marks: tuple[int, MarkedDecision] | None = None
 
     # -- where the viewer is
@@ -78,13 +130,33 @@ class ReviewDriver(ReplayDriver):
     # -- the play scene's hooks
 
     def poll(self, obs: Observation, tick: Tick) -> Move | None:
-        return None if self.tried is not None else super().poll(obs, tick)
+        if self.tried is None:
+            return super().poll(obs, tick)
+        return self.play_on.poll(obs, tick) if self.play_on is not None else None
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        if self.play_on is not None and not self.play_on.finished:
+            self.play_on.applied(events, self.scene.state.phase)
+
+    def wants_frames(self, seat: int) -> bool:
+        on = self.play_on
+        return super().wants_frames(seat) or (on is not None and not on.finished
+                                               and not on.paused)
 
     def jump(self, index: int) -> None:
         """Show the game as played after ``index`` moves (leaving a tried move)."""
+        self.stop_play_on()
         self.tried = None
         self._marks = None
         super().jump(index)
+
+    def stop_play_on(self) -> None:
+        if self.play_on is not None:
+            self.play_on.finish()
+            self.play_on = None
+
+    def close(self) -> None:
+        self.stop_play_on()
 
     # -- actions
 
@@ -96,8 +168,11 @@ class ReviewDriver(ReplayDriver):
         try:
             move = Move.parse(self.mistake.better)
             self.tried = move.text
-            self.scene.apply(move)
+            self.play_on = PlayOn(self.scene.state.n, self.replay.seed + self.mistake.move,
+                                  self.scene.workers, self.think_ms)
+            self.scene.apply(move)  # the first move of the line the AIs play on
         except (IllegalMoveError, ValueError):
+            self.stop_play_on()
             self.tried = None
             self.scene.notice = _("The better move cannot be played on this position.")
 
@@ -113,12 +188,19 @@ class ReviewDriver(ReplayDriver):
             return
         elif self.tried is not None and name == "back":
             self.jump(self.mistake.move)
+        elif self.tried is not None and name == "play":
+            if self.play_on is not None and not self.play_on.finished:
+                self.play_on.paused = not self.play_on.paused
         else:
             super().command(name)
 
     def enabled(self, name: str) -> bool:
-        """A tried move has no next move in the replay."""
-        return self.tried is None or name not in ("play", "forward")
+        """A tried move has no next move in the replay; Play pauses the AIs playing on."""
+        if self.tried is None:
+            return True
+        if name == "play":
+            return self.play_on is not None and not self.play_on.finished
+        return name != "forward"
 
     def rects(self) -> dict[str, pygame.Rect]:
         """The viewer's controls, hidden while the reviewed decision is shown in their row."""
@@ -168,15 +250,20 @@ class ReviewDriver(ReplayDriver):
             return Callout(text, None, area, title,
                            hint=_("Left and Right step through the game"),
                            buttons=(_("Try the better move"), buttons[1]))
-        if self.tried is not None:
-            text = _("Tried: {better}. The game went on after the move that was played, so the "
-                     "replay cannot follow this one.").format(better=move_words(self.tried))
+        on = self.play_on
+        if self.tried is not None and (on is None or on.finished or on.paused):
+            text = _("Tried: {better}. Then every player answered as the hard AI would, to the "
+                     "end of the auction: what would likely have happened. The replay goes on "
+                     "from the move that was played.").format(better=move_words(self.tried))
             return Callout(text, None, area, title, buttons=buttons)
         return None
 
     def labels(self) -> dict[str, tuple[str, str]]:
         labels = super().labels()
         labels["review"] = (_("Back to the list"), "Esc")
+        on = self.play_on
+        if self.tried is not None and on is not None and not on.finished and not on.paused:
+            labels["play"] = (_("Pause"), "Space")
         return labels
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
@@ -194,6 +281,10 @@ class ReviewDriver(ReplayDriver):
         if self.at_decision:
             return _("The reviewed decision: Enter tries the better move; Esc goes back to the "
                      "list.")
+        on = self.play_on
+        if self.tried is not None and on is not None and not on.finished and not on.paused:
+            return _("The players answer as the hard AI would, to the end of the auction. "
+                     "Space pauses; Left goes back to the game as it was played.")
         if self.tried is not None:
             return _("Enter or Left goes back to the game as it was played; Esc goes back to "
                      "the list.")

@@ -1,8 +1,9 @@
 """Review a game: the AI looks at each of a seat's decisions while a progress bar fills.
 
 The work runs in the AI's worker processes (this overlay owns them, like a play scene, and
-stops them when it closes); each frame only advances the job by a small time slice, so the
-window stays smooth.  Cancel (the button or Esc) stops it at once; when the job is done the
+stops them when it closes): one on every core, as the board waits idle beneath meanwhile
+(``--ai-workers`` or the setting still decide when given); each frame only reads what came
+back, so the window stays smooth.  Cancel (the button or Esc) stops it at once; when the job is done the
 review list takes this overlay's place.
 """
 
@@ -66,7 +67,7 @@ class ReviewProgressScene(OverlayScene):
             return
         from ra_game.review import ReviewJob
 
-        self.workers = Workers(ai_workers(self.ctx))
+        self.workers = Workers(ai_workers(self.ctx), window=False)  # the board is idle
         try:
             self.job = ReviewJob(self.replay, self.seat, self.workers.get(), **self.job_options)
         except ValueError as exc:

@@ -158,7 +158,8 @@ class EpochScoring(Route["EpochScoringScene"]):
 
 @dataclass(frozen=True)
 class FinalResults(Route["FinalResultsScene"]):
-    """The results of a finished game (``seats``: to play again; ``replay``: to save it)."""
+    """The results of a finished game (``seats``: to play again; ``replay``: to save it;
+    ``players_here``: the seats a person at this screen played, whose game Review reviews)."""
 
     state: GameState
     event: GameOver
@@ -166,6 +167,7 @@ class FinalResults(Route["FinalResultsScene"]):
     replay: JsonObject | None = None
     hide_scores: bool = False
     hints_used: Sequence[int] = ()
+    players_here: Sequence[int] = ()
 
 
 @dataclass(frozen=True)

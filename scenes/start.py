@@ -63,7 +63,7 @@ def _play_mode(ctx: AppContext, route: routes.PlayMode) -> PlayScene:
 def _final_results(ctx: AppContext, route: routes.FinalResults) -> FinalResultsScene:
     return FinalResultsScene(ctx, route.state, route.event, seats=route.seats,
                              replay=route.replay, hide_scores=route.hide_scores,
-                             hints_used=route.hints_used)
+                             hints_used=route.hints_used, players_here=route.players_here)
 
 
 def _review_progress(ctx: AppContext, route: routes.ReviewProgress) -> ReviewProgressScene:

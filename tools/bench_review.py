@@ -4,6 +4,7 @@ seat, and the noise of the review's own search.
     python3 tools/bench_review.py --dir DIR [--games 6] [--seed 700] [--workers K]
                                   [--players random,ai:medium,ai:hard,ai:medium]
                                   [--noise 30 --salts 4] [--time-seat 3]
+    python3 tools/bench_review.py --dir DIR --timing R [--seed 700] [--workers K]
 
 Plays ``--games`` headless games into ``DIR`` (game ``g`` is ``g<g>.ra.json``, seed ``seed + g``,
 the ``--players`` rotated by ``g`` seats so no level keeps its seat; a file already there is
@@ -15,14 +16,26 @@ this run made).  ``--noise D`` re-judges D decisions (spread over the reviewed s
 ``--salts`` different seeds each and reports the spread of their loss; ``--time-seat R``
 reviews game 0's hard seat R times in this process (median wall and CPU seconds).  Prints one
 JSON line.
+
+``--timing R`` measures what a player waits for, and nothing else: game 0's hard seat (the most
+decisions) reviewed R times in the window's configuration (the real progress overlay in a
+headless window at 60 frames a second, its worker processes as the window starts them: one per
+core unless ``--workers`` says), then the whole game (every seat in a row on one pool of
+``--workers`` processes, default one per core) R times; the medians of the wall seconds and of
+the CPU seconds (this process and its worker processes together), with the load average
+before each run (the machine's other work slows the wall time, hardly the CPU time).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
+import resource
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +47,7 @@ from ra_game.ai.workers import Workers, cpu_count
 from ra_game.engine import load_replay
 from ra_game.headless import play_headless
 from ra_game.replays import save_replay
-from ra_game.review import ReviewJob, seat_decisions
+from ra_game.review import ReviewJob, review_seats, seat_decisions
 from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
 from ra_game.review.search import Verdict
 from ra_game.seats import parse_seats
@@ -137,6 +150,78 @@ def time_seat(path: Path, seat: int, repeats: int) -> dict[str, Any]:
             "cpu_s_median": round(statistics.median(cpus), 1)}
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that ended (the worker processes,
+    once their pool is closed)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def window_seat(path: Path, seat: int, workers: int) -> dict[str, Any]:
+    """One seat reviewed as the window reviews it: the progress overlay in a headless window,
+    frames at 60 a second, until the list takes its place."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # stdout holds the JSON line alone
+    import pygame
+    from ra_game.scenes.review_list import ReviewListScene
+    from ra_game.scenes.review_progress import ReviewProgressScene
+
+    from ra_game.app import create_app, main_loop
+
+    replay = load_replay(path)
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["RA_GAME_HOME"] = home  # no kept review, no settings of the user's
+        ctx, _window = create_app(ai_workers=workers or None)
+        wall, cpu = time.perf_counter(), cpu_seconds()
+        ctx.scenes.push(ReviewProgressScene(ctx, replay, seat))
+        while not isinstance(ctx.scenes.top, ReviewListScene):
+            asyncio.run(main_loop(ctx, max_frames=30))
+        wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+        review = ctx.scenes.top.review
+        ctx.scenes.close_all()
+        pygame.display.quit()
+    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "decisions": review.decisions,
+            "listed": len(review.mistakes), "load_before": round(load, 1)}
+
+
+def whole_game(path: Path, workers: int) -> dict[str, Any]:
+    """Every seat of the game reviewed in a row on one pool of ``workers`` processes."""
+    replay = load_replay(path)
+    load = os.getloadavg()[0]
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    reviews = review_seats(replay, list(range(len(replay.players))), workers)
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
+            "decisions": sum(r.decisions for r in reviews),
+            "listed": sum(len(r.mistakes) for r in reviews), "load_before": round(load, 1)}
+
+
+def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"wall_s_median": round(statistics.median(r["wall_s"] for r in runs), 1),
+            "cpu_s_median": round(statistics.median(r["cpu_s"] for r in runs), 1),
+            "runs": runs}
+
+
+def timing(folder: Path, kinds: list[str], seed: int, workers: int, repeats: int
+           ) -> dict[str, Any]:
+    """``--timing``: one seat in the window's configuration, and the whole game."""
+    owner = Workers(workers if workers > 1 else 0, window=False)
+    try:
+        path = ensure_game(folder, 0, kinds, seed, owner)
+    finally:
+        owner.close()
+    seats = rotated(kinds, 0)
+    seat = seats.index("ai:hard") if "ai:hard" in seats else 0
+    in_window = workers if workers != cpu_count() else 0  # 0: as the window chooses
+    out: dict[str, Any] = {"file": str(path), "players": len(seats), "cores": cpu_count()}
+    out["seat"] = {"seat": seat, "workers": in_window or cpu_count(),
+                   **medians([window_seat(path, seat, in_window) for _ in range(repeats)])}
+    out["game"] = {"workers": workers,
+                   **medians([whole_game(path, workers) for _ in range(repeats)])}
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dir", type=Path, required=True, help="folder of the games and reviews")
@@ -148,9 +233,15 @@ def main() -> int:
     parser.add_argument("--salts", type=int, default=4)
     parser.add_argument("--time-seat", type=int, default=0, metavar="R",
                         help="also review the hard seat of game 0 in this process R times")
+    parser.add_argument("--timing", type=int, default=0, metavar="R",
+                        help="only time one seat as the window reviews it, and the whole game, "
+                             "R times each")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.players.split(",")]
     args.dir.mkdir(parents=True, exist_ok=True)
+    if args.timing:
+        print(json.dumps(timing(args.dir, kinds, args.seed, args.workers, args.timing)))
+        return 0
     workers = Workers(args.workers if args.workers > 1 else 0, window=False)
     losses: dict[str, list[float]] = {}
     decisions: dict[str, list[int]] = {}

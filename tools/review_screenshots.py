@@ -81,7 +81,11 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
         return
     press(ctx, pygame.K_RETURN, 1)
     play = ctx.scenes.top
-    wait_for(ctx, "the better move's animation", lambda c: not play.queue.busy)
+    assert isinstance(play, PlayScene)
+    driver = play.driver
+    wait_for(ctx, "the AIs' answers to the better move",
+             lambda c: not play.queue.busy and (getattr(driver, "play_on", None) is None
+                                                or driver.play_on.finished))
     run_frames(ctx, 10)
     save(out, "review_tried")
 

@@ -92,13 +92,27 @@ def lot_values(state: GameState, lasting: bool = False) -> list[int]:
     final epoch the sun totals count too: the winner gives their lowest sun that can win now
     and gains the centre sun (a player who cannot bid gets the tiles' worth alone).  With
     ``lasting``, its monuments count as they would score at the end of the game."""
+    return [_lot_value(state, p, lasting) for p in range(state.n)]
+
+
+def _lot_value(state: GameState, seat: int, lasting: bool) -> int:
     lot = [t for t in state.auction if t != EMPTY]
-    values = []
-    for p in range(state.n):
-        pay = _winning_sun(state, p)
-        change = state.center_sun - pay if pay is not None else 0
-        values.append(tiles_gain(state, p, lot, change, lasting))
-    return values
+    pay = _winning_sun(state, seat)
+    change = state.center_sun - pay if pay is not None else 0
+    return tiles_gain(state, seat, lot, change, lasting)
+
+
+def lot_worth(state: GameState, seat: int) -> int:
+    """What the lot on the auction track is worth to ``seat``: the one number the board's bid
+    chip, the Hint and the review's reasons all say (:func:`lot_values` with its monuments
+    counted as they score at the end of the game)."""
+    return _lot_value(state, seat, lasting=True)
+
+
+def tiles_worth(state: GameState, seat: int, tiles: Sequence[int]) -> int:
+    """What taking ``tiles`` (with Gods: no sun paid) is worth to ``seat``, counted as
+    :func:`lot_worth` counts a lot."""
+    return tiles_gain(state, seat, tiles, lasting=True)
 
 
 def _winning_sun(state: GameState, seat: int) -> int | None:

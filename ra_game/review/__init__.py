@@ -6,9 +6,9 @@ No pygame here: the command line (``ra-game review``) and the window both use it
 
 from __future__ import annotations
 
-from .job import NOISE_FLOOR, NOISE_Z, ReviewJob, review_game
+from .job import NOISE_FLOOR, NOISE_Z, ReviewJob, review_game, review_seats
 from .model import Mistake, Review, SeatDecision, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget
 
 __all__ = ["NOISE_FLOOR", "NOISE_Z", "REVIEW_BUDGET", "Mistake", "Review", "ReviewBudget",
-           "ReviewJob", "SeatDecision", "review_game", "seat_decisions"]
+           "ReviewJob", "SeatDecision", "review_game", "review_seats", "seat_decisions"]

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..ai.evaluate import Context, tiles_gain
 from ..ai.policy import bidders_after
 from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_discard, is_god, unpack_tiles
+from ..engine.preview import lot_worth, tiles_worth
 from ..engine.state import BID, DISCARD
 from ..engine.tiles import NUM_EPOCHS, Tile
 
@@ -64,6 +64,7 @@ class Reason(Enum):
     PAID = "paid"
     LOW_OUTBID = "low_outbid"
     HIGHER = "higher"
+    HIGHER_EMPTY = "higher_empty"
     LOWER_BEATEN = "lower_beaten"
     LOWER_DONE = "lower_done"
     INVOKE_ALONE = "invoke_alone"
@@ -117,10 +118,15 @@ def moment_claim(state: GameState, auction: int, turn: int) -> Claim:
     return Claim(Moment.TURN, {"epoch": state.epoch, "number": turn})
 
 
-def lot_gain(state: GameState, seat: int, tiles: list[int] | tuple[int, ...]) -> int:
-    """What ``tiles`` are worth to ``seat`` by the evaluation (this epoch and later), in whole
-    fame."""
-    return round(tiles_gain(Context(state, tempo=True), state, seat, list(tiles)))
+def lot_gain(state: GameState, seat: int) -> int:
+    """What the lot on the auction track is worth to ``seat``: the number its bid chip on the
+    board and the Hint say (:func:`~ra_game.engine.preview.lot_worth`)."""
+    return lot_worth(state, seat)
+
+
+def gods_gain(state: GameState, seat: int, tiles: tuple[int, ...]) -> int:
+    """What taking ``tiles`` with Gods is worth to ``seat``, as the Hint says."""
+    return tiles_worth(state, seat, tiles)
 
 
 def situation_claim(state: GameState, seat: int) -> Claim:
@@ -195,13 +201,13 @@ def _reason(state: GameState, seat: int, played: int, better: int,
         bag = {"ra": state.bag_counts()[Tile.RA], "left": state.bag_left}
         if not lot:
             return Claim(Reason.DRAW_EMPTY, bag)
-        return Claim(Reason.DRAW_LOT, {**bag, "gain": lot_gain(state, seat, lot)})
+        return Claim(Reason.DRAW_LOT, {**bag, "gain": lot_gain(state, seat)})
     if is_god(played) and not is_god(better):
         taken = tuple(unpack_tiles(played))
-        return Claim(Reason.GOD_USED, {"tiles": taken, "gain": lot_gain(state, seat, taken)})
+        return Claim(Reason.GOD_USED, {"tiles": taken, "gain": gods_gain(state, seat, taken)})
     if is_god(better):
         taken = tuple(unpack_tiles(better))
-        return Claim(Reason.GOD_MISSED, {"tiles": taken, "gain": lot_gain(state, seat, taken)})
+        return Claim(Reason.GOD_MISSED, {"tiles": taken, "gain": gods_gain(state, seat, taken)})
     return _other(played, better)
 
 
@@ -219,7 +225,7 @@ def _bid_claim(state: GameState, seat: int, played: int, better: int,
         if not lot:
             return Claim(Reason.PASS_EMPTY_WINS if wins else Reason.PASS_EMPTY, {"sun": sun})
         return Claim(Reason.PASS_WINS if wins else Reason.PASS,
-                     {"sun": sun, "gain": lot_gain(state, seat, lot)})
+                     {"sun": sun, "gain": lot_gain(state, seat)})
     if is_bid(played) and won is False:
         sun = bid_sun(played)
         if is_bid(better):
@@ -228,14 +234,15 @@ def _bid_claim(state: GameState, seat: int, played: int, better: int,
     if is_bid(played) and better == PASS and not lot:
         return Claim(Reason.PAID_EMPTY, {"sun": bid_sun(played)})
     if is_bid(played) and better == PASS:
-        return Claim(Reason.PAID, {"sun": bid_sun(played), "gain": lot_gain(state, seat, lot)})
+        return Claim(Reason.PAID, {"sun": bid_sun(played), "gain": lot_gain(state, seat)})
     if is_bid(played) and is_bid(better):
         sun, other = bid_sun(played), bid_sun(better)
         if other > sun:
             over = [s for s in later if sun < s < other]
             if over:
                 return Claim(Reason.LOW_OUTBID, {"sun": sun, "rival": max(over), "better": other})
-            return Claim(Reason.HIGHER, {"sun": sun, "better": other})
+            return Claim(Reason.HIGHER if lot else Reason.HIGHER_EMPTY,
+                         {"sun": sun, "better": other})
         beaten = [s for s in later if other < s]
         if beaten:
             return Claim(Reason.LOWER_BEATEN, {"sun": sun, "rival": max(beaten), "better": other})
@@ -251,4 +258,4 @@ def _invoke_claim(state: GameState, seat: int) -> Claim:
     if not lot:
         return Claim(Reason.INVOKE_EMPTY, {"rivals": rivals})
     return Claim(Reason.INVOKE_LOT, {"rivals": rivals, "count": len(lot),
-                                     "gain": lot_gain(state, seat, lot)})
+                                     "gain": lot_gain(state, seat)})

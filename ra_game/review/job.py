@@ -1,13 +1,16 @@
 """Reviewing a seat's decisions: :class:`ReviewJob` (non-blocking, for the window) and
-:func:`review_game` (blocking, for the command line and tests).
+:func:`review_game` / :func:`review_seats` (blocking, for the command line, tools and tests).
 
-A job sends its decisions' trees to the AI's worker pool in batches (several decisions a batch,
-so every process has work) and only reads the pipes in :meth:`ReviewJob.step`; without a pool
-it searches in this process in short slices.  Each decision is judged by
+A job hands its decisions' trees to the AI's worker pool, every decision still to judge in one
+batch (so no process waits for another between decisions), and takes each decision's verdict
+as soon as its trees are back, in order, in :meth:`ReviewJob.step`, which only reads the pipes;
+without a pool it searches in this process in short slices.  Each decision is judged by
 :func:`~ra_game.review.search.judge`; a decision is a candidate when its loss is clearly above
 the search's own noise (:func:`clearly_worse`).  The candidates, costliest first, then get a
 second opinion (:mod:`~ra_game.review.confirm`), until ``MAX_LISTED`` are confirmed; the review
-lists the confirmed ones only.
+lists the confirmed ones only.  The work is fixed (no clock decides anything), so the same
+replay and settings give the same review with any number of processes; several seats in a row
+share one pool (:func:`review_seats`, or one pool passed to each job).
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ NOISE_FLOOR = 1.5
 NOISE_Z = 2.5
 #: The costliest mistakes a review lists.
 MAX_LISTED = 5
-#: Batches hold at least this many trees per worker process.
+#: A batch of second opinions holds at least this many jobs per worker process (more
+#: candidates than strictly needed may be checked: the review does not change, see
+#: :func:`listed_candidates`).
 TREES_PER_WORKER = 2
 
 
@@ -57,13 +62,26 @@ def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[i
     return sorted(worse, key=lambda k: (-verdicts[k].loss, decisions[k].move))
 
 
+def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion]) -> list[int]:
+    """The candidates ``worse`` (costliest first) that the second opinion confirms, read in
+    order up to the ``MAX_LISTED``-th confirmed: opinions checked past it (a batch may hold
+    more than needed) change nothing, so the review is the same on any number of processes."""
+    confirmed: list[int] = []
+    for k in worse:
+        if len(confirmed) >= MAX_LISTED or k not in opinions:
+            break
+        if opinions[k].confirmed:
+            confirmed.append(k)
+    return confirmed
+
+
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
                  seconds: float, opinions: dict[int, SecondOpinion] | None = None) -> Review:
     """The review of ``seat`` from its decisions and their verdicts.  With ``opinions`` (the
     second opinion by decision index), only the candidates it confirms are listed."""
     worse = candidates(decisions, verdicts)
     if opinions is not None:
-        worse = [k for k in worse if k in opinions and opinions[k].confirmed]
+        worse = listed_candidates(worse, opinions)
     listed = sorted(worse[:MAX_LISTED], key=lambda k: decisions[k].move)
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
@@ -100,6 +118,7 @@ class ReviewJob:
         self._batch_units: list[tuple[int, bool]] = []
         self._batch_sizes: list[int] = []
         self._batch_jobs: list[TreeJob] = []
+        self._batch_taken = 0  # the batch's units completed (its first ones)
         self._submitted: Batch | None = None
         # this process: the trees of the current unit
         self._tree: HardAgent | None = None
@@ -146,7 +165,8 @@ class ReviewJob:
     # -- the units of work: judge every decision, then confirm the candidates
 
     def _confirmed_enough(self) -> bool:
-        return sum(1 for o in self.opinions.values() if o.confirmed) >= MAX_LISTED
+        worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
+        return len(listed_candidates(worse, self.opinions)) >= MAX_LISTED
 
     def _advance(self) -> None:
         """Queue the second opinions once every decision is judged; finish when all is done."""
@@ -154,8 +174,8 @@ class ReviewJob:
             return
         if self._waiting is None:
             self._waiting = candidates(self.decisions, self.verdicts) if self.confirm else []
-        if self._confirmed_enough():
-            self._waiting = []
+        if self._confirmed_enough() and self._submitted is None:
+            self._waiting = []  # (a batch under way ends first: its opinions change nothing)
         if not self._waiting and self._submitted is None and self._tree is None:
             self._finish()
 
@@ -189,21 +209,56 @@ class ReviewJob:
 
     # -- on the worker pool
 
+    def _wanted_confirmed(self) -> int:
+        """How many more candidates must be confirmed before the list is full."""
+        worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
+        return MAX_LISTED - len(listed_candidates(worse, self.opinions))
+
     def _submit(self, pool: WorkerPool) -> None:
+        """Hand out the next units as one batch: every decision still to judge, or at least
+        as many candidates as confirmations are still wanted, and enough jobs to keep every
+        process busy."""
         units: list[tuple[int, bool]] = []
         jobs: list[TreeJob] = []
         sizes: list[int] = []
-        wanted = TREES_PER_WORKER * pool.size
-        while len(jobs) < wanted:
+        while True:
             unit = self._next_unit(len(units))
             if unit is None or (units and unit[1] != units[0][1]):
+                break
+            if unit[1] and len(units) >= self._wanted_confirmed() \
+                    and len(jobs) >= TREES_PER_WORKER * pool.size:
                 break
             planned = self._jobs_of(unit)
             units.append(unit)
             jobs += planned
             sizes.append(len(planned))
+        self._send(pool, units, sizes, jobs)
+
+    def _send(self, pool: WorkerPool, units: list[tuple[int, bool]], sizes: list[int],
+              jobs: list[TreeJob]) -> None:
         self._batch_units, self._batch_sizes, self._batch_jobs = units, sizes, jobs
+        self._batch_taken = 0
         self._submitted = pool.submit(jobs) if units else None
+
+    def _resend(self, pool: WorkerPool) -> None:
+        """The batch's units not completed yet, submitted again (the same trees)."""
+        taken = self._batch_taken
+        start = sum(self._batch_sizes[:taken])
+        self._send(pool, self._batch_units[taken:], self._batch_sizes[taken:],
+                   self._batch_jobs[start:])
+
+    def _collect(self, batch: Batch) -> None:
+        """Complete the batch's units whose trees are all back, in order."""
+        start = sum(self._batch_sizes[:self._batch_taken])
+        while self._batch_taken < len(self._batch_units):
+            size = self._batch_sizes[self._batch_taken]
+            results = batch.results[start:start + size]
+            if any(r is None for r in results):
+                return
+            self._complete(self._batch_units[self._batch_taken],
+                           [r for r in results if r is not None])
+            self._batch_taken += 1
+            start += size
 
     def _step_pool(self, pool: WorkerPool) -> None:
         batch = self._submitted
@@ -211,33 +266,30 @@ class ReviewJob:
             self._submit(pool)
             return
         if pool.current is not batch:  # someone else used the pool: the same trees again
-            self._submitted = pool.submit(self._batch_jobs)
+            self._resend(pool)
             return
         pool.poll()
         if batch.failed:
             if pool.broken:
                 self._abandon_pool()
             else:
-                self._submitted = pool.submit(self._batch_jobs)
+                self._resend(pool)
             return
-        if not batch.done:
+        self._collect(batch)
+        if self._batch_taken < len(self._batch_units):
             return
-        results = batch.ordered()
-        start = 0
-        units, self._batch_units, self._submitted = self._batch_units, [], None
-        for unit, size in zip(units, self._batch_sizes):
-            self._complete(unit, results[start:start + size])
-            start += size
+        self._batch_units, self._submitted = [], None
         self._advance()
         if not self.done and not self._confirmed_enough():
             self._submit(pool)
 
     def _abandon_pool(self) -> None:
         """The processes are gone or keep dying: go on in this process (the batch's units
-        are handed out again)."""
+        not completed yet are handed out again)."""
         self.pool = None
         self._submitted = None
         self._batch_units = []
+        self._batch_taken = 0
 
     # -- in this process
 
@@ -275,21 +327,35 @@ class ReviewJob:
                                    self.opinions if self.confirm else None)
 
 
+def run_job(job: ReviewJob) -> Review:
+    """Step ``job`` to its end (blocking), sleeping on its pool between steps."""
+    while not job.done:
+        job.step(0.5)
+        if job.pool is not None and not job.done:
+            job.pool.wait(0.5)
+    assert job.result is not None
+    return job.result
+
+
+def review_seats(replay: Replay, seats: list[int], workers: int | None = None,
+                 budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
+                 confirm: bool = True) -> list[Review]:
+    """Review each of ``seats`` of ``replay`` in turn (blocking), on one pool of ``workers``
+    processes started once for them all (None: all cores; 0 or 1: in this process).  Raises
+    :class:`~ra_game.engine.ReplayError` for a bad seat or replay."""
+    count = default_workers(window=False) if workers is None else workers
+    owner = Workers(count if count > 1 else 0, window=False)
+    try:
+        return [run_job(ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm))
+                for seat in seats]
+    finally:
+        owner.close()
+
+
 def review_game(replay: Replay, seat: int, workers: int | None = None,
                 budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
                 confirm: bool = True) -> Review:
     """Review ``seat`` of ``replay`` to the end (blocking) on ``workers`` processes (None: all
     cores; 0 or 1: in this process).  Raises :class:`~ra_game.engine.ReplayError` for a bad
     seat or replay."""
-    count = default_workers(window=False) if workers is None else workers
-    owner = Workers(count if count > 1 else 0, window=False)
-    try:
-        job = ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm)
-        while not job.done:
-            job.step(0.5)
-            if job.pool is not None and not job.done:
-                job.pool.wait(0.5)
-    finally:
-        owner.close()
-    assert job.result is not None
-    return job.result
+    return review_seats(replay, [seat], workers, budget, salt, confirm)[0]

@@ -384,6 +384,11 @@ SENTENCES: dict[Reason, tuple[str, str]] = {
         N_("Your {better} was worth about {loss} more fame than your {sun} on this lot."),
         N_("On this lot, the {better} was worth about {loss} more fame to {player} than the "
            "{sun}.")),
+    Reason.HIGHER_EMPTY: (
+        N_("On the empty auction track (the centre sun alone), your {better} was worth about "
+           "{loss} more fame than your {sun}."),
+        N_("On the empty auction track (the centre sun alone), the {better} was worth about "
+           "{loss} more fame to {player} than the {sun}.")),
     Reason.LOWER_BEATEN: (
         N_("A later rival could still outbid your {better} (it held {rival}), yet the {better} "
            "was worth about {loss} more fame than your {sun}: the higher sun counts later."),

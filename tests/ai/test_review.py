@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ra_game.ai.workers import Workers
 from ra_game.engine import load_replay
 from ra_game.engine.errors import ReplayError
 from ra_game.engine.moves import DRAW, PASS, RA, is_bid
@@ -119,3 +120,41 @@ def test_the_json_form_is_the_issues():
 def test_a_seat_the_game_does_not_have_is_refused():
     with pytest.raises(ReplayError, match="no seat 4"):
         ReviewJob(load_replay(GOLDEN_4P), 4, None)
+
+
+def test_opinions_past_the_last_listed_change_nothing():
+    """A batch may check more candidates than the list needs: the review reads them in order
+    up to the last one it lists, so it is the same on any number of processes."""
+    from ra_game.review.confirm import SecondOpinion
+    from ra_game.review.job import MAX_LISTED, listed_candidates
+
+    yes, no = SecondOpinion(5.0, 0.5, 12), SecondOpinion(0.0, 0.5, 12)
+    worse = list(range(MAX_LISTED + 3))
+    needed = {k: (no if k == 1 else yes) for k in range(MAX_LISTED + 1)}
+    more = {**{k: yes for k in worse}, **needed}
+    assert listed_candidates(worse, needed) == listed_candidates(worse, more) == \
+        [0, *range(2, MAX_LISTED + 1)]
+    assert listed_candidates(worse, {0: yes, 2: yes}) == [0]  # 1 unchecked: stop there
+
+
+@pytest.mark.slow
+def test_seats_in_a_row_share_one_pool_and_review_as_alone():
+    replay = load_replay(GOLDEN_4P)
+    alone = [review_game(replay, seat, workers=0, budget=SMALL) for seat in (0, 3)]
+    owner = Workers(2, window=False)
+    try:
+        pool = owner.get()
+        assert pool is not None
+        pids = pool.pids
+        jobs = [ReviewJob(replay, seat, pool, SMALL) for seat in (0, 3)]
+        seen = set()
+        for job in jobs:  # as the window steps them: one short step a frame
+            while not job.done:
+                job.step(0.01)
+                seen.add(job.progress[0])
+                pool.wait(0.02)
+        assert pool.pids == pids and pool.replaced == 0
+    finally:
+        owner.close()
+    assert [job.result for job in jobs] == alone
+    assert len(seen) > 4  # the verdicts come in one by one, not a batch at a time

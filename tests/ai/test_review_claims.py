@@ -64,6 +64,10 @@ def check_text(decision: SeatDecision, played: int, better: int, text: str) -> N
     if "would have won it" in text or "would have done" in text:
         # the (lower) sun named as enough: no later bidder holds a higher one
         assert all(s < bid_sun(better) for s in later), text
+    if "on this lot" in text.lower():  # a lot on the track, never the centre sun alone
+        assert state.auction_tiles(), text
+    if "the centre sun alone" in text:
+        assert state.phase == BID and not state.auction_tiles(), text
     if re.search(r"(spent|paid) (your|the) ", text):
         assert won is not False, text  # never of a sun that was outbid
     if "was outbid" in text:

@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.ai.evaluate import Context, tiles_gain
 from ra_game.engine import GameState, Move, load_replay
 from ra_game.engine.moves import DRAW, PASS, bid_action, god_action
+from ra_game.engine.preview import lot_worth
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import Tile
 from ra_game.i18n import set_language
+from ra_game.review.claims import Claim, why_claim
 from ra_game.review.model import Mistake
-from ra_game.review.why import situation, why
+from ra_game.review.why import situation, why, why_text
 from ra_game.words import tile_name
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_3p_full.ra.json"
@@ -46,12 +47,16 @@ def first(test: Callable[[GameState], bool]) -> GameState:
 
 
 def gain(state: GameState) -> int:
-    lot = list(state.auction_tiles())
-    return round(tiles_gain(Context(state, tempo=True), state, state.current, lot))
+    return lot_worth(state, state.current)
 
 
-def worth(value: int) -> GameState:
-    return first(lambda s: s.phase == BID and bool(s.auction_tiles()) and gain(s) == value)
+def worth(value: int) -> str:
+    """The reason of passing a lot worth ``value`` (a real position when a recorded game has
+    one, else a real position's reason with that worth: no game here has a lot of −1)."""
+    state = first(lambda s: s.phase == BID and bool(s.auction_tiles())
+                  and gain(s) in (value, 2))
+    claim = why_claim(state, state.current, PASS, bid_action(max(state.suns_up[state.current])))
+    return why_text(Claim(claim.kind, {**claim.values, "gain": value}), 2.0)
 
 
 def pass_why(state: GameState) -> str:
@@ -82,9 +87,8 @@ def test_one_sun_held_is_named_in_the_singular(lang: str) -> None:
 ])
 def test_a_lots_value_carries_its_counted_unit(lang: str, value: int,
                                               words: dict[str, str]) -> None:
-    state = worth(value)
     set_language(lang)
-    text = pass_why(state)
+    text = worth(value)
     assert words[lang] in text
     whole = r"(?<![\d,.])"  # a whole number, not the end of "2,0"
     assert not re.search(rf"\+\d|{whole}1 (puntos|pontos)|{whole}0 (fame|puntos|pontos|puan)",
@@ -129,7 +133,7 @@ def test_tile_lists_are_counted_and_joined_with_and(lang: str) -> None:
 ])
 def test_moves_inside_a_sentence_are_worded_for_it_not_as_button_labels(
         lang: str, played: str, better: str) -> None:
-    state = worth(1)
+    state = first(lambda s: s.phase == BID and bool(s.auction_tiles()) and gain(s) == 1)
     sun = max(state.suns_up[state.current])
     set_language(lang)
     line = Mistake.at(3, state, state.current, bid_action(sun), PASS, 2.5).line()

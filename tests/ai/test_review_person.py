@@ -39,6 +39,7 @@ SAMPLES = [
     *(Claim(kind, {"sun": 9, "gain": 6}) for kind in (Reason.PASS_WINS, Reason.PASS,
                                                        Reason.PAID)),
     *(Claim(kind, {"sun": 9, "better": 5}) for kind in (Reason.OUTBID_HIGHER, Reason.HIGHER,
+                                                         Reason.HIGHER_EMPTY,
                                                          Reason.LOWER_DONE)),
     Claim(Reason.LOW_OUTBID, {"sun": 5, "rival": 7, "better": 9}),
     Claim(Reason.LOWER_BEATEN, {"sun": 9, "rival": 7, "better": 5}),

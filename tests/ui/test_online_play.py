@@ -260,6 +260,15 @@ def test_a_whole_game_ends_on_the_same_results_with_the_servers_replay(
         assert "seed" not in result.replay
         result.save_replay()
         assert result.saved_ok
+    # Review my game reviews the person at each screen, from the server's replay
+    from ra_game.engine import parse_replay
+    from ra_game.review import ReviewJob
+
+    reviewed = [r.review_seats() for r in results]  # type: ignore[union-attr]
+    assert sorted(reviewed) == [[0], [1]]
+    for result, seats in zip(results, reviewed):
+        assert result.review.text == "Review my game"  # type: ignore[union-attr]
+        assert ReviewJob(parse_replay(result.replay), seats[0], None).decisions  # type: ignore[union-attr,arg-type]
 
 
 def test_a_wrong_code_or_a_closed_port_is_one_line_on_the_join_screen(

@@ -80,7 +80,7 @@ def makers(replay: Replay) -> Iterator[tuple[str, Callable[[Any], Any], list[int
     yield "review_empty", lambda ctx: ReviewListScene(ctx, replay, Review(0, 54, 54, 0.0, [])), []
     yield "review_position", lambda ctx: review_position_scene(ctx, replay, worst), []
     yield "review_tried", lambda ctx: review_position_scene(ctx, replay, worst), [
-        pygame.K_RETURN]
+        pygame.K_RETURN, pygame.K_SPACE]  # tried, the AIs' answers paused: the note shows
     yield "review_away", lambda ctx: review_position_scene(ctx, replay, worst, TITLE), [
         pygame.K_RIGHT]
 

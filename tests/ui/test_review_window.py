@@ -114,6 +114,32 @@ def test_review_my_game_by_click_and_by_key_reviews_the_person(ctx: AppContext) 
     assert isinstance(ctx.scenes.top, ReviewProgressScene)
 
 
+def test_a_game_played_online_is_reviewed_from_its_results_and_its_replay(
+        ctx: AppContext) -> None:
+    """Online the results have no local seats (no Play again), yet Review my game reviews the
+    person here; the server's replay (remote seats) is reviewed from the viewer too."""
+    from ra_game.engine import parse_replay
+
+    state, over, _doc, _seats = finished(["human", "human"])
+    doc = replay_dict(state, load_replay(GAME).moves, ["remote", "human"], None)
+    scene = FinalResultsScene(ctx, state, over, seats=None, replay=doc, players_here=[1])
+    ctx.scenes.clear_to(scene)
+    run_frames(ctx, 2)
+    assert scene.review.text == "Review my game" and not scene.again.enabled
+    press(ctx, pygame.K_r)
+    top = ctx.scenes.top
+    assert isinstance(top, ReviewProgressScene) and top.seat == 1
+    run_frames(ctx, 2)
+    assert top.job is not None and not top.error  # the server's replay plays
+    press(ctx, pygame.K_ESCAPE)
+    viewer = replay_scene(ctx, parse_replay(doc))
+    ctx.scenes.clear_to(viewer)
+    run_frames(ctx, 2)
+    press(ctx, pygame.K_r)
+    chooser = ctx.scenes.top
+    assert isinstance(chooser, SeatChoiceScene) and chooser.seats == [0, 1]
+
+
 def test_hotseat_asks_which_person_and_no_person_offers_every_seat(ctx: AppContext) -> None:
     scene = results(ctx, ["ai:easy", "human"])
     press(ctx, pygame.K_r)
@@ -272,15 +298,52 @@ def test_try_the_better_move_plays_it_then_goes_back_to_the_game(ctx: AppContext
     from ra_game.ui.board.callout import button_rects
 
     try_rect = play.view.r(button_rects(play.view, callout)[0])
+    driver.think_ms = 5
     click(ctx, try_rect.center)
     assert play.moves == [*replay.moves[:mistake.move], mistake.better]
     assert driver.tried == mistake.better and play.queue.busy  # animated
     press(ctx, pygame.K_RIGHT)  # a tried move has no next move in the replay
     assert len(play.moves) == mistake.move + 1
+    press(ctx, pygame.K_LEFT)  # back to the game as it was played, even while the AIs answer
+    assert play.moves == replay.moves[:mistake.move] and driver.at_decision
+    assert driver.play_on is None
+
+
+def test_after_the_better_move_the_ais_play_on_to_the_end_of_the_auction(
+        ctx: AppContext) -> None:
+    """Reached by keys: Enter opens the decision, Enter tries the better move, the players
+    answer as the hard AI would until the auction ends, Space pauses, Left goes back."""
+    replay = load_replay(GAME)
+    review = made_review(replay, TURN)
+    ctx.scenes.clear_to(ReviewListScene(ctx, replay, review))
+    press(ctx, pygame.K_RETURN)
+    play = ctx.scenes.top
+    assert isinstance(play, PlayScene) and isinstance(play.driver, ReviewDriver)
+    driver, mistake = play.driver, review.mistakes[0]
+    driver.think_ms = 5  # the hard AI's search, cut short for the test
+    press(ctx, pygame.K_RETURN)
+    assert play.moves == [*replay.moves[:mistake.move], mistake.better]
+    on = driver.play_on
+    assert on is not None and not on.finished
+    press(ctx, pygame.K_SPACE)  # pause: nobody moves
+    assert on.paused
     run_frames(ctx, 600, until=lambda c: not play.queue.busy)
+    run_frames(ctx, 120)
+    assert len(play.moves) == mistake.move + 1
+    press(ctx, pygame.K_SPACE)
+    assert not on.paused and "answer as the hard AI would" in (driver.status() or "")
+    run_frames(ctx, 6000, until=lambda c: on.finished and not play.queue.busy)
+    assert on.finished and on.auction_over and on.moves >= 2
+    line = play.moves[mistake.move:]
+    assert line[0] == mistake.better and len(line) == on.moves
+    state = replay.play(upto=mistake.move)  # every answer a legal move of the tried line
+    for text in line:
+        state.apply(Move.parse(text))
+    assert play.state.phase == TURN or play.state.over
     callout = driver.callout()
     assert callout is not None and callout.text.startswith("Tried: ")
-    press(ctx, pygame.K_RETURN)  # back to the game as it was played
+    assert "as the hard AI would" in callout.text
+    press(ctx, pygame.K_LEFT)
     assert play.moves == replay.moves[:mistake.move] and driver.at_decision
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from ...ai.workers import Workers
     from ...engine import GameState, Move
     from ...match import Match
     from ...seat_kinds import SeatKind
@@ -55,6 +56,9 @@ class BoardView(Protocol):
     def view(self) -> View | None: ...
     @property
     def hover(self) -> tuple[float, float] | None: ...
+    @property
+    def workers(self) -> Workers:
+        """The AI's worker processes (a mode's own AI replies search with them too)."""
 
     def human_ready(self) -> bool:
         """Whether a person's decision is open on an idle board (their controls shown)."""

@@ -10,7 +10,7 @@ import pygame
 from ...ai.runner import AiRunner
 from ...ai.workers import Workers
 from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, unpack_tiles
-from ...engine.preview import lot_values, tiles_gain
+from ...engine.preview import lot_worth, tiles_worth
 from ...engine.state import GameState, Observation
 from ...i18n import _, ngettext
 from ...seat_kinds import HINT_AI, SCRIPTED, kind_of
@@ -21,31 +21,31 @@ from .view import View
 
 
 def hint_reason(state: GameState, action: int) -> str:
-    """One line saying why ``action`` is suggested, from the value of the tiles at stake."""
+    """One line saying why ``action`` is suggested, from the value of the tiles at stake: the
+    lot's worth is the number its bid chip shows and the review says (:func:`lot_worth`)."""
     seat = state.current
-    lot = state.auction_tiles()
     if is_bid(action):
-        gain = lot_values(state)[seat]
-        return _("Hint: bid sun {sun}: the lot adds about {points} fame to you this epoch.").format(
+        gain = lot_worth(state, seat)
+        return _("Hint: bid sun {sun}: the lot is worth about {points} fame to you.").format(
             sun=action - 2, points=gain)
     if action == PASS:
-        gain = lot_values(state)[seat]
+        gain = lot_worth(state, seat)
         if gain > 0:
-            return _("Hint: pass: the lot adds only about {points} fame to you, not worth a "
-                     "sun.").format(points=gain)
+            return _("Hint: pass: the lot is worth only about {points} fame to you, too little "
+                     "for a sun.").format(points=gain)
         return _("Hint: pass: the lot would change your score by {points} fame.").format(
             points=gain)
     if action == DRAW:
-        gain = tiles_gain(state, seat, lot)
+        gain = lot_worth(state, seat)
         return _("Hint: draw a tile: so far the track would add only about {points} to your "
                  "score.").format(points=gain)
     if action == RA:
-        gain = tiles_gain(state, seat, lot)
+        gain = lot_worth(state, seat)
         return _("Hint: invoke Ra: the lot is worth about {points} fame to you now.").format(
             points=gain)
     tiles = unpack_tiles(action)
     if is_god(action):
-        gain = tiles_gain(state, seat, tiles)
+        gain = tiles_worth(state, seat, tiles)
         text = ngettext("Hint: play a God for {tiles}: about {points} fame to you.",
                         "Hint: play {count} Gods for {tiles}: about {points} fame to you.",
                         len(tiles))
