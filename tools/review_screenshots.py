@@ -82,7 +82,7 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
     press(ctx, pygame.K_RETURN, 1)
     play = ctx.scenes.top
     assert isinstance(play, PlayScene)
-    driver = play.driver
+    driver = play.overlay
     wait_for(ctx, "the AIs' answers to the better move",
              lambda c: not play.queue.busy and (getattr(driver, "play_on", None) is None
                                                 or driver.play_on.finished))

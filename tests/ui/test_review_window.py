@@ -318,8 +318,8 @@ def test_after_the_better_move_the_ais_play_on_to_the_end_of_the_auction(
     ctx.scenes.clear_to(ReviewListScene(ctx, replay, review))
     press(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.driver, ReviewDriver)
-    driver, mistake = play.driver, review.mistakes[0]
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    driver, mistake = play.overlay, review.mistakes[0]
     driver.think_ms = 5  # the hard AI's search, cut short for the test
     press(ctx, pygame.K_RETURN)
     assert play.moves == [*replay.moves[:mistake.move], mistake.better]
