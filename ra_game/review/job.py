@@ -58,13 +58,15 @@ def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[i
 
 
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
-                 seconds: float, opinions: dict[int, SecondOpinion] | None = None) -> Review:
+                 seconds: float, opinions: dict[int, SecondOpinion] | None = None,
+                 most: int | None = MAX_LISTED) -> Review:
     """The review of ``seat`` from its decisions and their verdicts.  With ``opinions`` (the
-    second opinion by decision index), only the candidates it confirms are listed."""
+    second opinion by decision index), only the candidates it confirms are listed; ``most``:
+    the costliest listed at most (None: every one)."""
     worse = candidates(decisions, verdicts)
     if opinions is not None:
         worse = [k for k in worse if k in opinions and opinions[k].confirmed]
-    listed = sorted(worse[:MAX_LISTED], key=lambda k: decisions[k].move)
+    listed = sorted(worse[:most], key=lambda k: decisions[k].move)
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
                   mistakes=[mistake(decisions[k], verdicts[k],
@@ -78,12 +80,15 @@ class ReviewJob:
     :class:`~ra_game.engine.ReplayError` for a bad seat or a replay that does not play.
     ``salt`` changes every tree's seed (to measure the search's noise); ``decisions``: review
     only these decisions of the seat (default: all of them); ``confirm``: give the candidates
-    a second opinion (False: list what the search alone says)."""
+    a second opinion (False: list what the search alone says); ``most``: the costliest
+    mistakes listed at most (None: every one, each with its second opinion)."""
 
     def __init__(self, replay: Replay, seat: int, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-                 decisions: list[SeatDecision] | None = None, confirm: bool = True) -> None:
+                 decisions: list[SeatDecision] | None = None, confirm: bool = True,
+                 most: int | None = MAX_LISTED) -> None:
         self.seat = seat
+        self.most = most
         self.pool = pool
         self.budget = budget
         self.salt = salt
@@ -146,7 +151,9 @@ class ReviewJob:
     # -- the units of work: judge every decision, then confirm the candidates
 
     def _confirmed_enough(self) -> bool:
-        return sum(1 for o in self.opinions.values() if o.confirmed) >= MAX_LISTED
+        if self.most is None:
+            return False
+        return sum(1 for o in self.opinions.values() if o.confirmed) >= self.most
 
     def _advance(self) -> None:
         """Queue the second opinions once every decision is judged; finish when all is done."""
@@ -272,19 +279,19 @@ class ReviewJob:
     def _finish(self) -> None:
         self.result = build_review(self.seat, self.decisions, self.verdicts,
                                    time.perf_counter() - self._started,
-                                   self.opinions if self.confirm else None)
+                                   self.opinions if self.confirm else None, self.most)
 
 
 def review_game(replay: Replay, seat: int, workers: int | None = None,
                 budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-                confirm: bool = True) -> Review:
+                confirm: bool = True, most: int | None = MAX_LISTED) -> Review:
     """Review ``seat`` of ``replay`` to the end (blocking) on ``workers`` processes (None: all
-    cores; 0 or 1: in this process).  Raises :class:`~ra_game.engine.ReplayError` for a bad
-    seat or replay."""
+    cores; 0 or 1: in this process); ``most``: the mistakes listed at most (None: every one).
+    Raises :class:`~ra_game.engine.ReplayError` for a bad seat or replay."""
     count = default_workers(window=False) if workers is None else workers
     owner = Workers(count if count > 1 else 0, window=False)
     try:
-        job = ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm)
+        job = ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm, most=most)
         while not job.done:
             job.step(0.5)
             if job.pool is not None and not job.done:
