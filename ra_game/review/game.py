@@ -359,6 +359,16 @@ def later_sentence(mistake: Mistake) -> str:
              ).format(gain=format_decimal(gain))
 
 
+def played_on_line(mistake: Mistake) -> str:
+    """The better move and what it would likely have led to, short, for a row of the full
+    list (translated; empty without the second opinion's figure)."""
+    gain = mistake.values.get("second_opinion")
+    if not isinstance(gain, int | float):
+        return ""
+    return _("Better: {better}; played on to the end, about {gain} fame more.").format(
+        better=mistake.better_words, gain=format_decimal(gain))
+
+
 def seat_lines(game: GameReview, seat: int) -> list[str]:
     """``seat``'s review for the command line: its summary, then every mistake, the costliest
     first."""

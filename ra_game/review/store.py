@@ -82,3 +82,22 @@ def _prune(folder: Path) -> None:
     kept = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in kept[MAX_KEPT:]:
         old.unlink(missing_ok=True)
+
+
+def kept_reviews(replay: Replay, budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
+                 confirm: bool = True) -> dict[int, Review]:
+    """The seats' reviews kept for a whole-game review of this game (each listing every
+    mistake), by seat: the seats missing are still to be made."""
+    kept = {}
+    for seat in range(len(replay.players)):
+        review = load_review(replay, seat, budget, salt, confirm, most=None)
+        if review is not None:
+            kept[seat] = review
+    return kept
+
+
+def save_reviews(replay: Replay, reviews: dict[int, Review], budget: ReviewBudget = REVIEW_BUDGET,
+                 salt: int = 0, confirm: bool = True) -> bool:
+    """Keep a whole-game review's seat reviews (each listing every mistake) with their game."""
+    saved = [save_review(replay, r, budget, salt, confirm, most=None) for r in reviews.values()]
+    return all(saved)
