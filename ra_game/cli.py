@@ -127,9 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     review = sub.add_parser("review", help=_("review one seat's decisions in a .ra.json replay"))
     review.add_argument("file", help=_("a .ra.json replay"))
-    review.add_argument("--seat", type=_seat, required=True, metavar="N",
+    review.add_argument("--seat", type=_seat_or_all, required=True, metavar="N",
                         help=_("the seat to review, counted from 0 as in the replay's players "
-                               "(0 is the first player)"))
+                               "(0 is the first player), or all: the whole game"))
     review.add_argument("--json", action="store_true",
                         help=_("print one JSON object: seat, decisions, mistakes, seconds"))
     review.add_argument("--ai-workers", type=_workers, default=argparse.SUPPRESS, metavar="K",
@@ -152,6 +152,11 @@ def _seat(text: str) -> int:
         raise argparse.ArgumentTypeError(
             _("needs a seat number from 0, not {text}").format(text=repr(text)))
     return int(text)
+
+
+def _seat_or_all(text: str) -> int | None:
+    """An argument type: a seat number, or ``all`` (None: every seat)."""
+    return None if text == "all" else _seat(text)
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
@@ -278,17 +283,23 @@ def cmd_net(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """Review one seat of a replay file: readable lines, or one JSON object with ``--json``."""
     from .review import review_game
+    from .review.game import GameReview, game_lines, seat_and_game_json
+    from .review.game_job import review_whole_game
 
     try:
         replay = load_replay(args.file)
         replay.play()
-        review = review_game(replay, args.seat, args.ai_workers)
+        if args.seat is None:
+            game = review_whole_game(replay, args.ai_workers)
+        else:
+            game = GameReview.of(replay, {args.seat: review_game(replay, args.seat,
+                                                                args.ai_workers, most=None)})
     except RaError as exc:
         _fail(error_text(exc))
     if args.json:
-        return _print_json(review.to_json())
-    lines = [review.summary(), *(m.line() for m in review.mistakes)]
-    return emit_line("\n".join(lines))
+        return _print_json(game.to_json() if args.seat is None else
+                           seat_and_game_json(game, args.seat))
+    return emit_line("\n".join(game_lines(game, args.seat)))
 
 
 def early_language(words: Sequence[str]) -> str | None:

@@ -40,6 +40,7 @@ class ReviewListScene(LayoutScene):
 
     layout_name = "review_list"
     REQUIRED = ("heading", "summary", "list_panel", "button_back", "help", "button_show",
+                "button_game",
                 *(f"row_{i}" for i in range(ROWS)))
 
     def __init__(self, ctx: AppContext, replay: Replay, review: Review, title: str = "") -> None:
@@ -59,11 +60,14 @@ class ReviewListScene(LayoutScene):
         self.show = self.group.add(Button((0, 0, 10, 10), N_("Show on the board"),
                                           self.open_selected, style="primary", hint="Enter"))
         self.show.enabled = bool(self.mistakes)
+        self.whole = self.group.add(Button((0, 0, 10, 10), N_("The whole game"),
+                                           self.open_game, shortcut="g"))
         self.group.focus(self.show if self.show.enabled else self.back)
 
     def place(self) -> None:
         self.back.rect = self.rects["button_back"]
         self.show.rect = self.rects["button_show"]
+        self.whole.rect = self.rects["button_game"]
 
     # -- actions
 
@@ -78,13 +82,20 @@ class ReviewListScene(LayoutScene):
         self.manager.push(self.ctx.open(routes.ReviewPosition(
             self.replay, self.mistakes[self.selected], self.title)))
 
+    def open_game(self) -> None:
+        """The review of the whole game (every seat's decisions), this seat's mistakes listed."""
+        self.manager.push(self.ctx.open(routes.WholeGameReview(self.replay, self.review.seat,
+                                                               self.title)))
+
     def handle_event(self, event: pygame.event.Event) -> None:
         self.relayout()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            (self.back.activate if self.group.focused is self.back else self.open_selected)()
+            focused = self.group.focused
+            (focused.activate if focused in (self.back, self.whole) and focused is not None
+             else self.open_selected)()
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i in range(len(self.mistakes)):

@@ -127,9 +127,7 @@ class ReviewProgressScene(OverlayScene):
         name = seat_name(self.replay, self.seat)
         theme.fitted_text(surface, lambda s: self.font(s, serif=True), _("Reviewing the game"),
                           self.rects["title"], 34, theme.LAPIS_DARK, max_lines=1)
-        detail = (_("The hard AI looks again at each of your decisions.") if is_you(name) else
-                  _("The hard AI looks again at each decision of {player}.").format(
-                      player=display_name(name)))
+        detail = self.detail(name)
         if self.error:
             detail = self.error
         theme.fitted_text(surface, lambda s: self.font(s), detail, self.rects["detail"], 18,
@@ -140,6 +138,12 @@ class ReviewProgressScene(OverlayScene):
                  else _("Getting ready..."))
         theme.fitted_text(surface, lambda s: self.font(s, bold=True), count,
                           self.rects["count"], 17, theme.INK, max_lines=1)
+
+    def detail(self, name: str) -> str:
+        """What the AI is doing, under the title (``name``: the reviewed seat's)."""
+        return (_("The hard AI looks again at each of your decisions.") if is_you(name) else
+                _("The hard AI looks again at each decision of {player}.").format(
+                    player=display_name(name)))
 
     def draw_bar(self, surface: pygame.Surface, rect: pygame.Rect, share: float) -> None:
         """A sunken papyrus track filling with gold, the share written in its middle."""

@@ -182,9 +182,20 @@ class HandOver(Route["HandOverScene"]):
 
 @dataclass(frozen=True)
 class Watch(Route["PlayScene"]):
-    """The replay viewer showing ``replay`` from its first move, paused."""
+    """The replay viewer showing ``replay`` after ``at`` moves (0: from its first), paused."""
 
     replay: ReplayDocument
+    title: str = ""
+    at: int = 0
+
+
+@dataclass(frozen=True)
+class WholeGameReview(Route["Scene"]):
+    """The whole game's review, ``seat``'s mistakes listed: at once when every seat's review is
+    kept with the game, else the progress overlay while the AI makes those missing."""
+
+    replay: ReplayDocument
+    seat: int = 0
     title: str = ""
 
 

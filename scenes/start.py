@@ -23,9 +23,10 @@ from .online_host import HostSetupScene
 from .online_join import JoinScene
 from .online_play import online_play_scene
 from .play import PlayScene
-from .replay_viewer import replay_scene
+from .replay_viewer import ReplayDriver, replay_scene
 from .replays import ReplayListScene
 from .results import FinalResultsScene
+from .review_game import game_review_scene
 from .review_list import ReviewListScene
 from .review_position import review_position_scene
 from .review_progress import ReviewProgressScene
@@ -49,6 +50,14 @@ if TYPE_CHECKING:
 def _play(ctx: AppContext, route: routes.Play) -> PlayScene:
     return PlayScene(ctx, route.seats, seed=route.seed, hide_scores=route.hide_scores,
                      slot=route.slot)
+
+
+def _watch(ctx: AppContext, route: routes.Watch) -> PlayScene:
+    driver = ReplayDriver(route.replay, route.title)
+    scene = replay_scene(ctx, route.replay, route.title, driver)
+    if route.at:
+        driver.jump(route.at)
+    return scene
 
 
 def _play_mode(ctx: AppContext, route: routes.PlayMode) -> PlayScene:
@@ -91,7 +100,9 @@ def route_table() -> RouteTable:
                    lambda ctx, r: EpochScoringScene(ctx, r.event, r.state, r.hidden))
     table.register(routes.FinalResults, _final_results)
     table.register(routes.HandOver, lambda ctx, r: HandOverScene(ctx, r.player_name))
-    table.register(routes.Watch, lambda ctx, r: replay_scene(ctx, r.replay, r.title))
+    table.register(routes.Watch, _watch)
+    table.register(routes.WholeGameReview,
+                   lambda ctx, r: game_review_scene(ctx, r.replay, r.seat, r.title))
     table.register(routes.ReviewGame,
                    lambda ctx, r: review_scene(ctx, r.replay, r.seats, r.title, r.reviews))
     table.register(routes.ReviewList,

@@ -201,11 +201,36 @@ def _review_list() -> list[Obj]:
         *COMMON,
         ("summary", "label", (90, 98, 1100, 40)),
         ("list_panel", "panel", (60, 144, 1160, 480)),
-        ("button_back", "button", (140, 644, 260, 52)),
-        ("help", "label", (420, 644, 428, 52)),
-        ("button_show", "button", (858, 644, 292, 52)),  # its key cap at 640x360
+        ("button_back", "button", (60, 644, 210, 52)),
+        ("button_game", "button", (282, 644, 270, 52)),
+        ("help", "label", (564, 644, 324, 52)),
+        ("button_show", "button", (900, 644, 292, 52)),  # its key cap at 640x360
     ]
     objs += [(f"row_{i}", "row", (80, 160 + 92 * i, 1120, 84)) for i in range(5)]
+    return objs
+
+
+def _review_game() -> list[Obj]:
+    """The whole game at a glance: the graph, the players side by side, the key moments and
+    every mistake of one seat."""
+    objs: list[Obj] = [
+        *COMMON,
+        ("graph_panel", "panel", (30, 92, 800, 350)),
+        ("graph", "chart", (40, 100, 780, 290)),
+        ("graph_note", "label", (48, 392, 764, 46)),
+        ("table_panel", "panel", (846, 92, 404, 350)),
+        ("legend", "label", (858, 270, 380, 168)),
+        ("moments_panel", "panel", (30, 452, 600, 186)),
+        ("moments_title", "label", (46, 456, 568, 30)),
+        ("mistakes_panel", "panel", (650, 452, 600, 186)),
+        ("mistakes_title", "label", (666, 456, 568, 30)),
+        ("button_back", "button", (30, 648, 220, 52)),
+        ("help", "label", (262, 648, 684, 52)),
+        ("button_show", "button", (954, 648, 296, 52)),  # its key cap at 640x360
+    ]
+    objs += [(f"table_{i}", "row", (858, 100 + 29 * i, 380, 28)) for i in range(6)]
+    objs += [(f"moment_{i}", "row", (40, 488 + 50 * i, 580, 46)) for i in range(3)]
+    objs += [(f"mistake_{i}", "row", (660, 488 + 50 * i, 580, 46)) for i in range(3)]
     return objs
 
 
@@ -213,7 +238,7 @@ LAYOUTS = {
     "title": _title, "slots": _slots, "setup": _setup, "rules": _rules, "settings": _settings,
     "scoring": _scoring, "results": _results, "handover": _handover, "replays": _replays,
     "stats": _stats, "review_seat": _review_seat, "review_progress": _review_progress,
-    "review_list": _review_list,
+    "review_list": _review_list, "review_game": _review_game,
 }
 
 

@@ -7,9 +7,12 @@ From the results of a recorded three-player game (tests/fixtures/golden_3p_full.
 person in the first seat against two AIs), by the keys a player would press: R (Review my game) while the
 AI reviews on its worker processes (review_progress.png), the review list (review_list.png),
 Enter on the costliest decision (review_position.png) and Enter again to try the better move
-(review_tried.png).  With ``--lang`` only the list and the position are shot, named
-``review_list_<lang>.png`` and ``review_position_<lang>.png``.  The review uses the
-game's own budget (the same list in every language); ``--quick`` a small one, for a try-out.
+(review_tried.png); from the list, G (The whole game) while the AI reviews every seat, then
+the whole game at a glance (review_game.png).  With ``--lang`` only the list, the whole game
+and the position are shot, named ``review_list_<lang>.png``, ``review_game_<lang>.png`` and
+``review_position_<lang>.png``.  The review uses the game's own budget (the same list in every
+language); ``--quick`` a small one, for a try-out.  The reviews are kept with the game in
+``build/review-shots-home/`` (``--home`` to choose), so the other languages open them at once.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from ra_game.ui.app_context import AppContext
 
 GAME = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "golden_3p_full.ra.json"
 KINDS = ["human", "ai:medium", "ai:hard"]
+HOME = Path(__file__).resolve().parent.parent / "build" / "review-shots-home"
 
 
 def results(ctx: AppContext) -> None:
@@ -60,20 +64,25 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
         from functools import partial
 
         import ra_game.review
+        import ra_game.review.game_job
 
         ra_game.review.ReviewJob = partial(  # type: ignore[misc]
             ra_game.review.ReviewJob, budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
+        ra_game.review.game_job.ReviewJob = partial(  # type: ignore[misc]
+            ra_game.review.game_job.ReviewJob,
+            budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
     press(ctx, pygame.K_r, 1)
     progress = ctx.scenes.top
-    assert isinstance(progress, ReviewProgressScene)
-    wait_for(ctx, "a third of the review",
-             lambda c: c.scenes.top is not progress or
-             progress.progress[0] * 3 >= max(1, progress.progress[1]))
-    if not screenshots.LANG:
-        save(out, "review_progress")
+    if isinstance(progress, ReviewProgressScene):  # else kept with the game: the list at once
+        wait_for(ctx, "a third of the review",
+                 lambda c: c.scenes.top is not progress or
+                 progress.progress[0] * 3 >= max(1, progress.progress[1]))
+        if not screenshots.LANG:
+            save(out, "review_progress")
     wait_for(ctx, "the review list", lambda c: isinstance(c.scenes.top, ReviewListScene))
     run_frames(ctx, 10)
     save(out, "review_list")
+    whole_game(ctx, out)
     press(ctx, pygame.K_RETURN, 60)
     assert isinstance(ctx.scenes.top, PlayScene)
     save(out, "review_position")
@@ -90,13 +99,35 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
     save(out, "review_tried")
 
 
+def whole_game(ctx: AppContext, out: Path) -> None:
+    """From the list, the whole game: every seat reviewed (or kept), the graph's cursor on
+    the second epoch, then back to the list."""
+    from ra_game.scenes.review_game import GameReviewScene
+    from ra_game.scenes.review_list import ReviewListScene
+
+    listing = ctx.scenes.top
+    assert isinstance(listing, ReviewListScene)
+    press(ctx, pygame.K_g, 1)
+    wait_for(ctx, "the whole game", lambda c: isinstance(c.scenes.top, GameReviewScene))
+    scene = ctx.scenes.top
+    assert isinstance(scene, GameReviewScene)
+    scene.cursor = len(scene.game.curve.steps) // 2
+    run_frames(ctx, 10)
+    save(out, "review_game")
+    press(ctx, pygame.K_ESCAPE, 10)
+    assert ctx.scenes.top is listing
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Save the screenshots of Review my game.")
     parser.add_argument("--out", default=str(screenshots.OUT),
                         help=f"folder (default: {screenshots.OUT})")
     parser.add_argument("--lang", default=None, help="language code (es, pt, tr...)")
     parser.add_argument("--quick", action="store_true", help="a small review budget")
+    parser.add_argument("--home", default=str(HOME),
+                        help=f"the game's data folder, where reviews are kept (default: {HOME})")
     args = parser.parse_args()
+    os.environ["RA_GAME_HOME"] = args.home
     if args.lang:
         from ra_game.i18n import override_language
 

@@ -62,13 +62,15 @@ def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[i
     return sorted(worse, key=lambda k: (-verdicts[k].loss, decisions[k].move))
 
 
-def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion]) -> list[int]:
+def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion],
+                      most: int | None = MAX_LISTED) -> list[int]:
     """The candidates ``worse`` (costliest first) that the second opinion confirms, read in
-    order up to the ``MAX_LISTED``-th confirmed: opinions checked past it (a batch may hold
-    more than needed) change nothing, so the review is the same on any number of processes."""
+    order up to the ``most``-th confirmed (None: all): opinions checked past it (a batch may
+    hold more than needed) change nothing, so the review is the same on any number of
+    processes."""
     confirmed: list[int] = []
     for k in worse:
-        if len(confirmed) >= MAX_LISTED or k not in opinions:
+        if (most is not None and len(confirmed) >= most) or k not in opinions:
             break
         if opinions[k].confirmed:
             confirmed.append(k)
@@ -76,13 +78,15 @@ def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion]) -> l
 
 
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
-                 seconds: float, opinions: dict[int, SecondOpinion] | None = None) -> Review:
+                 seconds: float, opinions: dict[int, SecondOpinion] | None = None,
+                 most: int | None = MAX_LISTED) -> Review:
     """The review of ``seat`` from its decisions and their verdicts.  With ``opinions`` (the
-    second opinion by decision index), only the candidates it confirms are listed."""
+    second opinion by decision index), only the candidates it confirms are listed; ``most``:
+    the costliest listed at most (None: every one)."""
     worse = candidates(decisions, verdicts)
     if opinions is not None:
-        worse = listed_candidates(worse, opinions)
-    listed = sorted(worse[:MAX_LISTED], key=lambda k: decisions[k].move)
+        worse = listed_candidates(worse, opinions, most)
+    listed = sorted(worse[:most], key=lambda k: decisions[k].move)
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
                   mistakes=[mistake(decisions[k], verdicts[k],
@@ -96,12 +100,15 @@ class ReviewJob:
     :class:`~ra_game.engine.ReplayError` for a bad seat or a replay that does not play.
     ``salt`` changes every tree's seed (to measure the search's noise); ``decisions``: review
     only these decisions of the seat (default: all of them); ``confirm``: give the candidates
-    a second opinion (False: list what the search alone says)."""
+    a second opinion (False: list what the search alone says); ``most``: the costliest
+    mistakes listed at most (None: every one, each with its second opinion)."""
 
     def __init__(self, replay: Replay, seat: int, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-                 decisions: list[SeatDecision] | None = None, confirm: bool = True) -> None:
+                 decisions: list[SeatDecision] | None = None, confirm: bool = True,
+                 most: int | None = MAX_LISTED) -> None:
         self.seat = seat
+        self.most = most
         self.pool = pool
         self.budget = budget
         self.salt = salt
@@ -165,8 +172,10 @@ class ReviewJob:
     # -- the units of work: judge every decision, then confirm the candidates
 
     def _confirmed_enough(self) -> bool:
+        if self.most is None:
+            return False
         worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
-        return len(listed_candidates(worse, self.opinions)) >= MAX_LISTED
+        return len(listed_candidates(worse, self.opinions, self.most)) >= self.most
 
     def _advance(self) -> None:
         """Queue the second opinions once every decision is judged; finish when all is done."""
@@ -324,7 +333,7 @@ class ReviewJob:
     def _finish(self) -> None:
         self.result = build_review(self.seat, self.decisions, self.verdicts,
                                    time.perf_counter() - self._started,
-                                   self.opinions if self.confirm else None)
+                                   self.opinions if self.confirm else None, self.most)
 
 
 def run_job(job: ReviewJob) -> Review:
@@ -339,14 +348,16 @@ def run_job(job: ReviewJob) -> Review:
 
 def review_seats(replay: Replay, seats: list[int], workers: int | None = None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-                 confirm: bool = True) -> list[Review]:
+                 confirm: bool = True, most: int | None = MAX_LISTED) -> list[Review]:
     """Review each of ``seats`` of ``replay`` in turn (blocking), on one pool of ``workers``
-    processes started once for them all (None: all cores; 0 or 1: in this process).  Raises
+    processes started once for them all (None: all cores; 0 or 1: in this process; ``most``:
+    the mistakes listed at most, None: every one).  Raises
     :class:`~ra_game.engine.ReplayError` for a bad seat or replay."""
     count = default_workers(window=False) if workers is None else workers
     owner = Workers(count if count > 1 else 0, window=False)
     try:
-        return [run_job(ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm))
+        return [run_job(ReviewJob(replay, seat, owner.get(), budget, salt, confirm=confirm,
+                                  most=most))
                 for seat in seats]
     finally:
         owner.close()
@@ -354,8 +365,8 @@ def review_seats(replay: Replay, seats: list[int], workers: int | None = None,
 
 def review_game(replay: Replay, seat: int, workers: int | None = None,
                 budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-                confirm: bool = True) -> Review:
+                confirm: bool = True, most: int | None = MAX_LISTED) -> Review:
     """Review ``seat`` of ``replay`` to the end (blocking) on ``workers`` processes (None: all
-    cores; 0 or 1: in this process).  Raises :class:`~ra_game.engine.ReplayError` for a bad
-    seat or replay."""
-    return review_seats(replay, [seat], workers, budget, salt, confirm)[0]
+    cores; 0 or 1: in this process); ``most``: the mistakes listed at most (None: every one).
+    Raises :class:`~ra_game.engine.ReplayError` for a bad seat or replay."""
+    return review_seats(replay, [seat], workers, budget, salt, confirm, most)[0]

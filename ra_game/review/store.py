@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..engine import Replay
 from ..settings import data_dir, write_json_atomic
+from .job import MAX_LISTED
 from .model import Review
 from .search import REVIEW_BUDGET, ReviewBudget
 
@@ -34,10 +35,15 @@ def reviews_dir() -> Path:
 
 
 def review_key(replay: Replay, seat: int, budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
-               confirm: bool = True) -> str:
-    """The kept review's name: the game's set-up and moves, the seat, the review's settings."""
-    game = [STORE_VERSION, len(replay.players), replay.seed, replay.suns, replay.bag,
-            replay.moves, seat, budget.trees, budget.iterations, salt, confirm]
+               confirm: bool = True, most: int | None = MAX_LISTED) -> str:
+    """The kept review's name: the game's set-up and moves, the seat, the review's settings
+    (``most``, the mistakes listed at most, named only when not the default, so the reviews
+    kept before it was a setting keep their names)."""
+    game: list[object] = [STORE_VERSION, len(replay.players), replay.seed, replay.suns,
+                          replay.bag, replay.moves, seat, budget.trees, budget.iterations, salt,
+                          confirm]
+    if most != MAX_LISTED:
+        game.append({"most": most})
     return hashlib.sha256(json.dumps(game).encode()).hexdigest()[:32]
 
 
@@ -46,9 +52,10 @@ def _path(key: str) -> Path:
 
 
 def load_review(replay: Replay, seat: int, budget: ReviewBudget = REVIEW_BUDGET,
-                salt: int = 0, confirm: bool = True) -> Review | None:
+                salt: int = 0, confirm: bool = True,
+                most: int | None = MAX_LISTED) -> Review | None:
     """The review kept for this game and seat, or None (none kept, or unreadable)."""
-    path = _path(review_key(replay, seat, budget, salt, confirm))
+    path = _path(review_key(replay, seat, budget, salt, confirm, most))
     try:
         if path.stat().st_size > MAX_BYTES:
             return None
@@ -59,9 +66,9 @@ def load_review(replay: Replay, seat: int, budget: ReviewBudget = REVIEW_BUDGET,
 
 
 def save_review(replay: Replay, review: Review, budget: ReviewBudget = REVIEW_BUDGET,
-                salt: int = 0, confirm: bool = True) -> bool:
+                salt: int = 0, confirm: bool = True, most: int | None = MAX_LISTED) -> bool:
     """Keep ``review`` with its game; False when the disk refuses (the review still shows)."""
-    path = _path(review_key(replay, review.seat, budget, salt, confirm))
+    path = _path(review_key(replay, review.seat, budget, salt, confirm, most))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_json_atomic(path, review.to_store())
@@ -76,3 +83,22 @@ def _prune(folder: Path) -> None:
     kept = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in kept[MAX_KEPT:]:
         old.unlink(missing_ok=True)
+
+
+def kept_reviews(replay: Replay, budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
+                 confirm: bool = True) -> dict[int, Review]:
+    """The seats' reviews kept for a whole-game review of this game (each listing every
+    mistake), by seat: the seats missing are still to be made."""
+    kept = {}
+    for seat in range(len(replay.players)):
+        review = load_review(replay, seat, budget, salt, confirm, most=None)
+        if review is not None:
+            kept[seat] = review
+    return kept
+
+
+def save_reviews(replay: Replay, reviews: dict[int, Review], budget: ReviewBudget = REVIEW_BUDGET,
+                 salt: int = 0, confirm: bool = True) -> bool:
+    """Keep a whole-game review's seat reviews (each listing every mistake) with their game."""
+    saved = [save_review(replay, r, budget, salt, confirm, most=None) for r in reviews.values()]
+    return all(saved)

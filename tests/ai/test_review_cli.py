@@ -58,7 +58,28 @@ def test_readable_lines_start_with_the_summary(capsys, short_game):
     assert code == 0
     first, *rest = out.splitlines()
     assert "decisions reviewed" in first and "close to best" in first
-    assert all(line.startswith("Epoch ") and "Bruno" in line for line in rest)
+    moments = rest.index("Key moments of the game:") if "Key moments of the game:" in rest \
+        else len(rest)
+    listed, rest = rest[:moments], rest[moments + 1:]
+    if listed:  # "N mistakes listed, the costliest first:", then every one
+        count, *every = listed
+        assert count.startswith(f"{len(every)} mistake") and "costliest first" in count
+        assert all(line.startswith("Epoch ") and "Bruno" in line and "Severity: " in line
+                   for line in every)
+    assert all(line.startswith("Epoch ") for line in rest)
+
+
+@pytest.mark.slow
+def test_the_whole_game_gives_every_seat_side_by_side(capsys, short_game):
+    code, out, err = _main(capsys, "review", str(short_game), "--seat", "all", "--json",
+                           "--ai-workers", "1")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["seat"] == "all" and [p["seat"] for p in data["players"]] == [0, 1, 2, 3]
+    for player, seat in zip(data["players"], data["seats"]):
+        assert 0 <= player["accuracy"] <= 100 and seat["count"] == len(seat["every_mistake"])
+        assert sum(player["severity"].values()) == seat["count"]
+    assert len(data["graph"]["steps"]) == 14
 
 
 @pytest.mark.parametrize("args, says", [

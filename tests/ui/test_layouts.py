@@ -25,6 +25,7 @@ SCENE_CLASSES = {
     "results": "FinalResultsScene", "handover": "HandOverScene",
     "replays": "ReplayListScene", "stats": "StatsScene", "review_seat": "SeatChoiceScene",
     "review_progress": "ReviewProgressScene", "review_list": "ReviewListScene",
+    "review_game": "GameReviewScene",
 }
 if importlib.util.find_spec("ra_game.scenes.play") is not None:
     SCENE_CLASSES["play"] = "PlayScene"

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.review_game import GameProgressScene, GameReviewScene
 from ra_game.scenes.review_list import ReviewListScene
 from ra_game.scenes.review_position import review_position_scene
 from ra_game.scenes.review_progress import ReviewProgressScene
@@ -22,6 +23,7 @@ from ra_game.app import create_app
 from ra_game.engine import Move, Replay, load_replay, replay_dict
 from ra_game.engine.events import GameOver
 from ra_game.review import Mistake, Review
+from ra_game.review.game import GameReview
 from ra_game.ui import theme
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_3p_full.ra.json"
@@ -42,6 +44,27 @@ class HalfDone:
 
     def cancel(self) -> None:
         """Nothing runs."""
+
+
+class WholeHalfDone(HalfDone):
+    """A whole-game review stopped half-way, on the second seat."""
+
+    seat = 1
+
+
+def mistakes_of(replay: Replay, seat: int) -> list[Mistake]:
+    """Two decisions of ``seat`` as mistakes, each with the second opinion's figure."""
+    state = replay.initial_state()
+    out: list[Mistake] = []
+    for index, text in enumerate(replay.moves):
+        played = Move.parse(text).action
+        legal = state.legal_actions()
+        if state.current == seat and len(legal) > 1 and len(out) < 2:
+            better = next(a for a in legal if a != played)
+            out.append(Mistake.at(index, state, seat, played, better, 6.5 - 3 * len(out),
+                                  values={"second_opinion": 4.25}))
+        state.apply(Move.parse(text))
+    return out
 
 
 def recorded() -> Replay:
@@ -78,6 +101,15 @@ def makers(replay: Replay) -> Iterator[tuple[str, Callable[[Any], Any], list[int
     yield "review_progress", lambda ctx: ReviewProgressScene(ctx, replay, 1, job=HalfDone()), []
     yield "review_list", lambda ctx: ReviewListScene(ctx, replay, review), []
     yield "review_empty", lambda ctx: ReviewListScene(ctx, replay, Review(0, 54, 54, 0.0, [])), []
+    game = GameReview.of(replay, {0: review, 1: Review(1, 50, 49, 3.5, mistakes_of(replay, 1)),
+                                  2: Review(2, 50, 50, 0.0, [])})
+    yield "review_game", lambda ctx: GameReviewScene(ctx, replay, game, 0), [pygame.K_RIGHT]
+    yield "review_game_other", lambda ctx: GameReviewScene(ctx, replay, game, 1), [
+        pygame.K_TAB, pygame.K_DOWN, pygame.K_TAB]
+    yield "review_game_empty", lambda ctx: GameReviewScene(ctx, replay, game, 2), [
+        pygame.K_END]
+    yield "review_game_progress", lambda ctx: GameProgressScene(
+        ctx, replay, 0, whole=WholeHalfDone()), []  # type: ignore[arg-type]
     yield "review_position", lambda ctx: review_position_scene(ctx, replay, worst), []
     yield "review_tried", lambda ctx: review_position_scene(ctx, replay, worst), [
         pygame.K_RETURN, pygame.K_SPACE]  # tried, the AIs' answers paused: the note shows
@@ -110,3 +142,5 @@ def test_the_review_screens_fit_in_every_language(size: tuple[int, int]) -> None
     assert "es:review_list:Revisión de tu partida" in shown
     assert "tr:review_seat:YZ kimin kararlarını incelesin?" in shown
     assert any(s.startswith("pt:review_tried:Testada: ") for s in shown)
+    assert "es:review_game:La partida entera de un vistazo" in shown
+    assert "tr:review_game_other:Hatshepsut adlı oyuncunun tüm hataları: 2" in shown

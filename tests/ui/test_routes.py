@@ -24,6 +24,7 @@ from ra_game.scenes.online_join import JoinScene
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replays import ReplayListScene
 from ra_game.scenes.results import FinalResultsScene
+from ra_game.scenes.review_game import GameProgressScene
 from ra_game.scenes.review_list import ReviewListScene
 from ra_game.scenes.review_progress import ReviewProgressScene
 from ra_game.scenes.review_seat import SeatChoiceScene
@@ -65,6 +66,7 @@ BASES = {
     ("online_host", "setup"): "the host's setup is the setup scene with network seats",
     ("online_join", "online_lobby"): "the join form is a Connecting scene",
     ("review_position", "replay_viewer"): "the review's driver is a replay driver",
+    ("review_game", "review_progress"): "the whole game's progress is a review progress overlay",
 }
 
 
@@ -214,7 +216,7 @@ def declared_routes() -> set[type[Route[Scene]]]:
 
 def test_every_declared_route_is_registered_once() -> None:
     assert set(ROUTES.routes) == declared_routes()
-    assert len(ROUTES.routes) == len(declared_routes()) == 24
+    assert len(ROUTES.routes) == len(declared_routes()) == 25
     with pytest.raises(ValueError, match="registered twice"):
         ROUTES.register(routes.Title, lambda ctx, route: TitleScene(ctx))
 
@@ -301,6 +303,7 @@ def samples() -> list[tuple[Route[Scene], type[Scene]]]:
         (routes.ReviewList(replay, review), ReviewListScene),
         (routes.ReviewProgress(replay, 1), ReviewProgressScene),
         (routes.ReviewPosition(replay, mistake), PlayScene),
+        (routes.WholeGameReview(replay, 1), GameProgressScene),
         (routes.OnlineMenu(), OnlineMenuScene),
         (routes.HostSetup(), HostSetupScene),
         (routes.Join(), JoinScene),

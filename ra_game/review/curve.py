@@ -1,0 +1,150 @@
+"""The game's evaluation curve: every seat's expected final fame after every move of a replay,
+with the draws (chance) told apart from the decisions.
+
+The values are the hard AI's evaluation of the position (:func:`~ra_game.ai.mcts.expected_fame`:
+the fame held plus the evaluation's outlook to the end of the game; at the end, the final
+scores), one estimator at every position, so a change of the line is a change of the position
+and never a change of estimator.  It reads the public position and the bag as a multiset (what
+any player can count), never the bag's order.  A draw's change is split in two: the draw's mean
+over the tiles left in the bag (what drawing was worth, the decision) and the tile that came
+(:attr:`Step.luck`, the chance).  It costs well under a second for a whole game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..ai.evaluate import BagInfo
+from ..ai.mcts import expected_fame
+from ..engine import GameState, Move, Replay
+from ..engine.moves import DRAW, is_bid
+from ..engine.state import BID, DISCARD, TURN
+from .claims import Claim, moment_claim
+
+
+class StepKind(Enum):
+    """What moved the game on: a choice among several moves, the only move left, or a draw (a
+    choice to draw, then chance: the tile that came)."""
+
+    DECISION = "decision"
+    FORCED = "forced"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of the game: its index in the replay's ``moves``, who made it, what kind of
+    step it was, when (the moment claim that names it), every seat's expected final fame after
+    it, and, for a draw, each seat's luck (the fame after it less the draw's mean over the bag;
+    zeros otherwise)."""
+
+    move: int
+    seat: int
+    kind: StepKind
+    action: int
+    when: Claim
+    fame: tuple[float, ...]
+    luck: tuple[float, ...]
+    #: The tile a draw brought (-1 for any other move).
+    drawn: int = -1
+    #: When this move closed an auction won by a bid: the step of that winning bid (its index
+    #: in :attr:`Curve.steps`), else -1.
+    resolves: int = -1
+
+    @property
+    def epoch(self) -> int:
+        return self.when["epoch"]
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Every seat's expected final fame before the first move (``start``) and after each."""
+
+    start: tuple[float, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def seats(self) -> int:
+        return len(self.start)
+
+    def values(self, seat: int) -> list[float]:
+        """``seat``'s expected final fame after 0, 1, ... moves."""
+        return [self.start[seat], *(s.fame[seat] for s in self.steps)]
+
+    def before(self, step: int) -> tuple[float, ...]:
+        """Every seat's values before the ``step``-th move."""
+        return self.start if step == 0 else self.steps[step - 1].fame
+
+    def luck(self, seat: int) -> float:
+        """The fame the draws brought ``seat`` (their tiles against the bag's mean), in all."""
+        return sum(s.luck[seat] for s in self.steps)
+
+    def to_json(self) -> dict[str, object]:
+        return {"start": [round(v, 2) for v in self.start],
+                "steps": [{"move": s.move, "seat": s.seat, "kind": s.kind.value,
+                           "fame": [round(v, 2) for v in s.fame],
+                           **({"luck": [round(v, 2) for v in s.luck]}
+                              if s.kind is StepKind.DRAW else {})} for s in self.steps]}
+
+
+def fame_now(state: GameState) -> tuple[float, ...]:
+    """Every seat's expected final fame in ``state``: the scores once the game is over."""
+    if state.over:
+        return tuple(float(s) for s in state.scores)
+    return tuple(expected_fame(state, BagInfo(state)))
+
+
+def draw_mean(state: GameState) -> tuple[float, ...]:
+    """Every seat's expected final fame after drawing in ``state``, averaged over the tiles
+    left in the bag (each kind once, weighted by its count)."""
+    rest = state.bag_order[state.bag_pos:]
+    counts: dict[int, int] = {}
+    for tile in rest:
+        counts[tile] = counts.get(tile, 0) + 1
+    total = [0.0] * state.n
+    for tile, count in counts.items():
+        deal = state.clone()
+        deal.put_next(tile)
+        deal.apply_action(DRAW, None)
+        for seat, value in enumerate(fame_now(deal)):
+            total[seat] += value * count
+    return tuple(v / len(rest) for v in total)
+
+
+def game_curve(replay: Replay) -> Curve:
+    """The curve of ``replay`` (which must play: :meth:`Replay.play` checks it)."""
+    state = replay.initial_state()
+    start = fame_now(state)
+    steps: list[Step] = []
+    epoch, auctions = state.epoch, 0
+    turns = [0] * state.n
+    zero = (0.0,) * state.n
+    winning = -1  # the step of the auction's highest bid so far
+    for index, text in enumerate(replay.moves):
+        move = Move.parse(text)
+        seat, phase = state.current, state.phase
+        if phase == TURN:
+            turns[seat] += 1
+        when = moment_claim(state, auctions, turns[seat])
+        choices = len(state.legal_actions())
+        mean = draw_mean(state) if move.action == DRAW else None
+        drawn = state.bag_order[state.bag_pos] if mean is not None else -1
+        state.apply(move)
+        fame = fame_now(state)
+        if mean is not None:
+            kind, luck = StepKind.DRAW, tuple(f - m for f, m in zip(fame, mean))
+        else:
+            kind, luck = (StepKind.DECISION if choices > 1 else StepKind.FORCED), zero
+        if phase == BID and is_bid(move.action):
+            winning = index
+        closed = phase == BID and state.phase != BID
+        steps.append(Step(index, seat, kind, move.action, when, fame, luck, drawn,
+                          winning if closed else -1))
+        if closed:
+            winning = -1
+        if state.epoch != epoch:
+            epoch, auctions, turns = state.epoch, 0, [0] * state.n
+        elif phase == TURN and state.phase in (BID, DISCARD):
+            auctions += 1
+    return Curve(start, tuple(steps))
