@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ra_game.ai.workers import Workers
 from ra_game.i18n import N_, _, format_decimal, format_percent, pgettext
 from ra_game.review.game import (
     BLUNDER_FROM,
@@ -30,7 +29,6 @@ from ra_game.review.game import (
     signed,
 )
 from ra_game.ui import theme
-from ra_game.ui.app_context import ai_workers
 from ra_game.ui.chart import MARKERS, marker
 from ra_game.ui.game_chart import GameChart, Mark
 from ra_game.ui.layout_scene import LayoutScene
@@ -39,7 +37,7 @@ from ra_game.ui.widgets import Button
 from ra_game.words import display_name
 
 from . import routes
-from .review_progress import STEP_SECONDS, ReviewProgressScene
+from .review_progress import ReviewProgressScene
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
@@ -390,9 +388,8 @@ class GameProgressScene(ReviewProgressScene):
             return
         from ra_game.review.game_job import GameReviewJob
 
-        self.workers = Workers(ai_workers(self.ctx), window=False)  # the board is idle
         try:
-            self.whole = GameReviewJob(self.replay, self.workers.get(), known=self.known,
+            self.whole = GameReviewJob(self.replay, self.open_workers(), known=self.known,
                                        **self.job_options)
         except ValueError as exc:
             self.fail(str(exc))
@@ -408,14 +405,7 @@ class GameProgressScene(ReviewProgressScene):
         self.relayout()
         self.start()
         job = self.whole
-        if job is None or self.error:
-            return
-        try:
-            job.step(max_seconds=STEP_SECONDS)
-        except (ValueError, RuntimeError) as exc:
-            self.fail(str(exc))
-            return
-        if job.result is None:
+        if not self.advance(job) or job is None or job.result is None:
             return
         from ra_game.review.store import save_reviews
 

@@ -9,7 +9,7 @@ review list takes this overlay's place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -25,12 +25,22 @@ from ra_game.words import display_name, is_you
 from . import routes
 
 if TYPE_CHECKING:
+    from ra_game.ai.workers import WorkerPool
     from ra_game.engine import Replay
     from ra_game.review import Review, ReviewJob
     from ra_game.ui.app_context import AppContext
 
 #: Seconds of work the job may do in one frame.
 STEP_SECONDS = 0.006
+
+
+class SteppedJob(Protocol):
+    """A review made a little at a time (one seat's, or the whole game's)."""
+
+    @property
+    def done(self) -> bool: ...
+
+    def step(self, max_seconds: float = ...) -> None: ...
 
 
 class ReviewProgressScene(OverlayScene):
@@ -67,11 +77,26 @@ class ReviewProgressScene(OverlayScene):
             return
         from ra_game.review import ReviewJob
 
-        self.workers = Workers(ai_workers(self.ctx), window=False)  # the board is idle
         try:
-            self.job = ReviewJob(self.replay, self.seat, self.workers.get(), **self.job_options)
+            self.job = ReviewJob(self.replay, self.seat, self.open_workers(), **self.job_options)
         except ValueError as exc:
             self.fail(str(exc))
+
+    def open_workers(self) -> WorkerPool | None:
+        """This overlay's worker processes, on every core: the board is idle under it."""
+        self.workers = Workers(ai_workers(self.ctx), window=False)
+        return self.workers.get()
+
+    def advance(self, job: SteppedJob | None) -> bool:
+        """One frame's work on ``job``; True once it is done (a failure is said, not raised)."""
+        if job is None or self.error:
+            return False
+        try:
+            job.step(max_seconds=STEP_SECONDS)
+        except (ValueError, RuntimeError) as exc:
+            self.fail(str(exc))
+            return False
+        return job.done
 
     def fail(self, why: str) -> None:
         """Stop the work and say why in one line; the button now closes the overlay."""
@@ -93,14 +118,7 @@ class ReviewProgressScene(OverlayScene):
         super().update(dt)
         self.start()
         job = self.job
-        if job is None or self.error:
-            return
-        try:
-            job.step(max_seconds=STEP_SECONDS)
-        except (ValueError, RuntimeError) as exc:
-            self.fail(str(exc))
-            return
-        if not job.done:
+        if not self.advance(job) or job is None:
             return
         if job.result is None:
             self.fail(_("the AI gave no answer."))
