@@ -5,31 +5,22 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
 from ra_game.scenes.online import OnlineMenuScene
 from ra_game.scenes.online_host import HostSetupScene, server_kind
 from ra_game.scenes.online_join import JoinScene, room_code, server_url
 from ra_game.scenes.online_lobby import LobbyScene
 from ra_game.scenes.title import TitleScene
 
-from ra_game.app import create_app, run_frames
+from ra_game.app import run_frames
 from ra_game.online_memory import OnlineMemory, RoomTicket, load_memory, save_memory
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.layout import load_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    run_frames(context, 2)
-    yield context
-    pygame.display.quit()
 
 
 def click(ctx: AppContext, rect: pygame.Rect) -> None:

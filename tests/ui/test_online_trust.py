@@ -3,14 +3,13 @@ is fixed, and a seat taken over by a rejoin elsewhere is not fought for."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 from ra_game.scenes.online_lobby import LobbyScene
 
-from ra_game.app import create_app, run_frames
+from ra_game.app import run_frames
 from ra_game.net.events import ConnectionLost, Lobby, SeatInfo, ServerError
 from ra_game.online_link import Link
 from ra_game.ui.app_context import AppContext
@@ -33,13 +32,6 @@ class QuietSession:
     def close(self, wait: float = 0.0) -> None:
         pass
 
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    run_frames(context, 2)
-    yield context
-    pygame.display.quit()
 
 
 def _note_pixels(ctx: AppContext, options: dict[str, Any]) -> bytes:

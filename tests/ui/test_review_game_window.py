@@ -5,20 +5,17 @@ by keys and by clicks, each opening its position on the board."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replay_viewer import ReplayDriver
 from ra_game.scenes.review_game import Area, GameProgressScene, GameReviewScene
 from ra_game.scenes.review_list import ReviewListScene
 from ra_game.scenes.review_position import ReviewDriver
 
-from ra_game.app import create_app, run_frames
+from ra_game.app import run_frames
 from ra_game.engine import Move, Replay, load_replay, replay_dict
-from ra_game.i18n import set_language
 from ra_game.review import Mistake, Review, ReviewBudget
 from ra_game.review.game import GameReview
 from ra_game.review.game_job import GameReviewJob
@@ -29,15 +26,6 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAME = FIXTURES / "golden_3p_full.ra.json"
 TINY = ReviewBudget(trees=1, iterations=12)
 
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    set_language("en")
-    context, _ = create_app()
-    run_frames(context, 2)
-    yield context
-    context.scenes.close_all()
-    pygame.display.quit()
 
 
 def click(ctx: AppContext, pos: tuple[int, int]) -> None:

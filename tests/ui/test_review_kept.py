@@ -5,16 +5,14 @@ Spanish, as the position would say it now."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 from ra_game.scenes.review_list import ReviewListScene
 from ra_game.scenes.review_progress import ReviewProgressScene
 from ra_game.scenes.review_seat import open_review
 
-from ra_game.app import create_app, run_frames
+from ra_game.app import run_frames
 from ra_game.engine import Move, Replay, load_replay
 from ra_game.engine.moves import PASS, is_bid
 from ra_game.engine.state import BID
@@ -29,16 +27,6 @@ GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_2p_full.ra.jso
 SMALL = ReviewBudget(trees=1, iterations=20)
 OPTIONS = {"budget": SMALL, "confirm": False}
 
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    set_language("en")
-    context, _ = create_app()
-    run_frames(context, 2)
-    yield context
-    context.scenes.close_all()
-    pygame.display.quit()
-    set_language("en")
 
 
 @pytest.fixture

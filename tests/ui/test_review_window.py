@@ -4,12 +4,10 @@ its Cancel, the review list, a reviewed position on the board and trying the bet
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replay_viewer import replay_scene
 from ra_game.scenes.results import FinalResultsScene
@@ -18,7 +16,7 @@ from ra_game.scenes.review_position import ReviewDriver
 from ra_game.scenes.review_progress import ReviewProgressScene
 from ra_game.scenes.review_seat import SeatChoiceScene
 
-from ra_game.app import create_app, run_frames
+from ra_game.app import run_frames
 from ra_game.engine import GameState, Move, Replay, load_replay, replay_dict
 from ra_game.engine.events import GameOver
 from ra_game.engine.state import BID, TURN
@@ -29,14 +27,6 @@ from ra_game.ui.app_context import AppContext
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_2p_full.ra.json"
 SMALL = ReviewBudget(trees=1, iterations=20)
 
-
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    run_frames(context, 2)
-    yield context
-    context.scenes.close_all()
-    pygame.display.quit()
 
 
 def click(ctx: AppContext, pos: tuple[int, int]) -> None:

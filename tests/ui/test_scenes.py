@@ -31,14 +31,6 @@ from ra_game.ui.scene import Scene
 from ra_game.ui.widgets import Choice, TextInput
 
 
-@pytest.fixture
-def ctx() -> Iterator[AppContext]:
-    context, _ = create_app()
-    run_frames(context, 2)
-    yield context
-    pygame.display.quit()
-
-
 def click(ctx: AppContext, rect: pygame.Rect, button: int = 1) -> None:
     """Move to the centre of ``rect``, press and release there, then run a frame."""
     pos = rect.center
