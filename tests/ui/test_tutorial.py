@@ -190,6 +190,7 @@ def test_only_the_step_move_is_accepted_with_a_gentle_message(ctx: AppContext) -
     assert play.moves[-1] == "ra"
 
 
+@pytest.mark.slow
 def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="play_god")

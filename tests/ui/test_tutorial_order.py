@@ -114,6 +114,7 @@ def test_the_last_steps_board_has_no_ra_tile_to_go(ctx: AppContext,
     assert any("to go" in t for t in _texts_drawn(ctx, monkeypatch))
 
 
+@pytest.mark.slow
 def test_the_whole_lesson_in_the_order_the_player_sees_it(
         ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     """Played through by keys: every note's number follows the one before, and the first
