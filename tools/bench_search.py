@@ -109,12 +109,13 @@ def decision_times(states: list[GameState], workers: int) -> float:
 
 def decision_cpu(states: list[GameState], learned: bool) -> float:
     """Median CPU seconds of one decision at hard's budget, its trees run in this process."""
-    from ra_game.ai.learned_search import LearnedHardAgent
+    from ra_game.ai.evaluators import Judgment
     from ra_game.ai.parallel import HARD_BUDGET, RootParallelAgent, run_tree
 
+    judgment = Judgment.LEARNED if learned else Judgment.HAND_MADE
     times = []
     for i, state in enumerate(states):
-        agent = LearnedHardAgent(i) if learned else RootParallelAgent(i, HARD_BUDGET, "hard")
+        agent = RootParallelAgent(i, HARD_BUDGET, "hard", evaluator=judgment)
         start = time.process_time()
         agent.decide([run_tree(job) for job in agent.plan(state.observation(state.current))])
         times.append(time.process_time() - start)

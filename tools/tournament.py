@@ -42,9 +42,8 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
+from ra_game.ai import AGENTS, Agent
 from ra_game.ai.base import SearchingAgent
-from ra_game.ai.learned_search import LearnedHardAgent, LearnedLeafAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState
 from tools.baselines.v1 import HardV1Agent, MediumV1Agent
@@ -57,13 +56,10 @@ Job = tuple[int, int, tuple[str, ...], int | None]
 BASELINES: dict[str, type[Agent]] = {
     "medium-v1": MediumV1Agent, "hard-v1": HardV1Agent, "hard-v2": RootParallelV2Agent,
 }
-#: The kinds that take ``@N``: one tree of exactly N iterations.
-SEARCHERS: dict[str, type[HardAgent | HardV1Agent | HardV2Agent]] = {
-    "ai:hard": HardAgent, "hard-v1": HardV1Agent, "hard-v2": HardV2Agent,
-    "hard-learned": LearnedLeafAgent,
+#: The baselines that take ``@N``: one tree of exactly N iterations.
+BASELINE_TREES: dict[str, type[HardV1Agent | HardV2Agent]] = {
+    "hard-v1": HardV1Agent, "hard-v2": HardV2Agent,
 }
-#: Experiments, measured here only (never offered in the game): kind -> agent at hard's budget.
-EXPERIMENTS: dict[str, type[Agent]] = {"hard-learned": LearnedHardAgent}
 
 
 def agent_kind(name: str) -> str:
@@ -72,31 +68,29 @@ def agent_kind(name: str) -> str:
     base, at, count = name.partition("@")
     if at and not (count.isdigit() and int(count) > 0):
         raise ValueError(f"bad iteration count in {name!r}; write e.g. hard@200")
-    if base in EXPERIMENTS:
-        return base + at + count
     for kind in (base, f"ai:{base}"):
-        if kind in LEVELS or kind in BASELINES:
-            if at and kind not in SEARCHERS:
-                raise ValueError(
-                    f"only hard, hard-v1 and hard-v2 take an iteration count, not {base!r}")
+        if kind in AGENTS or kind in BASELINES:
+            if at and not (kind in BASELINE_TREES or (kind in AGENTS and AGENTS[kind].tree)):
+                raise ValueError(f"{base!r} takes no iteration count (it does not search)")
             return kind + at + count
-    known = ", ".join([k.split(":")[-1] for k in LEVELS] + list(BASELINES)
-                      + [f"{k}@N" for k in EXPERIMENTS])
+    known = ", ".join([k.split(":")[-1] for k in AGENTS] + list(BASELINES))
     raise ValueError(f"unknown agent {name!r}; use one of: {known}")
 
 
 def build_agent(kind: str, seed: int, think_ms: int | None) -> Agent:
     """A new agent for a kind returned by :func:`agent_kind`."""
     base, _, count = kind.partition("@")
-    if count:
-        return SEARCHERS[base](seed, iterations=int(count))
-    if base == "hard-v1":
-        return HardV1Agent(seed, think_ms=think_ms)
-    if base in EXPERIMENTS:
-        return EXPERIMENTS[base](seed)
     if base in BASELINES:
+        if count:
+            return BASELINE_TREES[base](seed, iterations=int(count))
+        if base == "hard-v1":
+            return HardV1Agent(seed, think_ms=think_ms)
         return BASELINES[base](seed)  # (hard-v2: fixed work, 4 trees x 300 iterations)
-    return make_agent(base, seed, think_ms)
+    level = AGENTS[base]
+    if count:
+        assert level.tree is not None
+        return level.tree(seed, int(count))
+    return level.factory(seed, think_ms)
 
 
 def short(kind: str) -> str:

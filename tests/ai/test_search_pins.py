@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from ra_game.ai import make_agent
 from ra_game.engine import GameState, Observation
 
@@ -45,11 +47,12 @@ def test_one_tree_of_hard_decides_as_before() -> None:
 
 
 def test_one_tree_with_the_learned_evaluation_decides_as_before() -> None:
-    from ra_game.ai.learned_search import LearnedLeafAgent
+    from ra_game.ai.evaluators import LEARNED
+    from ra_game.ai.mcts import HardAgent
 
     trees = []
     for i, obs in enumerate(POSITIONS):
-        agent = LearnedLeafAgent(31 + i, iterations=80)
+        agent = HardAgent(31 + i, iterations=80, evaluator=LEARNED)
         trees.append((agent.choose(obs), rounded(agent.root_stats())))
     assert digest(trees) == "4cdf1d24358303c6"
 
@@ -57,21 +60,22 @@ def test_one_tree_with_the_learned_evaluation_decides_as_before() -> None:
 def level_fingerprint(kind: str) -> str:
     """The decision and the trees' root statistics of a level at its budget on two positions."""
     from ra_game.ai.parallel import RootParallelAgent, run_tree
-    from tools.tournament import build_agent
 
     out = []
     for i, obs in enumerate(POSITIONS[:2]):
-        agent = build_agent(kind, 5 + i, None)
+        agent = make_agent(kind, 5 + i)
         assert isinstance(agent, RootParallelAgent)
         results = [run_tree(job) for job in agent.plan(obs)]
         out.append((agent.decide(results), [rounded(r.stats) for r in results]))
     return digest(out)
 
 
-def test_the_hard_level_decides_as_before() -> None:
-    assert level_fingerprint("ai:hard") == "3d9c3e2c57ce2a4c"
+@pytest.mark.slow
+def test_hard_with_the_hand_made_evaluation_decides_as_before() -> None:
+    assert level_fingerprint("hard-hand-made") == "3d9c3e2c57ce2a4c"
 
 
+@pytest.mark.slow
 def test_hard_with_the_learned_evaluation_decides_as_before() -> None:
     assert level_fingerprint("hard-learned") == "55ae714602834d0d"
 
