@@ -1,7 +1,7 @@
 """The game's evaluation curve: every seat's expected final fame after every move of a replay,
 with the draws (chance) told apart from the decisions.
 
-The values are the hard AI's evaluation of the position (:func:`~ra_game.ai.mcts.expected_fame`:
+The values are the hard AI's evaluation of the position (:func:`~ra_game.ai.evaluators.expected_fame`:
 the fame held plus the evaluation's outlook to the end of the game; at the end, the final
 scores), one estimator at every position, so a change of the line is a change of the position
 and never a change of estimator.  It reads the public position and the bag as a multiset (what
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..ai.evaluate import BagInfo
-from ..ai.mcts import expected_fame
+from ..ai.evaluators import expected_fame
 from ..engine import GameState, Move, Replay
 from ..engine.moves import DRAW, is_bid
 from ..engine.state import BID, DISCARD, TURN
