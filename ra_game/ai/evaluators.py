@@ -124,8 +124,9 @@ EVALUATORS: dict[Judgment, Callable[[int], Evaluator]] = {
 }
 
 
-#: The evaluation the game's searching levels, the Hint and the review use, by players (2-5).
-SHIPPED: dict[int, Judgment] = {2: Judgment.HAND_MADE, 3: Judgment.HAND_MADE,
+#: The evaluation hard, the Hint and the review use, by players (2-5): the learned one where a
+#: confirming run showed it stronger (2 players, docs/ai.md), else the hand-made one.
+SHIPPED: dict[int, Judgment] = {2: Judgment.LEARNED, 3: Judgment.HAND_MADE,
                                 4: Judgment.HAND_MADE, 5: Judgment.HAND_MADE}
 
 

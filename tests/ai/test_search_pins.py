@@ -80,8 +80,11 @@ def test_hard_with_the_learned_evaluation_decides_as_before() -> None:
     assert level_fingerprint("hard-learned") == "55ae714602834d0d"
 
 
-def test_the_review_judges_as_before() -> None:
+def test_the_review_judges_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ra_game.ai.evaluators import SHIPPED, Judgment
     from ra_game.review.search import ReviewBudget, judge_here
+
+    monkeypatch.setitem(SHIPPED, 2, Judgment.HAND_MADE)  # the evaluation it had (2 players too)
 
     verdicts = []
     for obs in POSITIONS:
