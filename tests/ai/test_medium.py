@@ -10,7 +10,6 @@ from ra_game.ai.policy import auction_value, bid_choice, tiny_invoke_ok
 from ra_game.engine import load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, god_action
 from ra_game.engine.tiles import Tile
-from tools.baselines.v1 import MediumV1Agent
 
 from .positions import (
     bidding,
@@ -36,7 +35,6 @@ def test_the_last_holder_draws_on_instead_of_paying_11_for_a_funeral() -> None:
     state = load_replay(REVIEW).play(76)
     assert state.auction_tiles() == [Tile.FUNERAL] and state.current == 1
     obs = state.observation(1)
-    assert MediumV1Agent(1).choose(obs) == RA  # the old habit
     assert MediumAgent(1).choose(obs) == DRAW
 
 
@@ -61,13 +59,11 @@ def test_as_invoker_of_one_tile_it_never_pays_above_the_centre() -> None:
 def test_a_valuable_full_lot_is_bid_for_even_if_the_rival_could_outbid() -> None:
     """g2p_s606 #27: medium passed a full lot worth ~+9.7 to it because hard held a 9."""
     state = full_valuable_lot()
-    assert MediumV1Agent(1).choose(state.observation(0)) == PASS
     assert MediumAgent(1).choose(state.observation(0)) != PASS
 
 
 def test_a_god_takes_a_gold_worth_more_than_its_two_fame() -> None:
     state = god_and_gold()
-    assert MediumV1Agent(1).choose(state.observation(0)) == DRAW
     assert MediumAgent(1).choose(state.observation(0)) == god_action((Tile.GOLD,))
 
 
@@ -75,7 +71,6 @@ def test_with_its_last_sun_a_god_takes_a_monument_rather_than_score_two_unused()
     """Down to its last sun, the God may get no later turn: it takes the Pyramid (worth a
     little under its 2 fame, and kept from the rival who buys the lot)."""
     state = last_sun_god([5], "pyramid")
-    assert MediumV1Agent(1).choose(state.observation(0)) == DRAW
     assert MediumAgent(1).choose(state.observation(0)) == god_action((Tile.PYRAMID,))
 
 
