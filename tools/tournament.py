@@ -160,7 +160,13 @@ def play_one(job: Job, pool: WorkerPool | None = None, capped: bool = False) -> 
     finally:
         close_agents(agents)
     return {"seed": seed, "rotation": rotation, "think_ms": think_ms, "kinds": list(kinds),
-            "scores": list(state.scores), "winner": state.winner, "times": times, "cut": cut}
+            "scores": list(state.scores), "winner": state.winner,
+            "ms": [time_summary(t) for t in times], "cut": cut}
+
+
+def time_summary(seconds: list[float]) -> list[float]:
+    """A seat's decision times as [decisions, total ms, longest ms] (a record stays small)."""
+    return [len(seconds), round(1000 * sum(seconds), 1), round(1000 * max(seconds, default=0), 1)]
 
 
 def play_uncapped(job: Job) -> dict[str, Any]:
@@ -308,19 +314,22 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     margins: dict[str, dict[int, list[float]]] = {}
     for rec in records:
         for seat, kind in enumerate(rec["kinds"]):
-            s = stats.setdefault(kind, {"wins": 0, "seats": 0, "score": 0, "times": [], "cut": 0})
+            s = stats.setdefault(kind, {"wins": 0, "seats": 0, "score": 0, "cut": 0,
+                                        "decisions": 0, "ms": 0.0, "max_ms": 0.0})
             s["cut"] += rec.get("cut", [0] * len(rec["kinds"]))[seat]
             margins.setdefault(kind, {}).setdefault(rec.get("seed", 0), []).append(
                 margin(rec["scores"], seat))
             s["seats"] += 1
             s["score"] += rec["scores"][seat]
-            s["times"].extend(rec["times"][seat])
+            count, total_ms, max_ms = rec["ms"][seat]
+            s["decisions"] += count
+            s["ms"] += total_ms
+            s["max_ms"] = max(s["max_ms"], max_ms)
             if seat == rec["winner"]:
                 s["wins"] += 1
                 winner_scores.setdefault(kind, []).append(rec["scores"][seat])
     results = []
     for kind, s in stats.items():
-        times = s["times"]
         wins_scores = winner_scores.get(kind, [])
         mean_margin, margin_ci = clustered_mean(margins[kind])
         results.append({
@@ -335,8 +344,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "margin_seeds": len(margins[kind]),
             "mean_winning_score": round(sum(wins_scores) / len(wins_scores), 2)
             if wins_scores else None,
-            "mean_ms_per_decision": round(1000 * sum(times) / len(times), 2) if times else 0.0,
-            "max_ms_per_decision": round(1000 * max(times), 2) if times else 0.0,
+            "mean_ms_per_decision": round(s["ms"] / s["decisions"], 2) if s["decisions"] else 0.0,
+            "max_ms_per_decision": s["max_ms"],
             "cut_short": s["cut"],
         })
     return {"games": len(records), "results": results}

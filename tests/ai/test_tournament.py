@@ -58,8 +58,10 @@ def test_headless_play_with_every_level() -> None:
 
 def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
     records = [
-        {"kinds": ["ai:hard", "ai:medium"], "scores": [40, 40], "winner": 1, "times": [[0.5], []]},
-        {"kinds": ["ai:medium", "ai:hard"], "scores": [30, 45], "winner": 1, "times": [[], [0.25]]},
+        {"kinds": ["ai:hard", "ai:medium"], "scores": [40, 40], "winner": 1,
+         "ms": [[1, 500.0, 500.0], [0, 0.0, 0.0]]},
+        {"kinds": ["ai:medium", "ai:hard"], "scores": [30, 45], "winner": 1,
+         "ms": [[0, 0.0, 0.0], [1, 250.0, 250.0]]},
     ]
     result = tournament.summarize(records)
     by_agent = {r["agent"]: r for r in result["results"]}
@@ -73,7 +75,7 @@ def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
 def test_the_fame_margin_is_averaged_over_a_seeds_rotations_then_over_seeds() -> None:
     def game(seed: int, kinds: list[str], scores: list[int]) -> dict:
         return {"seed": seed, "kinds": kinds, "scores": scores, "winner": scores.index(max(scores)),
-                "times": [[] for _ in kinds]}
+                "ms": [[0, 0.0, 0.0] for _ in kinds]}
 
     records = [
         game(1, ["a", "b", "b"], [40, 30, 35]), game(1, ["b", "a", "b"], [20, 30, 10]),
@@ -139,9 +141,9 @@ def test_searches_run_their_full_iterations_and_cut_trees_are_counted() -> None:
     hurried.choose(state.observation(state.current))
     assert tournament.cut_so_far(hurried) == 2  # both trees stopped by the cap
     recs = [{"seed": 1, "kinds": ["a", "b"], "scores": [10, 5], "winner": 0,
-             "times": [[], []], "cut": [2, 0]},
+             "ms": [[0, 0.0, 0.0]] * 2, "cut": [2, 0]},
             {"seed": 1, "kinds": ["b", "a"], "scores": [7, 9], "winner": 1,
-             "times": [[], []], "cut": [0, 1]}]
+             "ms": [[0, 0.0, 0.0]] * 2, "cut": [0, 1]}]
     by_agent = {r["agent"]: r for r in tournament.summarize(recs)["results"]}
     assert by_agent["a"]["cut_short"] == 3 and by_agent["b"]["cut_short"] == 0
 
