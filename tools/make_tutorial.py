@@ -36,9 +36,9 @@ LATER = ("pharaoh", "nile", "flood", "sphinx", "gold", "ra", "statue", "pharaoh"
 
 def stack_next(state: GameState, tile: str) -> GameState:
     """The state with ``tile`` the next one out of the bag (the bag's multiset unchanged)."""
-    rest = list(state.bag_order[state.bag_pos:])
-    rest.remove(TILE_BY_ID[tile])
-    return state.with_bag([TILE_BY_ID[tile], *rest])
+    stacked = state.clone()
+    stacked.put_next(TILE_BY_ID[tile])
+    return stacked
 
 
 def policy(state: GameState) -> str:

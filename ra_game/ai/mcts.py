@@ -313,9 +313,9 @@ class HardAgent(Agent):
                 self._add_children(children, state, actions, mover, self._bag)
             action = self._select(children, actions)
             child = children[action]
-            pos = state.bag_pos
+            drawn = state.next_tile() if action == DRAW else None
+            tile = -1 if drawn is None else drawn
             state.apply_action(action, None)
-            tile = state.bag_order[pos] if action == DRAW else -1
             path.append((child, mover))
             node = child.next_after(action, tile)
             if fresh:

@@ -89,6 +89,8 @@ SUN_SETS: dict[int, tuple[tuple[int, ...], ...]] = {
 RA_TRACK_LENGTH: dict[int, int] = {2: 6, 3: 8, 4: 9, 5: 10}
 
 AUCTION_TRACK_SIZE = 8
+#: An empty slot of the auction track.
+EMPTY = -1
 NUM_EPOCHS = 3
 START_SCORE = 10
 

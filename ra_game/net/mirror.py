@@ -105,7 +105,7 @@ def announced(state: GameState, move: str, drawn: str | None) -> Move:
     if drawn is None:
         raise MirrorError("a draw without its tile")
     tile = _tile(drawn)
-    if tile not in state.bag_order[state.bag_pos:]:
+    if not state.bag_counts()[tile]:
         raise MirrorError(f"no tile {drawn!r} is left in the bag")
     return Revealed.draw(tile)
 

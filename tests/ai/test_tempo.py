@@ -36,7 +36,7 @@ def test_suns_that_outlast_the_rivals_are_worth_more_with_tempo() -> None:
 def test_a_last_holder_values_every_sun_by_tempo_unless_the_epoch_is_ending() -> None:
     alone = suns_position([13, 6], [[], []], ra_count=1)
     assert value(alone, True) - value(alone, False) == pytest.approx(2 * 4.0)
-    ending = suns_position([13, 6], [[], []], ra_count=8)  # the next Ra ends the epoch
+    ending = suns_position([13, 6], [[], []], ra_count=7)  # the next Ra ends the epoch (8 of 8)
     assert value(ending, True) == pytest.approx(value(ending, False))
 
 
@@ -94,10 +94,8 @@ def midgame(seed: int, players: int, moves: int) -> GameState:
 
 
 def reshuffled(state: GameState, seed: int = 99) -> GameState:
-    rest = list(state.bag_order[state.bag_pos:])
-    random.Random(seed).shuffle(rest)
-    other = state.with_bag(rest)
-    assert other.bag_order != state.bag_order
+    other = state.redealt(random.Random(seed))
+    assert other.draw_order() != state.draw_order()
     return other
 
 

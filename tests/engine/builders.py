@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from ra_game.engine import GameState
 from ra_game.engine import events as ev
-from ra_game.engine.tiles import TILE_BY_ID, TILE_IDS
+from ra_game.engine.tiles import NUM_KINDS, TILE_BY_ID, TILE_IDS
 
 #: The sun sets of R-SETUP-4, one fixed deal per player count (seat 0 holds the highest sun).
 SUNS: dict[int, list[list[int]]] = {
@@ -46,6 +47,11 @@ def give(state: GameState, seat: int, tiles: str) -> None:
     """Put tiles straight into a seat's area (for positions that are clearest built directly)."""
     for kind in kinds(tiles):
         state.tiles[seat][kind] += 1
+
+
+def emptied(state: GameState) -> GameState:
+    """``state`` with an empty bag: the tiles it held are the discards' (the same position)."""
+    return GameState.from_position(replace(state.position(), bag=(0,) * NUM_KINDS, discarded=None))
 
 
 def snapshot(state: GameState) -> tuple[Any, ...]:

@@ -105,10 +105,7 @@ def last_ra_position() -> GameState:
     s = GameState.new(2, seed=4, names=["You", "Bot"])
     while s.current != 0:
         s.apply("draw")
-    order = list(s.bag_order)
-    ra = order.index(Tile.RA, s.bag_pos)
-    order[s.bag_pos], order[ra] = order[ra], order[s.bag_pos]
-    s.bag_order = tuple(order)
+    s.put_next(Tile.RA)
     s.ra_count = s.ra_length - 1
     return s
 
