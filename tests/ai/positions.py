@@ -3,10 +3,9 @@ holds exactly what the rules say is left."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ra_game.engine import Decision, GameState, new_position
 from ra_game.engine.tiles import NUM_KINDS, TILE_BY_ID, TILE_COUNTS
+from tooling.positions import changed
 
 
 def kinds(text: str) -> list[int]:
@@ -45,13 +44,6 @@ def position(
                      track=kinds(auction), gone=discarded, center=center, epoch=epoch,
                      ra_count=ra_count),
         seed=seed, strict=False)
-
-
-def changed(state: GameState, **fields: object) -> GameState:
-    """``state``'s position with ``fields`` (of :class:`~ra_game.engine.Position`) changed;
-    the bag holds what is left (the discards stay)."""
-    position = replace(state.position(), bag=None, **fields)  # type: ignore[arg-type]
-    return GameState.from_position(position, seed=0, strict=False)
 
 
 def bidding(state: GameState, ra_player: int, bidder: int, invoked: bool = False,

@@ -18,7 +18,7 @@ from ra_game.engine.tiles import (
     Tile,
 )
 
-from .builders import emptied, held, kinds, new_game, of_type, play, snapshot
+from .builders import emptied, held, kinds, new_game, of_type, out_of_suns, play, snapshot
 
 EXPECTED_COUNTS = {
     "ra": 30, "god": 8, "gold": 5, "pharaoh": 25, "nile": 25, "flood": 12,
@@ -146,9 +146,7 @@ def test_R_TURN_1_a_turn_is_exactly_one_of_draw_invoke_or_gods() -> None:
 
 
 def test_R_TURN_2_players_without_face_up_suns_are_skipped() -> None:
-    state = new_game(3, "gold pharaoh nile")
-    state.suns_down[1] = state.suns_up[1]
-    state.suns_up[1] = []
+    state = out_of_suns(new_game(3, "gold pharaoh nile"), 1)
     order = []
     for _ in range(3):
         order.append(state.to_move)
