@@ -28,6 +28,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-shots-")
@@ -191,17 +192,15 @@ def pickers(ctx: AppContext, out: Path) -> None:
     for (Enter): play_god_pick.png and play_discard.png."""
     from ra_game.scenes.play import PlayScene
 
-    from ra_game.engine import GameState, Tile
-    from ra_game.engine.state import DISCARD, EMPTY
+    from ra_game.engine import GameState, Tile, new_position
+    from ra_game.engine.state import DISCARD
     from ra_game.seats import AI_NAMES, Seat
 
     names = ["You", AI_NAMES[1], AI_NAMES[2]]
-    state = GameState.new(3, seed=4, names=names)
-    state.phase, state.current = TURN, 0
-    state.auction = [Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH] + [EMPTY] * 4
-    held = state.tiles[0]
-    held[Tile.GOD] = 2
-    held[Tile.FORTRESS], held[Tile.TEMPLE], held[Tile.PYRAMID] = 2, 1, 1
+    held = [Tile.GOD, Tile.GOD, Tile.FORTRESS, Tile.FORTRESS, Tile.TEMPLE, Tile.PYRAMID]
+    position = new_position(3, up=GameState.new(3, seed=4).suns_up, held=[held, [], []],
+                            track=[Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH])
+    state = GameState.from_position(position, seed=4, names=names)
     seats = [Seat.of("human", names[0])] + [Seat.of("ai:easy", n) for n in names[1:]]
     ctx.demo = None
     ctx.scenes.clear_to(PlayScene(ctx, seats, seed=4, state=state))
@@ -231,8 +230,11 @@ def epoch_skip(ctx: AppContext, out: Path) -> None:
         state.apply("draw")
     for _ in range(3):  # a few tiles on the track
         state.apply("draw")
-    state.suns_down[0] += state.suns_up[0]
-    state.suns_up[0] = []
+    position = state.position()
+    up, down = position.suns_up, position.suns_down
+    state = GameState.from_position(
+        replace(position, suns_up=((), *up[1:]), suns_down=(down[0] + up[0], *down[1:])),
+        bag=state.draw_order()[state.draw_count:], names=names)
     seats = [Seat.of("human", names[0])] + [Seat.of("ai:easy", n) for n in names[1:]]
     ctx.demo = None
     ctx.settings.animation_speed = "normal"

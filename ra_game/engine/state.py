@@ -791,6 +791,15 @@ class GameState:
         c.bag_order = self.bag_order[: self.bag_pos] + tuple(remaining)
         return c
 
+    def renamed(self, names: Sequence[str]) -> GameState:
+        """A clone whose seats are called ``names``."""
+        if len(names) != self.n:
+            raise SetupError(N_("{names} names for {players} players"), names=len(names),
+                             players=self.n)
+        c = self.clone()
+        c.names = tuple(names)
+        return c
+
     def redealt(self, rng: random.Random) -> GameState:
         """A clone whose undrawn tiles are shuffled by ``rng`` (``rng.shuffle``)."""
         rest = list(self.bag_order[self.bag_pos:])

@@ -22,7 +22,6 @@ from ra_game.engine.moves import (
 )
 from ra_game.engine.state import BID, DISCARD, TURN
 from ra_game.engine.tiles import NUM_KINDS, Tile
-
 from tooling.positions import changed
 
 from .builders import snapshot
