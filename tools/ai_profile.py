@@ -107,17 +107,17 @@ def profile_game(start: GameState, actions: Sequence[int]) -> list[Counter[str]]
             elif isinstance(event, ev.EpochEnded):
                 _epoch_ended(n, first_out, stats)
                 if event.reason == "ra_track":  # (an epoch ended by no suns leaves none unspent)
-                    for p in range(n):
-                        stats[p]["unspent_suns"] += up_before[p]
+                    for seat in range(n):
+                        stats[seat]["unspent_suns"] += up_before[seat]
                 first_out = -1
             elif isinstance(event, ev.EpochScored):
                 _epoch_scored(event, stats)
         if first_out < 0 and not state.over:
             first_out = _first_out(state)
     if state.over:
-        for p in range(n):
-            stats[p]["score"] += state.scores[p]
-            stats[p]["wins"] += int(state.winner == p)
+        for seat in range(n):
+            stats[seat]["score"] += state.scores[seat]
+            stats[seat]["wins"] += int(state.winner == seat)
     return stats
 
 
@@ -180,7 +180,7 @@ def _epoch_ended(n: int, first_out: int, stats: list[Counter[str]]) -> None:
         stats[p]["epochs"] += 1
         if first_out >= 0:
             stats[p]["out_epochs"] += 1
-            stats[p]["fair_first_out"] += 1.0 / n
+            stats[p][f"out_epochs_of_{n}"] += 1  # (a fair share of them is 1 / n)
     if first_out >= 0:
         stats[first_out]["first_out"] += 1
 
@@ -211,7 +211,8 @@ def summarize(rows: Sequence[tuple[str, Counter[str]]]) -> list[dict[str, Any]]:
             "games": t["games"],
             "epochs": t["epochs"],
             "first_out_rate": share("first_out", "out_epochs"),
-            "first_out_fair": share("fair_first_out", "out_epochs"),
+            "first_out_fair": round(sum(t[f"out_epochs_of_{n}"] / n for n in range(2, 6))
+                                    / t["out_epochs"], 4) if t["out_epochs"] else None,
             "first_out": t["first_out"],
             "out_epochs": t["out_epochs"],
             "invokes": t["invokes"],

@@ -25,15 +25,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_server import rss_mb, send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ra_game.engine import GameState
 from ra_game.net.mirror import apply_move, initial_state
 from ra_game.seat_kinds import known_kind
+from tools.bench_server import rss_mb, send
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDSHAKE = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
