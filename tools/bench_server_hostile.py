@@ -30,7 +30,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ra_game.engine import GameState
-from ra_game.net.mirror import apply_move, initial_state
+from ra_game.match import Match
+from ra_game.net.mirror import announced, initial_state
 from ra_game.seat_kinds import known_kind
 from tools.bench_server import rss_mb, send
 
@@ -79,7 +80,7 @@ async def _play(ws: ClientConnection, rng: random.Random, think: float, normal: 
             ai_seats = {i for i, p in enumerate(msg["setup"]["players"])
                         if not known_kind(p["kind"]).remote}
         elif kind == "move" and state is not None:
-            apply_move(state, msg["move"], msg["drawn"])
+            Match(state).apply(announced(state, msg["move"], msg["drawn"]))
             if msg["seat"] == seat and sent:
                 normal.latencies.append((time.monotonic(), now - sent))
                 sent = 0.0
