@@ -353,9 +353,9 @@ class HardAgent(Agent):
             else:
                 action = uct(children, actions)
             child = children[action]
-            pos = state.bag_pos
+            drawn = state.next_tile() if action == DRAW else None
+            tile = -1 if drawn is None else drawn
             state.apply_action(action, None)
-            tile = state.bag_order[pos] if action == DRAW else -1
             path.append((child, mover))
             node = child.next_after(action, tile)
             if fresh:
