@@ -74,7 +74,9 @@ class BagInfo:
     __slots__ = ("_monument_terms", "_monuments_capped", "floods", "left", "monuments", "pos", "ra",
                  "tiles")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState | None) -> None:
+        if state is None:  # an empty one, which :meth:`after` fills
+            return
         rest = state.bag_order[state.bag_pos:]
         self.pos = state.bag_pos
         self.left = len(rest)
@@ -92,7 +94,7 @@ class BagInfo:
         drawn = state.bag_order[self.pos:state.bag_pos]
         if not drawn:
             return self
-        info = BagInfo.__new__(BagInfo)
+        info = BagInfo(None)
         info.pos = state.bag_pos
         info.left = self.left - len(drawn)
         info.ra = self.ra - drawn.count(RA)
@@ -159,7 +161,10 @@ class Context:
         "use_prob",
     )
 
-    def __init__(self, state: GameState, bag: BagInfo | None = None, tempo: bool = False) -> None:
+    def __init__(self, state: GameState | None, bag: BagInfo | None = None,
+                 tempo: bool = False) -> None:
+        if state is None:  # an empty one, which :meth:`after_ra` fills
+            return
         n = state.n
         self.n = n
         self.rivals = max(1, n - 1)
@@ -211,19 +216,28 @@ class Context:
         """The context of ``state``: this context's position with only more Ra tiles drawn
         (every other number it reads unchanged), equal to a new ``Context`` of it (with the
         same bag and tempo) and cheaper."""
-        ctx = Context.__new__(Context)
-        for name in _KEPT_AFTER_RA:
-            setattr(ctx, name, getattr(self, name))
+        ctx = Context(None)  # the fields that do not depend on the Ra tiles drawn:
+        ctx._flood_rate = self._flood_rate
+        ctx._sun_slots = self._sun_slots
+        ctx._sun_units = self._sun_units
+        ctx._tempo = self._tempo
+        ctx.bag = self.bag
+        ctx.epoch = self.epoch
+        ctx.future = self.future
+        ctx.future_045 = self.future_045
+        ctx.future_07 = self.future_07
+        ctx.future_sun = self.future_sun
+        ctx.n = self.n
+        ctx.pharaoh_race = self.pharaoh_race
+        ctx.rival_up = self.rival_up
+        ctx.rivals = self.rivals
+        ctx.sun_others = self.sun_others
+        ctx.sun_weight = self.sun_weight
+        ctx.up_counts = self.up_counts
+        ctx.up_suns = self.up_suns
         ctx._set_ra(state.ra_count, state.ra_length)
         return ctx
 
-
-#: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
-_KEPT_AFTER_RA = (
-    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "future", "future_045",
-    "future_07", "future_sun", "n", "pharaoh_race", "rival_up", "rivals", "sun_others",
-    "sun_weight", "up_counts", "up_suns",
-)
 
 
 # The per-seat tables of a Context below are remembered by their input (a few small ints):

@@ -20,6 +20,8 @@ from __future__ import annotations
 import time
 from math import exp, log, sqrt
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import GameState, Observation
 from ..engine.moves import DRAW, PASS, RA, is_god
 from ..engine.state import BID, OVER, TURN
@@ -213,6 +215,7 @@ def tempo_filter(state: GameState, legal: list[int], ctx: LazyContext | None = N
     return kept or legal
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (the review's search is one)
 class HardAgent(Agent):
     """Search for ``think_ms`` of thinking time (default 1 s), or exactly ``iterations``."""
 
@@ -332,8 +335,8 @@ class HardAgent(Agent):
             child.visits += 1
             child.total += result[mover]
 
-    @staticmethod
-    def _actions_at(node: Node, state: GameState, bag: BagInfo | None = None) -> list[int]:
+    def _actions_at(self, node: Node, state: GameState, bag: BagInfo | None = None
+                    ) -> list[int]:
         """The candidate actions at ``node`` (whose public history led to ``state``), kept in
         the node (see :class:`Node`); ``bag``: the bag where the search began."""
         actions = node.actions
@@ -372,8 +375,7 @@ class HardAgent(Agent):
             child.visits = PRIOR_VISITS
             child.total = PRIOR_VISITS * prior
 
-    @staticmethod
-    def _select(children: dict[int, Node], actions: list[int]) -> int:
+    def _select(self, children: dict[int, Node], actions: list[int]) -> int:
         best, best_v = actions[0], -1.0
         for a in actions:
             c = children[a]

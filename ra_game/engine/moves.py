@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from .errors import N_, NotationError
 from .tiles import TILE_BY_ID, TILE_IDS
 
@@ -69,6 +71,7 @@ def is_discard(action: int) -> bool:
     return bool(action & DISCARD_BASE)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled: see setup.py; match.Revealed)
 @dataclass(frozen=True, slots=True)
 class Move:
     """One decision: ``draw``, ``ra``, ``pass``, ``bid:S``, ``god:T,...`` or ``discard:T,...``."""
@@ -116,7 +119,7 @@ class Move:
         raise NotationError(N_("not a move code: {action}"), action=action)
 
     @staticmethod
-    def parse(text: str) -> Move:
+    def parse(text: object) -> Move:
         """Parse the notation of one move; raises :class:`NotationError` if it is malformed."""
         if not isinstance(text, str):
             raise NotationError(N_("a move must be a string, not {value}"), value=repr(text))

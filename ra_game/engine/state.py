@@ -189,7 +189,7 @@ class GameState:
 
     @classmethod
     def _blank(cls, players: int, names: Sequence[str] | None) -> GameState:
-        state = cls.__new__(cls)
+        state = cls()
         state.n = players
         state.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
         if len(state.names) != players:
@@ -657,7 +657,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (shares only immutable parts)."""
-        c = GameState.__new__(GameState)
+        c = GameState()
         c.n = self.n
         c.names = self.names
         c.epoch = self.epoch
@@ -769,6 +769,10 @@ class Observation:
     def __init__(self, state: GameState, seat: int) -> None:
         self.seat = seat
         self.state = state.with_bag(sorted(state.bag_order[state.bag_pos:]))
+
+    def __reduce__(self) -> tuple[type[Observation], tuple[GameState, int]]:
+        # pickled as its arguments (a compiled class is remade through __init__)
+        return Observation, (self.state, self.seat)
 
     def bag_counts(self) -> list[int]:
         return self.state.bag_counts()

@@ -96,9 +96,9 @@ class ReviewAgent(HardAgent):
         assert self.iterations is not None
         return self._done >= self.iterations
 
-    def _select(self, children: dict[int, Node], actions: list[int]) -> int:  # type: ignore[override]
+    def _select(self, children: dict[int, Node], actions: list[int]) -> int:
         if children is not self._root.children:
-            return HardAgent._select(children, actions)
+            return super()._select(children, actions)
         played = children.get(self.played)
         if played is not None and played.visits - PRIOR_VISITS < FORCE_SHARE * (self._done + 1):
             for a in actions:
@@ -106,7 +106,7 @@ class ReviewAgent(HardAgent):
             self.forced[self.played] = self.forced.get(self.played, 0) + 1
             self._root_pick = self.played
         else:
-            self._root_pick = HardAgent._select(children, actions)
+            self._root_pick = super()._select(children, actions)
         return self._root_pick
 
     def _rewards(self, state: GameState, bag: BagInfo) -> list[float]:
