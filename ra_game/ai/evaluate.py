@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import add, itemgetter
+from typing import Final
 
 from ..engine import GameState
 from ..engine.disasters import disaster_discards
@@ -21,41 +22,50 @@ from ..engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
 
 # plain ints (indexing and comparing with an IntEnum is several times slower)
-RA, GOD, GOLD, PHARAOH, NILE, FLOOD = (int(k) for k in (Tile.RA, Tile.GOD, Tile.GOLD, Tile.PHARAOH,
-                                                        Tile.NILE, Tile.FLOOD))
-DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR,
-                                                      Tile.EARTHQUAKE))
-CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
-CIV_END, MON_END = CIV0 + len(CIVILIZATIONS), MON0 + len(MONUMENTS)
-CIV_KINDS = len(CIVILIZATIONS)
-MONUMENT_KINDS = frozenset(MONUMENTS)
-MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
+RA: Final = int(Tile.RA)
+GOD: Final = int(Tile.GOD)
+GOLD: Final = int(Tile.GOLD)
+PHARAOH: Final = int(Tile.PHARAOH)
+NILE: Final = int(Tile.NILE)
+FLOOD: Final = int(Tile.FLOOD)
+DROUGHT: Final = int(Tile.DROUGHT)
+FUNERAL: Final = int(Tile.FUNERAL)
+WAR: Final = int(Tile.WAR)
+EARTHQUAKE: Final = int(Tile.EARTHQUAKE)
+CIV0: Final = CIVILIZATIONS[0]
+MON0: Final = MONUMENTS[0]
+CIV_END: Final = CIV0 + len(CIVILIZATIONS)
+MON_END: Final = MON0 + len(MONUMENTS)
+CIV_KINDS: Final = len(CIVILIZATIONS)
+MONUMENT_KINDS: Final = frozenset(MONUMENTS)
+MAX_SUN: Final = max(max(s) for sets in SUN_SETS.values() for s in sets)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
-CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
+# (of any length: mypyc 2.4 checks a Final fixed-length tuple of floats wrongly)
+CIV_HOPE: Final[tuple[float, ...]] = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: The same for hard with 2 players, fitted to 720 recorded 2-player games (a seat with suns
 #: takes about half of the tiles, so it seldom ends an epoch without a civilization; its
 #: measured strength is in docs/ai.md).
-TWO_PLAYER_CIV_HOPE = (1.6, 2.2, 5.3, 8.2, 10.0, 15.0)
+TWO_PLAYER_CIV_HOPE: Final[tuple[float, ...]] = (1.6, 2.2, 5.3, 8.2, 10.0, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
-TEMPO_LOT = 4.0
+TEMPO_LOT: Final = 4.0
 #: The same with 2 players: worth less, hard buys lots now rather than hold suns back for the
 #: epoch's end, while its stricter 2-player last-sun rule (``mcts.spends_last_sun_early``)
 #: keeps it from running out first (the two tuned together by tournament).
-TWO_PLAYER_TEMPO_LOT = 2.0
+TWO_PLAYER_TEMPO_LOT: Final = 2.0
 #: Hard's weight of a monument's hope of growing into a set with 2 players, where a seat
 #: takes about half of all tiles (tuned by tournament; 3-5 players keep 1).
-TWO_PLAYER_MONUMENTS = 2.0
+TWO_PLAYER_MONUMENTS: Final = 2.0
 #: What a point of a seat's sun total is worth in each later epoch (bidding power).  Hard's
 #: weight with 2 players, where every lot goes to whichever of two sun sets is stronger and
 #: trading a high sun for a low centre sun hands the rival the next epochs (tuned by
 #: tournament; 3-5 players, and medium, keep SUN_POWER).
-SUN_POWER = 0.12
-TWO_PLAYER_SUN_POWER = 0.4
+SUN_POWER: Final = 0.12
+TWO_PLAYER_SUN_POWER: Final = 0.4
 #: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
-GOD_HOPE = 0.8
+GOD_HOPE: Final = 0.8
 #: The share of GOD_HOPE a seat gets by its count of face-up suns (a turn to use the God).
-GOD_SHARE = tuple(min(1.0, (c - 1) / 2.0) for c in range(MAX_SUN + 1))
-EMPTY = -1
+GOD_SHARE: Final = tuple(min(1.0, (c - 1) / 2.0) for c in range(MAX_SUN + 1))
+EMPTY: Final = -1
 
 
 def _capped(monuments: tuple[int, ...]) -> tuple[int, ...]:
@@ -111,7 +121,7 @@ class BagInfo:
             info._monuments_capped = _capped(info.monuments)
         return info
 
-    def monument_terms(self, monuments: Sequence[int]) -> tuple[tuple[int, ...], int, float]:
+    def monument_terms(self, monuments: list[int]) -> tuple[tuple[int, ...], int, float]:
         """What :func:`tile_value` adds for a seat's ``monuments`` (counts of each kind): the
         set points (to add one by one, in order), the variety points, and the bonus of
         monuments that may still grow into (bigger) sets; remembered per counts."""
@@ -328,7 +338,7 @@ def civ_terms(progress: float, two_player: bool = False) -> tuple[float, ...]:
     return tuple(CIV_POINTS[k] * progress + hope[k] * (1.0 - progress) for k in range(len(hope)))
 
 
-FINAL_CIV_TERMS = civ_terms(1.0)
+FINAL_CIV_TERMS: Final = civ_terms(1.0)
 
 
 @lru_cache(maxsize=4096)
@@ -370,7 +380,7 @@ def held_value(ctx: Context, seat: int, t: list[int]) -> float:
     return v
 
 
-def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
+def tile_value(ctx: Context, seat: int, t: list[int]) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
     v = ctx.god_worths[seat] * t[GOD] + 3.0 * t[GOLD]
@@ -412,7 +422,7 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
     return v
 
 
-def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> float:
+def sun_value(ctx: Context, seat: int, up: list[int], down_sum: int) -> float:
     """What a seat's suns are worth: lots still to win this epoch, later bidding power and
     the final sun race."""
     v = 0.0

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from math import exp, log, sqrt
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -31,22 +32,22 @@ from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
 from .policy import PlayoutContexts, god_options, last_chance, playout_action, turn_options
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
-HARD_CAP = 1.4
-DEFAULT_THINK = 1.0
-EXPLORATION = 0.35
-REWARD_SCALE = 8.0
-WIN_WEIGHT = 0.7
-MAX_GOD_OPTIONS = 4
-PRIOR_VISITS = 3
+HARD_CAP: Final = 1.4
+DEFAULT_THINK: Final = 1.0
+EXPLORATION: Final = 0.35
+REWARD_SCALE: Final = 8.0
+WIN_WEIGHT: Final = 0.7
+MAX_GOD_OPTIONS: Final = 4
+PRIOR_VISITS: Final = 3
 #: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
 #: rivals hold suns, what <= 3 tiles must be worth to bid the top sun early in an epoch, and
 #: what a lot must be worth to spend the last sun on while a rival keeps two or more suns
 #: (with 2 players: any).
-SMALL_LOT = 5.0
-TOP_SUN_LOT = 7.0
-LAST_SUN_LOT = 6.0
+SMALL_LOT: Final = 5.0
+TOP_SUN_LOT: Final = 7.0
+LAST_SUN_LOT: Final = 6.0
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
-PLAYOUT_LIMIT = 48
+PLAYOUT_LIMIT: Final = 48
 
 
 class Node:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .disasters import disaster_discards, place_lot
@@ -47,11 +47,16 @@ from .tiles import (
     Tile,
 )
 
-TURN, BID, DISCARD, OVER = 0, 1, 2, 3
-EMPTY = -1
-_AFTER_AUCTION, _AFTER_GOD = 0, 1
+TURN: Final = 0
+BID: Final = 1
+DISCARD: Final = 2
+OVER: Final = 3
+EMPTY: Final = -1
+_AFTER_AUCTION: Final = 0
+_AFTER_GOD: Final = 1
 #: plain ints for the hot paths (comparing or indexing with an IntEnum is several times slower)
-_RA, _GOD = int(Tile.RA), int(Tile.GOD)
+_RA: Final = int(Tile.RA)
+_GOD: Final = int(Tile.GOD)
 
 
 class Decision(str, Enum):
@@ -62,7 +67,7 @@ class Decision(str, Enum):
     DISCARD = "discard"
 
 
-_DECISIONS = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
+_DECISIONS: Final = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
 EventList = list[Any]
 
 

@@ -64,9 +64,9 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
             for name in public_fields(counted):
                 assert getattr(counted, name) == getattr(BagInfo(state), name), name
             for held in state.tiles:  # remembered monument terms, against a computation
-                monuments = tuple(held[MONUMENTS[0]:MONUMENTS[-1] + 1])
+                monuments = held[MONUMENTS[0]:MONUMENTS[-1] + 1]
                 assert counted.monument_terms(monuments) \
-                    == evaluate._monument_terms.__wrapped__(counted.monuments, monuments)
+                    == evaluate._monument_terms.__wrapped__(counted.monuments, tuple(monuments))
             kept = contexts.get(state)
             forget_evaluations()
             fresh = Context(state, BagInfo(first), tempo=True)  # nothing remembered yet
