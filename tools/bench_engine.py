@@ -18,10 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from build_compare import median_of, run_builds
-
 from ra_game.build_info import running_compiled
 from ra_game.engine import GameState
+from tools.build_compare import median_of, run_builds
 
 
 def run(players: int, games: int, seed: int) -> dict[str, object]:

@@ -57,8 +57,6 @@ MONUMENTS: Final[tuple[int, ...]] = tuple(range(Tile.FORTRESS, Tile.TEMPLE + 1))
 DISASTERS: Final[tuple[int, ...]] = (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE)
 IS_DISASTER: Final[tuple[bool, ...]] = tuple(k in DISASTERS for k in range(NUM_KINDS))
 
-#: Kinds a player keeps after an epoch is scored (R-EPOCH-4).
-KEPT_KINDS: Final[tuple[int, ...]] = (Tile.PHARAOH, Tile.NILE, *MONUMENTS)
 #: Kinds discarded from players' areas after each epoch's scoring.
 DISCARDED_AT_EPOCH_END: Final[tuple[int, ...]] = (Tile.GOD, Tile.GOLD, Tile.FLOOD, *CIVILIZATIONS)
 
@@ -90,6 +88,8 @@ SUN_SETS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
 RA_TRACK_LENGTH: Final[dict[int, int]] = {2: 6, 3: 8, 4: 9, 5: 10}
 
 AUCTION_TRACK_SIZE: Final = 8
+#: An empty slot of the auction track.
+EMPTY: Final = -1
 NUM_EPOCHS: Final = 3
 START_SCORE: Final = 10
 
@@ -98,10 +98,3 @@ def tile_id(kind: int) -> str:
     """The notation id of a tile kind, e.g. ``step_pyramid``."""
     return TILE_IDS[kind]
 
-
-def parse_tile(text: str) -> int:
-    """The kind for a tile id; raises ValueError naming the unknown id."""
-    kind = TILE_BY_ID.get(text.strip().lower())
-    if kind is None:
-        raise ValueError(f"unknown tile {text!r}")
-    return kind
