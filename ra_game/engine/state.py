@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .disasters import disaster_discards, place_lot
@@ -55,16 +55,21 @@ from .tiles import (
 if TYPE_CHECKING:  # (a type only: the engine imports nothing outside itself)
     from ..jsontypes import JsonObject, JsonValue
 
-TURN, BID, DISCARD, OVER = 0, 1, 2, 3
+TURN: Final = 0
+BID: Final = 1
+DISCARD: Final = 2
+OVER: Final = 3
 #: The slots of a state that hold the bag's hidden order: no frame, file or module outside
 #: this package reads them.
 HIDDEN_FIELDS = ("bag_order", "bag_pos")
-_AFTER_AUCTION, _AFTER_GOD = 0, 1
+_AFTER_AUCTION: Final = 0
+_AFTER_GOD: Final = 1
 #: plain ints for the hot paths (comparing or indexing with an IntEnum is several times slower)
-_RA, _GOD = int(Tile.RA), int(Tile.GOD)
+_RA: Final = int(Tile.RA)
+_GOD: Final = int(Tile.GOD)
 
 
-_DECISIONS = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
+_DECISIONS: Final = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
 EventList = list[Any]
 
 
@@ -269,7 +274,7 @@ class GameState:
 
     @classmethod
     def _blank(cls, players: int, names: Sequence[str] | None) -> GameState:
-        state = cls.__new__(cls)
+        state = cls()
         state.n = players
         state.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
         if len(state.names) != players:
@@ -756,7 +761,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (shares only immutable parts)."""
-        c = GameState.__new__(GameState)
+        c = GameState()
         c.n = self.n
         c.names = self.names
         c.epoch = self.epoch
@@ -873,6 +878,10 @@ class Observation:
     def __init__(self, state: GameState, seat: int) -> None:
         self.seat = seat
         self.state = state.with_bag(sorted(state.bag_order[state.bag_pos:]))
+
+    def __reduce__(self) -> tuple[type[Observation], tuple[GameState, int]]:
+        # pickled as its arguments (a compiled class is remade through __init__)
+        return Observation, (self.state, self.seat)
 
     def bag_counts(self) -> list[int]:
         return self.state.bag_counts()

@@ -58,7 +58,8 @@ def emptied(state: GameState) -> GameState:
 
 def snapshot(state: GameState) -> tuple[Any, ...]:
     """Every internal field of a state, deep-copied, plus its summary: equal iff unchanged."""
-    fields = tuple(copy.deepcopy(getattr(state, name)) for name in GameState.__slots__)
+    names = getattr(GameState, "__mypyc_attrs__", None) or GameState.__slots__  # (compiled)
+    fields = tuple(copy.deepcopy(getattr(state, name)) for name in sorted(names))
     return fields + (state.summary(),)
 
 

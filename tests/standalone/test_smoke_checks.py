@@ -28,7 +28,7 @@ TITLE = json.dumps({"scene": "TitleScene", "sound": True, "fonts": ["a", "b", "c
 #: with multiprocessing's flag), then prints a finished summary.
 WORKERS = '"$0" worker --multiprocessing-fork & "$0" worker --multiprocessing-fork & wait; '
 HEALTHY = {
-    "--version": 'echo "ra-game 9.9"',
+    "--version": 'printf "ra-game 9.9\\nThe engine and the AI run compiled: the fast build.\\n"',
     "--exit-after-title": f"echo '{TITLE}'",
     "demo": WORKERS + "echo '{\"over\": true, \"players\": []}'",
     "worker": "sleep 1",
@@ -60,7 +60,8 @@ def _archive(tmp_path: Path, answers: dict[str, str], data: list[str] = DATA) ->
 
 def test_a_healthy_program_passes(tmp_path: Path) -> None:
     seen = bs.smoke_test(_archive(tmp_path, HEALTHY), "linux", timeout=30)
-    assert seen["version"] == "ra-game 9.9" and seen["demo_over"] is True
+    assert seen["version"] == "ra-game 9.9\nThe engine and the AI run compiled: the fast build."
+    assert seen["build"] == "compiled" and seen["demo_over"] is True
     assert seen["workers_seen"] == 2
 
 
@@ -106,6 +107,13 @@ def test_each_failure_fails_the_smoke_test(tmp_path: Path, arg: str, line: str,
     line = WORKERS + line if arg == "demo" else line
     with pytest.raises(bs.BuildError, match=says):
         bs.smoke_test(_archive(tmp_path, {**HEALTHY, arg: line}), "linux", timeout=30)
+
+
+def test_a_download_running_the_other_build_fails(tmp_path: Path) -> None:
+    archive = _archive(tmp_path, HEALTHY)
+    assert bs.smoke_test(archive, "linux", timeout=30, build="compiled")["build"] == "compiled"
+    with pytest.raises(bs.BuildError, match="must run the interpreted build"):
+        bs.smoke_test(archive, "linux", timeout=30, build="interpreted")
 
 
 def test_a_freeze_without_the_fonts_fails(tmp_path: Path) -> None:
