@@ -61,7 +61,7 @@ def _play_recorded(url: str, rng: random.Random) -> tuple[list[str], str]:
                 send(type="move", move=rng.choice(state.legal_moves()).text)
 
 
-def test_no_frame_holds_the_bag_order_or_a_seed(tmp_path: Path) -> None:
+def test_no_frame_holds_the_draw_order_or_a_seed(tmp_path: Path) -> None:
     embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0)
     url = embedded.start()
     try:
