@@ -38,7 +38,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,7 @@ from ra_game.ai import AGENTS, Agent, RootParallelAgent
 from ra_game.ai.base import SearchingAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState, Move
-from tools.frozen import LinePlayer, frozen_command, versions
+from tools.frozen import LinePlayer, PlayerError, frozen_command, versions
 from tools.ra_player import trees_cut_short, uncap
 
 Job = tuple[int, int, tuple[str, ...], int | None]
@@ -351,6 +351,24 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {"games": len(records), "results": results}
 
 
+def play_all(jobs: list[Job], workers: int, ai_workers: int, capped: bool,
+             progress: Callable[[dict[str, Any]], None]) -> None:
+    """Play ``jobs`` on ``workers`` processes (1: here, searches on ``ai_workers`` processes),
+    each finished game handed to ``progress``."""
+    if workers == 1:
+        trees = WorkerPool(ai_workers) if ai_workers > 1 else None
+        try:
+            for job in jobs:
+                progress(play_one(job, trees, capped))
+        finally:
+            if trees is not None:
+                trees.close()
+        return
+    with multiprocessing.Pool(workers) as pool:
+        for rec in pool.imap_unordered(play_capped if capped else play_uncapped, jobs):
+            progress(rec)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", required=True,
@@ -408,21 +426,14 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
               file=sys.stderr, flush=True)
 
-    if args.workers == 1:
-        trees = WorkerPool(args.ai_workers) if args.ai_workers > 1 else None
-        try:
-            for job in jobs:
-                progress(play_one(job, trees, args.cap))
-        finally:
-            if trees is not None:
-                trees.close()
-    else:
-        if args.program:
-            print("tournament: error: --program needs --workers 1", file=sys.stderr)
-            return 2
-        with multiprocessing.Pool(args.workers) as pool:
-            for rec in pool.imap_unordered(play_capped if args.cap else play_uncapped, jobs):
-                progress(rec)
+    if args.program and args.workers > 1:
+        print("tournament: error: --program needs --workers 1", file=sys.stderr)
+        return 2
+    try:
+        play_all(jobs, args.workers, args.ai_workers, args.cap, progress)
+    except PlayerError as exc:
+        print(f"tournament: error: {exc} (the games before it are kept)", file=sys.stderr)
+        return 2
     result = summarize(records)
     if args.json:
         print(json.dumps(result))
