@@ -17,6 +17,7 @@ from math import log, sqrt
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from ..engine import GameState
     from .mcts import Node
 
 EXPLORATION = 0.35
@@ -48,8 +49,9 @@ class Selection(Protocol):
     def always_searches(self) -> bool:
         """True: the iterations run even when there is only one root move."""
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
-        """The root's moves, from the search's own candidates."""
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
+        """The root's moves in ``state``, from the search's own ``candidates`` (a rule defined
+        elsewhere, e.g. by the review, may choose others: it is pickled by reference)."""
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
                     done: int) -> tuple[int, bool]:
@@ -63,7 +65,7 @@ class Uct:
     flat: bool = False
     always_searches: bool = False
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
@@ -80,7 +82,7 @@ class ForcedShare:
     flat: bool = False
     always_searches: bool = True
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates if self.played in candidates else [*candidates, self.played]
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
@@ -101,7 +103,7 @@ class EveryMove:
     flat: bool = True
     always_searches: bool = True
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return list(self.moves)
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
