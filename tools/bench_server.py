@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +120,22 @@ async def _room_loop(url: str, rng: random.Random, totals: Totals) -> None:
                 totals.games += 1
 
 
+@contextmanager
+def server_process(flags: list[str], parent: str | None = None) -> Iterator[tuple[str, int]]:
+    """``ra-game server`` with ``flags`` on a fresh data folder (made under ``parent``, else
+    the system's temporary folder) as a process: its URL and process id; stopped after."""
+    with tempfile.TemporaryDirectory(dir=parent) as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data, *flags],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            yield json.loads(server.stdout.readline())["url"], server.pid
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
 def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -203,20 +221,10 @@ def main() -> int:
                              "(warmup_p99_ms), not in p50/p99 (default: 3 paces)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data,
-             *LOAD_FLAGS],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True)
-        try:
-            assert server.stdout is not None
-            url = json.loads(server.stdout.readline())["url"]
-            result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games,
-                                       args.seed, server.pid, args.idle_rooms, args.pace,
-                                       3 * args.pace if args.warmup is None else args.warmup))
-        finally:
-            server.terminate()
-            server.wait(20)
+    with server_process(LOAD_FLAGS) as (url, pid):
+        result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games, args.seed,
+                                   pid, args.idle_rooms, args.pace,
+                                   3 * args.pace if args.warmup is None else args.warmup))
     print(json.dumps(result))
     return 0
 
