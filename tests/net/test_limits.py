@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import random
 import socket
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -33,7 +33,7 @@ from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.limits import KEEP_ABANDONED, Limits
 from ra_game.net.mirror import initial_state
 from ra_game.net.quietlog import Collapse
-from ra_game.net.storage import saved_document
+from ra_game.net.storage import saved_room
 
 from .processes import ROOT, env
 
@@ -154,7 +154,7 @@ def _play_beside_a_flood(url: str, host: ClientConnection, ana: ClientConnection
     mover = ana if initial_state(started["setup"]).current == 0 else bob
     _send(mover, type="move", move="draw")
     assert _until(host, "move")["move"] == "draw"  # announced: it was saved first
-    assert saved_document(data / "rooms" / f"{room}.json")["moves"] == ["draw"]
+    assert saved_room(data, room)["moves"] == ["draw"]  # type: ignore[index]
 
 
 def test_one_address_cannot_take_every_connection(lan: str) -> None:
@@ -255,12 +255,11 @@ def test_an_abandoned_game_is_forgotten_and_not_resumed(tmp_path: Path) -> None:
         _send(host, type="join", room=room, name="ana")
         _until(host, "game_started")
     first.stop()
-    path = data / "rooms" / f"{room}.json"
-    assert path.exists()
-    long_ago = time.time() - KEEP_ABANDONED - 60
-    for written in (path, path.with_suffix(".moves")):  # the room file and its journal
-        if written.exists():
-            os.utime(written, (long_ago, long_ago))
+    assert saved_room(data, room) is not None
+    conn = sqlite3.connect(data / "rooms.sqlite3")
+    with conn:  # last active long ago
+        conn.execute("UPDATE rooms SET active = ?", (time.time() - KEEP_ABANDONED - 60,))
+    conn.close()
     second = EmbeddedServer(data, host="127.0.0.1", ai_delay=0.0,
                             limits=Limits(keep_abandoned=KEEP_ABANDONED))
     url = second.start()
@@ -268,9 +267,9 @@ def test_an_abandoned_game_is_forgotten_and_not_resumed(tmp_path: Path) -> None:
         with _connect(url) as late:
             _send(late, type="join", room=room, name="ana")
             assert _until(late, "error")["code"] == "unknown_room"
-        assert not path.exists()
     finally:
         second.stop()
+    assert saved_room(data, room) is None
 
 
 # -- AI seats (failure 5)
