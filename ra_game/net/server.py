@@ -29,7 +29,7 @@ from ..engine.errors import N_
 from .ai_seats import AiPool
 from .frames import RoomCreated, error_frame
 from .guard import admit, guarded
-from .limits import LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
+from .limits import JOIN_WITHIN, LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
 from .options import RoomOptions
 from .protocol import (
     HOST_ONLY,
@@ -52,6 +52,8 @@ MAX_STRIKES = 20
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
 SWEEP_EVERY = 60.0
+#: Seconds between two looks for connections without a room (closed after ``JOIN_WITHIN``).
+ROOMLESS_EVERY = 10.0
 #: Seconds the connection holding a seat has to answer a ping when its token rejoins from
 #: another connection; silent that long, it loses the seat.
 HOLDER_PING = 1.5
@@ -80,6 +82,8 @@ class Client:
         self.bucket = bucket or TokenBucket()
         self.address = address
         self.strikes = 0
+        #: Since when it has had no room (None: it has one), on the server's clock.
+        self.roomless_since: float | None = time.time()
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
 
@@ -162,6 +166,8 @@ class GameServer:
         #: The codes of the saved rooms not loaded yet (they answer ``loading``).
         self.loading: set[str] = set()
         self.loader: asyncio.Task[None] | None = None
+        #: Every connection now.
+        self.clients: set[Client] = set()
 
     # -- life
 
@@ -217,9 +223,23 @@ class GameServer:
         self.store_close()
 
     async def sweep_forever(self) -> None:
+        swept = time.monotonic()
         while True:
-            await asyncio.sleep(SWEEP_EVERY)
-            self.sweep()
+            await asyncio.sleep(ROOMLESS_EVERY)
+            self.close_roomless()
+            if time.monotonic() - swept >= SWEEP_EVERY:
+                swept = time.monotonic()
+                self.sweep()
+
+    def close_roomless(self, now: float | None = None) -> int:
+        """Close the connections that have had no room for ``JOIN_WITHIN`` seconds (so idle
+        sockets cannot hold the connection slots); how many."""
+        now = time.time() if now is None else now
+        idle = [c for c in self.clients
+                if c.roomless_since is not None and now - c.roomless_since >= JOIN_WITHIN]
+        for client in idle:
+            client.close(1008, "no room joined")
+        return len(idle)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget the rooms nobody needs any more (see :class:`Limits`); their codes."""
@@ -264,6 +284,7 @@ class GameServer:
     async def handler(self, ws: ServerConnection) -> None:
         client = Client(ws, getattr(ws, "bucket", None), getattr(ws, "address", ""))
         writer = asyncio.create_task(client.writer())
+        self.clients.add(client)
         try:
             async for raw in ws:
                 if client.closed:
@@ -277,6 +298,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            self.clients.discard(client)
             client.close()
             try:
                 await asyncio.wait_for(writer, SEND_TIMEOUT)
@@ -323,7 +345,7 @@ class GameServer:
         here = client.room
         if kind is ClientKind.LEAVE:
             if here is not None:
-                client.room = None
+                client.room, client.roomless_since = None, time.time()
                 await self.in_room(here, lambda: here.leave(client))
             return
         seat = None if here is None else here.seat_of(client)
@@ -362,7 +384,9 @@ class GameServer:
             options["fixed_seed"] = True
         room = Room.create(msg["seats"], options, seed)
         ai_seats = sum(not seat.remote for seat in room.seats)
-        self.ledger.check_room(client.address, ai_seats, len(self.rooms))
+        games = sum(r.started and not r.over for r in self.rooms.values())
+        self.ledger.check_room(client.address, ai_seats, len(self.rooms), games,
+                               self.ai.waiting())
         while room.code in self.rooms or room.code in self.loading:
             room.code = Room.create(msg["seats"], options, seed).code
         self.rooms[room.code] = room
@@ -380,7 +404,7 @@ class GameServer:
         if client.room is not None and client.room is not room:
             old = client.room
             asyncio.ensure_future(self.in_room(old, lambda: old.leave(client)))
-        client.room = room
+        client.room, client.roomless_since = room, None
         room.conns.add(client)
 
     async def silent_holder(self, room: Room, token: str | None, client: Client) -> Any:
@@ -431,7 +455,7 @@ class GameServer:
                 target.send(frame)
         for old in out.replaced:
             old.send(error_frame("taken_over", TAKEN_OVER, TAKEN_OVER))
-            old.room = None
+            old.room, old.roomless_since = None, time.time()
             old.close(4000, "seat taken over")
         if out.changed:
             self.schedule_ai(room)
@@ -496,9 +520,10 @@ class GameServer:
         count = len(room.moves)
         await asyncio.sleep(self.ai_delay)
         try:
+            present = any(s.remote and s.conn is not None for s in room.seats)
             action = await self.ai.decide(room.seats[seat].kind.code, self.ai_seed(room, count),
                                           state.observation(seat),
-                                          self.ledger.owner.get(room.code, room.code))
+                                          self.ledger.owner.get(room.code, room.code), present)
         except Exception:
             log.exception("AI of room %s failed; the first legal move is played", room.code)
             action = state.legal_actions()[0]
