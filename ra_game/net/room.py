@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -36,6 +37,8 @@ from .options import RoomOptions
 from .protocol import CODE_ALPHABET, CODE_LENGTH
 
 ROOM_FORMAT = "ra-room/1"
+#: The rooms' clock for how long a seat has been away (a test drives it).
+clock: Callable[[], float] = time.time
 
 
 class Refused(Exception):
@@ -320,7 +323,7 @@ class Room:
         if index is None:
             return out
         seat = self.seats[index]
-        seat.conn, seat.away_since = None, time.time() if now is None else now
+        seat.conn, seat.away_since = None, clock() if now is None else now
         return out.all(SeatAway(index, seat.away_since).to_json()).all(self.lobby())
 
     def all_taken(self) -> bool:
@@ -390,7 +393,7 @@ class Room:
                           kind=repr(kind), kinds=", ".join(LEVELS))
         target = self.seats[seat]
         wait = RoomOptions.of(self.options).hand_after
-        now = time.time() if now is None else now
+        now = clock() if now is None else now
         if target.token is not None and (target.away_since is None
                                          or now - target.away_since < wait):
             raise Refused("not_away", N_(

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import socket
 import sqlite3
 import struct
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -27,8 +25,6 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from ra_game.engine import Observation
-from ra_game.net import ai_seats
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.limits import KEEP_ABANDONED, Limits
 from ra_game.net.mirror import initial_state
@@ -282,48 +278,6 @@ def test_ai_seats_per_address_are_bounded(lan: str) -> None:
         assert (refused["type"], refused["code"]) == ("error", "ai_limit")
         assert _create(one, ["remote", "ai:easy"])["type"] == "room_created"  # 6 of 6
         assert _create(other, ["remote", "ai:easy"])["type"] == "room_created"
-
-
-def test_one_clients_ai_rooms_do_not_delay_anothers(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sixteen all-AI rooms of two other addresses keep the searching AIs busy; the first
-    decision of a person's room waits for a few of theirs, not for all of them."""
-    started: list[int] = []  # the players of each room whose AI decision started, in order
-    lock = threading.Lock()
-
-    def slow_decide(kind: str, seed: int, obs: Observation) -> int:
-        with lock:
-            started.append(obs.state.n)
-        time.sleep(0.02)
-        return random.Random(seed).choice(obs.state.legal_actions())
-
-    monkeypatch.setattr(ai_seats, "decide", slow_decide)
-    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0)
-    url = embedded.start()
-    try:
-        with ExitStack() as hosts:
-            _start_ai_rooms(url, hosts)
-            while len(started) < 20:
-                time.sleep(0.01)
-            with _connect(url) as person:
-                made = _create_ai_room(person, ["ai:hard"] * 3)
-                with lock:
-                    before = len(started)
-                _send(person, type="start", room=made["room"], host_token=made["host_token"])
-                _until(person, "move")
-            with lock:
-                ahead = started[before:].index(3)
-            assert ahead <= 3, started[before:]
-    finally:
-        embedded.stop()
-
-
-def _start_ai_rooms(url: str, hosts: ExitStack) -> None:
-    """Sixteen rooms of two ``ai:hard`` seats, started, from 127.0.0.2 and 127.0.0.3."""
-    for n in range(16):
-        ws = hosts.enter_context(_connect(url, f"127.0.0.{2 + n % 2}"))
-        made = _create_ai_room(ws, ["ai:hard", "ai:hard"])
-        _send(ws, type="start", room=made["room"], host_token=made["host_token"])
 
 
 # -- log lines (failure 2)
