@@ -42,7 +42,15 @@ import venv
 import zipfile
 from pathlib import Path
 
-from standalone_wine import FREEZE_TIMEOUT, Wine, WineError, kill_session, run_bounded, winpath
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tools.x
+from tools.standalone_wine import (
+    FREEZE_TIMEOUT,
+    Wine,
+    WineError,
+    kill_session,
+    run_bounded,
+    winpath,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "standalone"

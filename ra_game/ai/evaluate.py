@@ -75,13 +75,13 @@ class BagInfo:
                  "tiles")
 
     def __init__(self, state: GameState) -> None:
-        rest = state.bag_order[state.bag_pos:]
-        self.pos = state.bag_pos
-        self.left = len(rest)
-        self.ra = rest.count(RA)
-        self.tiles = max(1, len(rest) - self.ra)
-        self.floods = rest.count(FLOOD)
-        self.monuments = tuple(rest.count(k) for k in MONUMENTS)
+        counts = state.bag_counts()
+        self.pos = state.draw_count
+        self.left = state.bag_left
+        self.ra = counts[RA]
+        self.tiles = max(1, self.left - self.ra)
+        self.floods = counts[FLOOD]
+        self.monuments = tuple(counts[k] for k in MONUMENTS)
         self._monument_terms: dict[tuple[int, ...], tuple[tuple[int, ...], int, float]] = {}
         self._monuments_capped = _capped(self.monuments)
 
@@ -89,11 +89,11 @@ class BagInfo:
         """The bag of ``state``, a later position of the deal these counts were taken from
         (the same tiles drawn up to ``pos``): these counts less the few tiles drawn since,
         equal to ``BagInfo(state)`` and much cheaper than recounting the whole bag."""
-        drawn = state.bag_order[self.pos:state.bag_pos]
+        drawn = state.drawn_since(self.pos)
         if not drawn:
             return self
         info = BagInfo.__new__(BagInfo)
-        info.pos = state.bag_pos
+        info.pos = state.draw_count
         info.left = self.left - len(drawn)
         info.ra = self.ra - drawn.count(RA)
         info.tiles = max(1, info.left - info.ra)

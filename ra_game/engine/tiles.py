@@ -56,8 +56,6 @@ MONUMENTS: tuple[int, ...] = tuple(range(Tile.FORTRESS, Tile.TEMPLE + 1))
 DISASTERS: tuple[int, ...] = (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE)
 IS_DISASTER: tuple[bool, ...] = tuple(k in DISASTERS for k in range(NUM_KINDS))
 
-#: Kinds a player keeps after an epoch is scored (R-EPOCH-4).
-KEPT_KINDS: tuple[int, ...] = (Tile.PHARAOH, Tile.NILE, *MONUMENTS)
 #: Kinds discarded from players' areas after each epoch's scoring.
 DISCARDED_AT_EPOCH_END: tuple[int, ...] = (Tile.GOD, Tile.GOLD, Tile.FLOOD, *CIVILIZATIONS)
 
@@ -89,6 +87,8 @@ SUN_SETS: dict[int, tuple[tuple[int, ...], ...]] = {
 RA_TRACK_LENGTH: dict[int, int] = {2: 6, 3: 8, 4: 9, 5: 10}
 
 AUCTION_TRACK_SIZE = 8
+#: An empty slot of the auction track.
+EMPTY = -1
 NUM_EPOCHS = 3
 START_SCORE = 10
 
@@ -97,10 +97,3 @@ def tile_id(kind: int) -> str:
     """The notation id of a tile kind, e.g. ``step_pyramid``."""
     return TILE_IDS[kind]
 
-
-def parse_tile(text: str) -> int:
-    """The kind for a tile id; raises ValueError naming the unknown id."""
-    kind = TILE_BY_ID.get(text.strip().lower())
-    if kind is None:
-        raise ValueError(f"unknown tile {text!r}")
-    return kind

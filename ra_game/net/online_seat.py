@@ -147,10 +147,6 @@ class OnlineSeat:
 
     # -- the seat controller
 
-    def always_controls(self, seat: int) -> bool:
-        """The seats far away are decided here all game long."""
-        return seat not in self.seats
-
     def controls(self, seat: int) -> bool:
         return (seat not in self.seats or self.here is not None or self.sent is not None
                 or bool(self.incoming))

@@ -49,10 +49,6 @@ def _text(limit: int) -> Check:
     return lambda v: isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
 
 
-def _opt(check: Check) -> Check:
-    return lambda v: v is None or check(v)
-
-
 def _int(lo: int, hi: int) -> Check:
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 

@@ -89,7 +89,7 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
 def test_a_remembered_tile_value_follows_a_change_of_the_tiles() -> None:
     state = mid_epoch_positions()[5]
     ctx = Context(state)
-    tiles = state.tiles[0]
+    tiles = list(state.tiles[0])  # (a copy: the state itself changes only by moves)
     assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
     tiles[2] += 1  # one more gold
     assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
