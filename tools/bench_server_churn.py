@@ -21,11 +21,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_server import rss_mb, server_process
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake
+
+from tools.bench_server import rss_mb, server_process
 
 PER_ADDRESS = 50
 

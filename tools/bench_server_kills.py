@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_server import LOAD_FLAGS, send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ra_game.engine import GameState
-from ra_game.net.mirror import apply_move, initial_state
+from ra_game.match import Match
+from ra_game.net.mirror import announced, initial_state
+from tools.bench_server import LOAD_FLAGS, send
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,12 +105,13 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) ->
             log.tokens[seat] = msg["token"]
         elif kind == "game_started":
             state = initial_state(msg["setup"])
+            match = Match(state)
             for move, drawn in msg["moves"]:
-                apply_move(state, move, drawn)
+                match.apply(announced(state, move, drawn))
             played = len(msg["moves"])
             log.given_back([move for move, _drawn in msg["moves"]])
         elif kind == "move" and state is not None:
-            apply_move(state, msg["move"], msg["drawn"])
+            Match(state).apply(announced(state, msg["move"], msg["drawn"]))
             played += 1
             log.told(msg["index"], msg["move"])
         elif kind == "game_ended":

@@ -23,10 +23,9 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from .processes import ROOT
+from tools.check_nginx_sample import free_port, local_config, sample_config
 
-sys.path.insert(0, str(ROOT / "tools"))
-from check_nginx_sample import free_port, local_config, sample_config
+from .processes import ROOT
 
 pytestmark = [
     pytest.mark.slow,
