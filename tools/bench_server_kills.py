@@ -186,11 +186,14 @@ async def _answerable(url: str, log: RoomLog) -> bool:
     token = next(iter(log.tokens.values()), None)
     try:
         async with connect(url, open_timeout=5, max_size=2**20) as ws:
-            await send(ws, type="join", room=log.code, name="again", token=token)
-            while (msg := json.loads(await asyncio.wait_for(ws.recv(), 10)))["type"] not in (
-                    "game_ended", "error"):
-                pass
-            return bool(msg["type"] == "game_ended")
+            while True:
+                await send(ws, type="join", room=log.code, name="again", token=token)
+                while (msg := json.loads(await asyncio.wait_for(ws.recv(), 10)))["type"] \
+                        not in ("game_ended", "error"):
+                    pass
+                if msg["type"] == "game_ended" or msg["code"] != "loading":
+                    return bool(msg["type"] == "game_ended")
+                await asyncio.sleep(0.2)  # the server has not loaded the room yet
     except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
         return False
 
