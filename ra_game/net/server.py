@@ -395,6 +395,8 @@ class GameServer:
             if not await self.save(room, Out(room_changed=True), client.address):
                 del self.rooms[room.code]
                 self.ledger.forget_room(room.code)
+                if self.store is not None:  # a create that commits late is deleted after
+                    self.store.expire(room.code)
                 raise Refused("not_saved", ROOM_NOT_SAVED)
             self.attach(client, room)
             client.send(RoomCreated(room.code, room.host_token).to_json())
