@@ -8,7 +8,9 @@ folder.  The clients rejoin with their seat tokens and compare the game the serv
 * ``announced``: moves the clients were told of; ``lost``: of those, moves the restarted
   server did not have; ``diverged``: rooms where the server's moves differ from what was told;
 * ``finished`` and ``finished_answerable``: games that ended, and those a seat's token still
-  gets the result of (``game_ended``) from the server after the last restart.
+  gets the result of (``game_ended``) from the server after the last restart;
+* ``orphaned``: rooms left because a seat was taken (committed) but the server was killed
+  before its ``joined`` frame, so nobody holds its token (never announced, so not lost).
 
     python3 tools/bench_server_kills.py --kills 100 --rooms 8
 """
@@ -53,6 +55,9 @@ class RoomLog:
     lost: int = 0
     diverged: bool = False
     ended: bool = False
+    #: A seat was taken but its token never reached its client (the server was killed
+    #: between the commit and the ``joined`` frame): the room cannot go on, a new one starts.
+    orphaned: bool = False
 
     def told(self, index: int, move: str) -> None:
         """A ``move`` frame: the move at ``index``."""
@@ -83,7 +88,7 @@ class Play:
 async def _seat(play: Play, log: RoomLog, name: str) -> None:
     """Play one seat of ``log``'s room until its game ends (rejoining after each restart)."""
     seat = -1
-    while not play.stop and not log.ended:
+    while not play.stop and not log.ended and not log.orphaned:
         try:
             async with connect(play.url, open_timeout=5, max_size=2**20) as ws:
                 await send(ws, type="join", room=log.code, name=name,
@@ -116,6 +121,9 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) ->
             log.told(msg["index"], msg["move"])
         elif kind == "game_ended":
             log.ended = True
+            return seat
+        elif kind == "error" and msg["code"] in ("room_full", "seat_taken", "bad_token"):
+            log.orphaned = True
             return seat
         elif kind == "error" and msg["code"] in ("loading", "not_saved", "rate"):
             await asyncio.sleep(0.2)
@@ -221,6 +229,7 @@ async def run(server: Server, kills: int, rooms: int, gap: tuple[float, float],
         "games": len(play.rooms), "announced": sum(len(log.announced) for log in play.rooms),
         "lost": sum(log.lost for log in play.rooms),
         "diverged": sum(log.diverged for log in play.rooms),
+        "orphaned": sum(log.orphaned for log in play.rooms),
         "finished": len(finished), "finished_answerable": sum(answerable),
         "load": os.getloadavg()[0],
     }
