@@ -51,6 +51,8 @@ class RoomLog:
 
     code: str
     tokens: dict[int, str] = field(default_factory=dict)
+    #: Each client's seat (by the client's name), kept across its connections.
+    seats: dict[str, int] = field(default_factory=dict)
     announced: list[str] = field(default_factory=list)
     lost: int = 0
     diverged: bool = False
@@ -87,26 +89,26 @@ class Play:
 
 async def _seat(play: Play, log: RoomLog, name: str) -> None:
     """Play one seat of ``log``'s room until its game ends (rejoining after each restart)."""
-    seat = -1
     while not play.stop and not log.ended and not log.orphaned:
         try:
             async with connect(play.url, open_timeout=5, max_size=2**20) as ws:
                 await send(ws, type="join", room=log.code, name=name,
-                           token=log.tokens.get(seat))
-                seat = await _play_on(ws, play, log, seat)
+                           token=log.tokens.get(log.seats.get(name, -1)))
+                await _play_on(ws, play, log, name)
         except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
             await asyncio.sleep(0.2)
 
 
-async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) -> int:
-    """Read the room and play random moves for ``seat`` until the game ends; the seat."""
+async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, name: str) -> None:
+    """Read the room and play random moves for the client ``name`` until the game ends."""
+    seat = log.seats.get(name, -1)
     state: GameState | None = None
     played = sent = -1
     async for raw in ws:
         msg: dict[str, Any] = json.loads(raw)
         kind = msg["type"]
         if kind == "joined":
-            seat = msg["seat"]
+            seat = log.seats[name] = msg["seat"]
             log.tokens[seat] = msg["token"]
         elif kind == "game_started":
             state = initial_state(msg["setup"])
@@ -121,10 +123,10 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) ->
             log.told(msg["index"], msg["move"])
         elif kind == "game_ended":
             log.ended = True
-            return seat
+            return
         elif kind == "error" and msg["code"] in ("room_full", "seat_taken", "bad_token"):
             log.orphaned = True
-            return seat
+            return
         elif kind == "error" and msg["code"] in ("loading", "not_saved", "rate"):
             await asyncio.sleep(0.2)
             if seat < 0 or state is None:
@@ -136,7 +138,6 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) ->
             sent = played
             await send(ws, type="move", move=play.rng.choice(state.legal_moves()).text,
                        index=sent)
-    return seat
 
 
 async def _rooms(play: Play, with_ai: bool) -> None:
