@@ -204,7 +204,8 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     if events is None:
         events = pygame.event.get()
     for event in events:
-        if handle_global(ctx, event) or _typed_by_opener(ctx, event):
+        if ctx.run.held.repeated(event) or handle_global(ctx, event) or \
+                _typed_by_opener(ctx, event):
             continue
         top = ctx.scenes.top
         if top is not None:
