@@ -75,7 +75,8 @@ def _language(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ra-game", description=_("Ra, the auction board game for 2-5 players."))
-    parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    parser.add_argument("--version", action="version", version=f"ra-game {__version__}",
+                        help=_("show program's version number and exit"))  # (3.11: English)
     parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
                         help=_("language for this run only: {languages} (default: the Settings "
                                "choice, else the system's)").format(
