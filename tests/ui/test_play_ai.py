@@ -49,19 +49,25 @@ def test_thinks_in_slices_and_waits_for_the_board_and_the_delay(
         assert update(runner, state, token, 0.1, idle=False, min_delay=0.6) is None
     agent = runner.agents[state.current]
     assert agent.slices == [0.003] * 3
-    # idle: the move appears only after 0.6 s of idle time
-    waited = 0.0
+    # idle: the move appears once 0.6 s have passed since the decision began, the busy
+    # board's 0.5 s included (no pause that shows nothing)
+    waited = 0.5
     action = None
     while action is None:
         action = update(runner, state, token, 0.1, idle=True, min_delay=0.6)
         waited += 0.1
-    assert action == DRAW and waited >= 0.6 - 1e-9
+    assert action == DRAW and 0.6 - 1e-9 <= waited <= 0.6 + 1e-9
+    # a decision ready while the previous move still animates is shown as soon as it ends
+    for _ in range(8):
+        assert update(runner, state, token + 2, 0.1, idle=False, min_delay=0.6) is None
+    assert update(runner, state, token + 2, 0.016, idle=True, min_delay=0.6) == DRAW
     # a new decision starts over: one slice is not enough for this agent
     assert update(runner, state, token + 1, 0.1, idle=True, min_delay=0.0) is None
 
 
 def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
-    assert MIN_DELAY["max"] == 0.0 < MIN_DELAY["fast"] < MIN_DELAY["normal"] < MIN_DELAY["slow"]
+    assert MIN_DELAY["max"] == 0.0 < MIN_DELAY["rapid"] < MIN_DELAY["fast"] < \
+        MIN_DELAY["normal"] < MIN_DELAY["slow"]
     state = GameState.new(3, seed=2)
     for kind in LEVELS:
         seats = [Seat.of(kind, "A"), Seat.of(kind, "B"), Seat.of(kind, "C")]
