@@ -8,7 +8,8 @@ expert) is played in the window (SDL dummy driver, frames paced at 60 Hz as the 
 them, the chosen animation speed, the default time to undo).  The person is the test tooling's
 scripted player (``tests/tooling/autopilot.py``): it answers at once, by real input events,
 whenever the board offers it a decision, and continues past every scene over the board at
-once.  A wait runs from the end of the person's decision (their move played) to their next
+once (out of suns, it presses K, Skip to the end of the epoch, unless ``--no-skip``).  A
+wait runs from the end of the person's decision (their move played) to their next
 decision (their controls shown on an idle board).  Every frame of a wait is put down to one
 cause, the first that holds:
 
@@ -124,14 +125,14 @@ class WaitClock:
 
 
 def play_game(seed: int, players: str, speed: str, ai_workers: int | None,
-              by: str) -> dict[str, object]:
+              by: str, skip: bool) -> dict[str, object]:
     os.environ.setdefault("RA_GAME_HOME", tempfile.mkdtemp(prefix="ra-bench-"))
     import pygame
     from ra_game.scenes.play import PlayScene
 
     from ra_game.app import create_app, guarded_step
     from ra_game.seats import Seat, parse_seats
-    from tooling.autopilot import Autopilot
+    from tooling.autopilot import Autopilot, key_events
 
     seats = [Seat.of("human", "You"), *parse_seats(players, allow_human=False)]
     ctx, _window = create_app(size=(1280, 720), ai_workers=ai_workers)
@@ -159,7 +160,10 @@ def play_game(seed: int, players: str, speed: str, ai_workers: int | None,
             clock.ready()
         was_ready = ready
         cause = clock.cause(ctx)
-        for event in pilot.events():
+        events = pilot.events()
+        if skip and not events and ctx.scenes.top is play and play.skip_offered():
+            events = key_events(pygame.K_k)  # out of suns: Skip to the end of the epoch
+        for event in events:
             pygame.event.post(event)
         before = time.perf_counter()
         clock.to_move = play.state.to_move
@@ -204,6 +208,7 @@ def summary(runs: list[dict[str, object]], seeds: list[int], args: argparse.Name
     cpu = sum(float(r["ai_cpu_s"]) for r in runs)  # type: ignore[arg-type]
     return {
         "seeds": seeds, "players": args.players, "speed": args.speed, "by": args.by,
+        "skip": not args.no_skip,
         "waits": len(waits), "median_s": round(statistics.median(waits), 2),
         "p90_s": round(percentile(waits, 0.9), 2), "mean_s": round(statistics.mean(waits), 2),
         "max_s": round(max(waits), 2), "by_cause": split,
@@ -223,10 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", default="normal")
     parser.add_argument("--ai-workers", type=int, default=None)
     parser.add_argument("--by", default="keyboard", choices=("keyboard", "mouse"))
+    parser.add_argument("--no-skip", action="store_true",
+                        help="out of suns, wait for the AIs instead of pressing K (Skip)")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
-    runs = [play_game(seed, args.players, args.speed, args.ai_workers, args.by)
-            for seed in seeds]
+    runs = [play_game(seed, args.players, args.speed, args.ai_workers, args.by,
+                      not args.no_skip) for seed in seeds]
     print(json.dumps(summary(runs, seeds, args)))
     return 0
 
