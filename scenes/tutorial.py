@@ -300,8 +300,12 @@ class TutorialDriver(Overlay):
 
     def target(self) -> pygame.Rect | None:
         """What the note points at; while the player picks for a God, the tile the step asks
-        for, then the button that takes it (the Play God button is gone meanwhile)."""
+        for, then the button that takes it (the Play God button is gone meanwhile); for a bid,
+        the suns offered (the bid panel's room would reach over the Bid button)."""
         scene, move = self.scene, self.placed.moves[0] if self.placed.moves else ""
+        suns = [c.rect for c in scene.current_controls() if c.name == "sun"]
+        if self.step.kind == "you" and scene.input.mode == "bid" and suns:
+            return suns[0].unionall(suns[1:])
         if self.step.kind == "you" and move.startswith("god:") and scene.input.mode == "god":
             wanted = TILE_BY_ID[move.removeprefix("god:").split(",")[0]]
             if scene.input.selection:

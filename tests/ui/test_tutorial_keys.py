@@ -131,3 +131,15 @@ def test_the_whole_lesson_by_held_keys_shows_every_step_in_order(
     hold_key(ctx, pygame.K_RETURN, 0.7)
     run_frames(ctx, 10)
     assert isinstance(ctx.scenes.top, SetupScene)
+
+
+@pytest.mark.parametrize("step", ["bid", "forced", "win_god", "bid_last_sun"])
+def test_a_bid_steps_note_points_at_the_suns_and_leaves_the_bid_button_whole(
+        ctx: AppContext, step: str) -> None:
+    play, driver = at_step(ctx, step)
+    assert play.human_ready() and play.input.mode == "bid"
+    controls = play.current_controls()
+    target = driver.target()
+    assert target is not None
+    assert all(target.contains(c.rect) for c in controls if c.name == "sun")
+    assert not any(target.colliderect(c.rect) for c in controls if c.name != "sun")
