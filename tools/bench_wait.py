@@ -104,7 +104,7 @@ class WaitClock:
         if play.queue.busy:
             return f"animation: {self.animating}"
         seat = play.state.to_move
-        if seat is not None and play.runner.is_ai(seat):
+        if seat is not None and play.runner.controls(seat):
             level = play.seats[seat].kind.code.removeprefix("ai:")
             if play.runner.thinking:
                 return f"thinking: {level}"
