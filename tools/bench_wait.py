@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,10 +51,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 if TYPE_CHECKING:
-    from ra_game.scenes.play import PlayScene
-
     from ra_game.engine import Move
     from ra_game.ui.app_context import AppContext
+    from scenes.play import PlayScene  # ra_game.scenes.play, as mypy names it (ui/front.py)
 
 FPS = 60
 #: Give up after this long (a game that never ends is a bug, reported as such).
@@ -71,6 +71,20 @@ def worker_cpu(pids: list[int | None]) -> float:
             continue
         total += (int(fields[11]) + int(fields[12])) / tick
     return total
+
+
+@dataclass
+class GameRun:
+    """One game's waits (seconds), their causes and what the machine gave the AI."""
+
+    waits: list[float]
+    causes: list[dict[str, float]]
+    wall_s: float
+    thinking_s: float
+    ai_cpu_s: float
+    ai_processes: int
+    load: tuple[float, float]
+    moves: int
 
 
 class WaitClock:
@@ -125,10 +139,11 @@ class WaitClock:
 
 
 def play_game(seed: int, players: str, speed: str, ai_workers: int | None,
-              by: str, skip: bool) -> dict[str, object]:
+              by: str, skip: bool) -> GameRun:
     os.environ.setdefault("RA_GAME_HOME", tempfile.mkdtemp(prefix="ra-bench-"))
     import pygame
-    from ra_game.scenes.play import PlayScene
+    if not TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from ra_game.scenes.play import PlayScene
 
     from ra_game.app import create_app, guarded_step
     from ra_game.seats import Seat, parse_seats
@@ -178,10 +193,8 @@ def play_game(seed: int, players: str, speed: str, ai_workers: int | None,
     cpu = worker_cpu(pids) - cpu_before
     load_end = os.getloadavg()
     play.close()
-    return {"waits": clock.waits, "causes": clock.causes, "wall_s": wall,
-            "thinking_s": thinking, "ai_cpu_s": cpu, "ai_processes": len(pids),
-            "load": [round(load_start[0], 2), round(load_end[0], 2)],
-            "moves": len(play.moves)}
+    return GameRun(clock.waits, clock.causes, wall, thinking, cpu, len(pids),
+                   (round(load_start[0], 2), round(load_end[0], 2)), len(play.moves))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -190,13 +203,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[index]
 
 
-def summary(runs: list[dict[str, object]], seeds: list[int], args: argparse.Namespace) -> dict[
+def summary(runs: list[GameRun], seeds: list[int], args: argparse.Namespace) -> dict[
         str, object]:
-    waits: list[float] = []
-    causes: list[dict[str, float]] = []
-    for run in runs:
-        waits += run["waits"]  # type: ignore[arg-type]
-        causes += run["causes"]  # type: ignore[arg-type]
+    waits = [wait for run in runs for wait in run.waits]
+    causes = [cause for run in runs for cause in run.causes]
     names = sorted({name for cause in causes for name in cause})
     total = sum(waits) or 1.0
     split = {name: {"total_s": round(sum(c.get(name, 0.0) for c in causes), 2),
@@ -204,18 +214,18 @@ def summary(runs: list[dict[str, object]], seeds: list[int], args: argparse.Name
                     "median_per_wait_s": round(statistics.median(
                         c.get(name, 0.0) for c in causes), 2)}
              for name in names}
-    thinking = sum(float(r["thinking_s"]) for r in runs)  # type: ignore[arg-type]
-    cpu = sum(float(r["ai_cpu_s"]) for r in runs)  # type: ignore[arg-type]
+    thinking = sum(run.thinking_s for run in runs)
+    cpu = sum(run.ai_cpu_s for run in runs)
     return {
         "seeds": seeds, "players": args.players, "speed": args.speed, "by": args.by,
         "skip": not args.no_skip,
         "waits": len(waits), "median_s": round(statistics.median(waits), 2),
         "p90_s": round(percentile(waits, 0.9), 2), "mean_s": round(statistics.mean(waits), 2),
         "max_s": round(max(waits), 2), "by_cause": split,
-        "game_wall_s": [round(float(r["wall_s"]), 1) for r in runs],  # type: ignore[arg-type]
-        "moves": [r["moves"] for r in runs],
-        "load_1min": [r["load"] for r in runs],
-        "ai_processes": runs[0]["ai_processes"],
+        "game_wall_s": [round(run.wall_s, 1) for run in runs],
+        "moves": [run.moves for run in runs],
+        "load_1min": [list(run.load) for run in runs],
+        "ai_processes": runs[0].ai_processes,
         "ai_cpu_per_think_s": round(cpu / thinking, 2) if thinking else None,
     }
 

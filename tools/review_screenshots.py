@@ -78,9 +78,9 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
         import ra_game.review.game_job
 
         budget = ra_game.review.ReviewBudget(trees=2, iterations=60)
-        ra_game.review.ReviewJob = partial(  # type: ignore[misc]
+        ra_game.review.ReviewJob = partial(  # type: ignore[misc,assignment]
             ra_game.review.ReviewJob, budget=budget)
-        ra_game.review.game_job.GameReviewJob = partial(  # type: ignore[misc]
+        ra_game.review.game_job.GameReviewJob = partial(  # type: ignore[misc,assignment]
             ra_game.review.game_job.GameReviewJob, budget=budget)  # (it hands each seat's job
         # its budget, by position: a ReviewJob with a budget of its own would get two)
     press(ctx, pygame.K_r, 1)
