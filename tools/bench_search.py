@@ -11,7 +11,12 @@ pipes.  ``--decisions`` adds ``hard_decision_s``: the median wall time of a hard
 real budget) with 1 worker process and with ``--workers``, and ``decision_cpu_s``: the median
 CPU time of one decision at hard's budget with the hand-made evaluation (``hard``) and with the
 learned one (``hard-learned``; what hard uses with 2 players), its trees run one after another
-in this process: one core, what a loaded machine cannot blur.  Prints one JSON line.
+in this process: one core, what a loaded machine cannot blur.  Prints one JSON line;
+``compiled`` says which build ran.
+
+``--builds`` measures both builds of this checkout in one run (tools/build_compare.py): per
+repeat, one tree per position and a hard decision's CPU time in each build, the builds taking
+turns; it prints their medians and ``its_cpu_ratio``, compiled over interpreted.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ if __package__ in (None, ""):
 
 from ra_game.ai.heuristic import MediumAgent
 from ra_game.ai.mcts import HardAgent
+from ra_game.build_info import running_compiled
 from ra_game.engine import GameState
+from tools.build_compare import median_of, run_builds
 
 
 def positions() -> list[GameState]:
@@ -121,6 +128,25 @@ def decision_cpu(states: list[GameState], learned: bool) -> float:
     return statistics.median(times)
 
 
+def compare_builds(iterations: int, repeats: int) -> int:
+    """Both builds, ``repeats`` runs each, taking turns: one JSON line of their medians."""
+    runs = run_builds(Path(__file__), ["--iterations", str(iterations), "--repeats", "1",
+                                       "--no-total", "--decisions"], repeats)
+    result: dict[str, Any] = {"iterations_per_tree": iterations, "repeats": repeats}
+    for name, done in runs.items():
+        result[name] = {
+            "per_worker_its_cpu": round(median_of(done, "per_worker_its_cpu"), 1),
+            "hard_decision_cpu_s": round(statistics.median(
+                r["decision_cpu_s"]["hard"] for r in done), 3),
+            "hard_learned_decision_cpu_s": round(statistics.median(
+                r["decision_cpu_s"]["hard-learned"] for r in done), 3),
+        }
+    result["its_cpu_ratio"] = round(result["compiled"]["per_worker_its_cpu"]
+                                    / result["interpreted"]["per_worker_its_cpu"], 2)
+    print(json.dumps(result))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=300, help="per tree")
@@ -129,10 +155,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-total", action="store_true", help="skip the worker processes")
     parser.add_argument("--decisions", action="store_true",
                         help="also time hard decisions on 1 and on --workers processes")
+    parser.add_argument("--builds", action="store_true",
+                        help="measure the compiled and the interpreted build, taking turns")
     args = parser.parse_args(argv)
+    if args.builds:
+        return compare_builds(args.iterations, args.repeats)
     states = positions()
     runs = [per_worker(states, args.iterations) for _ in range(args.repeats)]
     result: dict[str, Any] = {
+        "compiled": running_compiled(),
         "positions": len(states),
         "iterations_per_tree": args.iterations,
         "per_worker_its": round(statistics.median(r[0] for r in runs), 1),

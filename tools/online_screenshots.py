@@ -53,6 +53,7 @@ def child_main(role: str, shared: Path, out: Path) -> int:
 
     def key(code: int, text: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=text))
         run_frames(ctx, 2)
 
     def typed(text: str) -> None:
@@ -61,7 +62,9 @@ def child_main(role: str, shared: Path, out: Path) -> int:
 
     def shot(name: str) -> None:
         run_frames(ctx, 3)
-        pygame.image.save(pygame.display.get_surface(), str(out / f"{name}.png"))
+        surface = pygame.display.get_surface()
+        assert surface is not None
+        pygame.image.save(surface, str(out / f"{name}.png"))
         print(f"wrote {out / name}.png", flush=True)
 
     def top() -> object:

@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import time
 from math import exp
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ..engine import GameState, Observation
 from ..engine.moves import DRAW, PASS, RA, is_god
@@ -33,20 +36,20 @@ from .policy import PlayoutContexts, god_options, last_chance, playout_action, t
 from .selection import PRIOR_VISITS, UCT, Selection, uct
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
-HARD_CAP = 1.4
-DEFAULT_THINK = 1.0
-REWARD_SCALE = 8.0
-WIN_WEIGHT = 0.7
-MAX_GOD_OPTIONS = 4
+HARD_CAP: Final = 1.4
+DEFAULT_THINK: Final = 1.0
+REWARD_SCALE: Final = 8.0
+WIN_WEIGHT: Final = 0.7
+MAX_GOD_OPTIONS: Final = 4
 #: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
 #: rivals hold suns, what <= 3 tiles must be worth to bid the top sun early in an epoch, and
 #: what a lot must be worth to spend the last sun on while a rival keeps two or more suns
 #: (with 2 players: any).
-SMALL_LOT = 5.0
-TOP_SUN_LOT = 7.0
-LAST_SUN_LOT = 6.0
+SMALL_LOT: Final = 5.0
+TOP_SUN_LOT: Final = 7.0
+LAST_SUN_LOT: Final = 6.0
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
-PLAYOUT_LIMIT = 48
+PLAYOUT_LIMIT: Final = 48
 
 
 class Node:
@@ -205,6 +208,7 @@ def tempo_filter(state: GameState, legal: list[int], ctx: LazyContext | None = N
     return kept or legal
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (the review's search is one)
 class HardAgent(Agent):
     """Search for ``think_ms`` of thinking time (default 1 s), or exactly ``iterations``.
 
@@ -353,9 +357,9 @@ class HardAgent(Agent):
             else:
                 action = uct(children, actions)
             child = children[action]
-            pos = state.bag_pos
+            drawn = state.next_tile() if action == DRAW else None
+            tile = -1 if drawn is None else drawn
             state.apply_action(action, None)
-            tile = state.bag_order[pos] if action == DRAW else -1
             path.append((child, mover))
             node = child.next_after(action, tile)
             if fresh:
@@ -374,8 +378,8 @@ class HardAgent(Agent):
             child.visits += 1
             child.total += result[mover]
 
-    @staticmethod
-    def _actions_at(node: Node, state: GameState, bag: BagInfo | None = None) -> list[int]:
+    def _actions_at(self, node: Node, state: GameState, bag: BagInfo | None = None
+                    ) -> list[int]:
         """The candidate actions at ``node`` (whose public history led to ``state``), kept in
         the node (see :class:`Node`); ``bag``: the bag where the search began."""
         actions = node.actions

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import log, sqrt
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 if TYPE_CHECKING:
     from ..engine import GameState
     from .mcts import Node
 
-EXPLORATION = 0.35
+EXPLORATION: Final = 0.35
 #: Virtual visits a new node starts with, at the evaluation's verdict right after its move.
-PRIOR_VISITS = 3
+PRIOR_VISITS: Final = 3
 
 
 def uct(children: dict[int, Node], actions: list[int]) -> int:
@@ -65,6 +65,10 @@ class Uct:
     flat: bool = False
     always_searches: bool = False
 
+    def __reduce__(self) -> tuple[type[Uct], tuple[bool, bool]]:
+        # pickled by its fields (compiled by mypyc, a frozen class cannot be unpickled as usual)
+        return Uct, (self.flat, self.always_searches)
+
     def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates
 
@@ -81,6 +85,9 @@ class ForcedShare:
     share: float
     flat: bool = False
     always_searches: bool = True
+
+    def __reduce__(self) -> tuple[type[ForcedShare], tuple[int, float, bool, bool]]:
+        return ForcedShare, (self.played, self.share, self.flat, self.always_searches)
 
     def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates if self.played in candidates else [*candidates, self.played]
@@ -102,6 +109,9 @@ class EveryMove:
     moves: tuple[int, ...]
     flat: bool = True
     always_searches: bool = True
+
+    def __reduce__(self) -> tuple[type[EveryMove], tuple[tuple[int, ...], bool, bool]]:
+        return EveryMove, (self.moves, self.flat, self.always_searches)
 
     def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return list(self.moves)

@@ -98,18 +98,16 @@ def fame_now(state: GameState) -> tuple[float, ...]:
 def draw_mean(state: GameState) -> tuple[float, ...]:
     """Every seat's expected final fame after drawing in ``state``, averaged over the tiles
     left in the bag (each kind once, weighted by its count)."""
-    rest = state.bag_order[state.bag_pos:]
-    counts: dict[int, int] = {}
-    for tile in rest:
-        counts[tile] = counts.get(tile, 0) + 1
     total = [0.0] * state.n
-    for tile, count in counts.items():
+    for tile, count in enumerate(state.bag_counts()):
+        if not count:
+            continue
         deal = state.clone()
         deal.put_next(tile)
         deal.apply_action(DRAW, None)
         for seat, value in enumerate(fame_now(deal)):
             total[seat] += value * count
-    return tuple(v / len(rest) for v in total)
+    return tuple(v / state.bag_left for v in total)
 
 
 def game_curve(replay: Replay) -> Curve:
@@ -129,7 +127,7 @@ def game_curve(replay: Replay) -> Curve:
         when = moment_claim(state, auctions, turns[seat])
         choices = len(state.legal_actions())
         mean = draw_mean(state) if move.action == DRAW else None
-        drawn = state.bag_order[state.bag_pos] if mean is not None else -1
+        drawn = state.next_tile() if mean is not None else None
         state.apply(move)
         fame = fame_now(state)
         if mean is not None:
@@ -139,7 +137,8 @@ def game_curve(replay: Replay) -> Curve:
         if phase == BID and is_bid(move.action):
             winning = index
         closed = phase == BID and state.phase != BID
-        steps.append(Step(index, seat, kind, move.action, when, fame, luck, drawn,
+        steps.append(Step(index, seat, kind, move.action, when, fame, luck,
+                          -1 if drawn is None else drawn,
                           winning if closed else -1))
         if closed:
             winning = -1

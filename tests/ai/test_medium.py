@@ -10,6 +10,7 @@ from ra_game.ai.policy import auction_value, bid_choice, tiny_invoke_ok
 from ra_game.engine import load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, god_action
 from ra_game.engine.tiles import Tile
+from tooling.positions import changed
 
 from .positions import (
     bidding,
@@ -42,16 +43,15 @@ def test_no_invoke_on_one_tile_that_could_only_be_bought_at_a_loss_of_suns() -> 
     state = lone_holder_lot("pharaoh")
     assert not tiny_invoke_ok(state, 0)
     assert MediumAgent(1).choose(state.observation(0)) != RA
-    state.center_sun = 12
+    state = changed(state, center_sun=12)
     assert tiny_invoke_ok(state, 0)
 
 
 def test_as_invoker_of_one_tile_it_never_pays_above_the_centre() -> None:
     state = position(3, up=[[11, 3], [9], [8]], down=[[], [], []], center=5,
                      held=["", "", ""], auction="gold", ra_count=2)
-    state = bidding(state, ra_player=0, bidder=0)
-    state.invoked = True
-    state.bidders_left = 0  # everyone else passed: a forced bid
+    state = bidding(state, ra_player=0, bidder=0, invoked=True,
+                    bidders_left=0)  # everyone else passed: a forced bid
     assert PASS not in state.legal_actions()
     assert bid_choice(Context(state), state) == 3 + 2
 
