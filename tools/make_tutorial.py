@@ -26,6 +26,7 @@ else:
 from ra_game.engine import GameState, load_replay, replay_dict
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import TILE_BY_ID, Tile
+from ra_game.jsontypes import JsonObject, JsonValue
 
 OUT = Path(__file__).resolve().parent.parent / "scenes" / "tutorial.ra.json"
 SEED = 2024
@@ -105,10 +106,10 @@ def skip_to_the_end(state: GameState, moves: list[str]) -> GameState:
         state = play(state, move, moves, draws)
 
 
-def build() -> dict[str, object]:
+def build() -> JsonObject:
     state = GameState.new(3, seed=SEED, suns=SUNS, bag=[], names=NAMES)
     moves: list[str] = []
-    lesson: list[list[object]] = []
+    lesson: list[JsonValue] = []
     for step in STEPS:
         start = len(moves)
         if step.id == "rest_of_epoch":

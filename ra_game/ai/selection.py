@@ -17,6 +17,7 @@ from math import log, sqrt
 from typing import TYPE_CHECKING, Final, Protocol
 
 if TYPE_CHECKING:
+    from ..engine import GameState
     from .mcts import Node
 
 EXPLORATION: Final = 0.35
@@ -48,8 +49,9 @@ class Selection(Protocol):
     def always_searches(self) -> bool:
         """True: the iterations run even when there is only one root move."""
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
-        """The root's moves, from the search's own candidates."""
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
+        """The root's moves in ``state``, from the search's own ``candidates`` (a rule defined
+        elsewhere, e.g. by the review, may choose others: it is pickled by reference)."""
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
                     done: int) -> tuple[int, bool]:
@@ -67,7 +69,7 @@ class Uct:
         # pickled by its fields (compiled by mypyc, a frozen class cannot be unpickled as usual)
         return Uct, (self.flat, self.always_searches)
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
@@ -87,7 +89,7 @@ class ForcedShare:
     def __reduce__(self) -> tuple[type[ForcedShare], tuple[int, float, bool, bool]]:
         return ForcedShare, (self.played, self.share, self.flat, self.always_searches)
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates if self.played in candidates else [*candidates, self.played]
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
@@ -111,7 +113,7 @@ class EveryMove:
     def __reduce__(self) -> tuple[type[EveryMove], tuple[tuple[int, ...], bool, bool]]:
         return EveryMove, (self.moves, self.flat, self.always_searches)
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return list(self.moves)
 
     def choose_root(self, children: dict[int, Node], actions: list[int],

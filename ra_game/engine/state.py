@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .disasters import disaster_discards, place_lot
@@ -51,6 +51,9 @@ from .tiles import (
     TILE_NAMES,
     Tile,
 )
+
+if TYPE_CHECKING:  # (a type only: the engine imports nothing outside itself)
+    from ..jsontypes import JsonObject, JsonValue
 
 TURN: Final = 0
 BID: Final = 1
@@ -824,10 +827,10 @@ class GameState:
         order = self.bag_order
         self.bag_order = order[:pos] + (tile,) + order[pos:index] + order[index + 1:]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> JsonObject:
         """The state summary of NOTATION.md, as a JSON-ready dict."""
         over = self.phase == OVER
-        players = []
+        players: list[JsonValue] = []
         for p in range(self.n):
             held = self.tiles[p]
             players.append({

@@ -24,7 +24,7 @@ def mid_game(players: int, seed: int, moves: int) -> GameState:
     return state
 
 
-def test_the_value_reads_an_observation_not_the_bag_order() -> None:
+def test_the_value_reads_an_observation_not_the_draw_order() -> None:
     model = learned.shipped_model()
     for players, seed, moves in ((2, 4, 30), (4, 9, 70), (5, 2, 120)):
         state = mid_game(players, seed, moves)

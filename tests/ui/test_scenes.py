@@ -43,6 +43,7 @@ def click(ctx: AppContext, rect: pygame.Rect, button: int = 1) -> None:
 
 def press(ctx: AppContext, key: int, mod: int = 0, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode))
     run_frames(ctx, 1)
 
 
