@@ -8,7 +8,9 @@ folder.  The clients rejoin with their seat tokens and compare the game the serv
 * ``announced``: moves the clients were told of; ``lost``: of those, moves the restarted
   server did not have; ``diverged``: rooms where the server's moves differ from what was told;
 * ``finished`` and ``finished_answerable``: games that ended, and those a seat's token still
-  gets the result of (``game_ended``) from the server after the last restart.
+  gets the result of (``game_ended``) from the server after the last restart;
+* ``orphaned``: rooms left because a seat was taken (committed) but the server was killed
+  before its ``joined`` frame, so nobody holds its token (never announced, so not lost).
 
     python3 tools/bench_server_kills.py --kills 100 --rooms 8
 """
@@ -49,10 +51,15 @@ class RoomLog:
 
     code: str
     tokens: dict[int, str] = field(default_factory=dict)
+    #: Each client's seat (by the client's name), kept across its connections.
+    seats: dict[str, int] = field(default_factory=dict)
     announced: list[str] = field(default_factory=list)
     lost: int = 0
     diverged: bool = False
     ended: bool = False
+    #: A seat was taken but its token never reached its client (the server was killed
+    #: between the commit and the ``joined`` frame): the room cannot go on, a new one starts.
+    orphaned: bool = False
 
     def told(self, index: int, move: str) -> None:
         """A ``move`` frame: the move at ``index``."""
@@ -82,26 +89,26 @@ class Play:
 
 async def _seat(play: Play, log: RoomLog, name: str) -> None:
     """Play one seat of ``log``'s room until its game ends (rejoining after each restart)."""
-    seat = -1
-    while not play.stop and not log.ended:
+    while not play.stop and not log.ended and not log.orphaned:
         try:
             async with connect(play.url, open_timeout=5, max_size=2**20) as ws:
                 await send(ws, type="join", room=log.code, name=name,
-                           token=log.tokens.get(seat))
-                seat = await _play_on(ws, play, log, seat)
+                           token=log.tokens.get(log.seats.get(name, -1)))
+                await _play_on(ws, play, log, name)
         except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
             await asyncio.sleep(0.2)
 
 
-async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) -> int:
-    """Read the room and play random moves for ``seat`` until the game ends; the seat."""
+async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, name: str) -> None:
+    """Read the room and play random moves for the client ``name`` until the game ends."""
+    seat = log.seats.get(name, -1)
     state: GameState | None = None
     played = sent = -1
     async for raw in ws:
         msg: dict[str, Any] = json.loads(raw)
         kind = msg["type"]
         if kind == "joined":
-            seat = msg["seat"]
+            seat = log.seats[name] = msg["seat"]
             log.tokens[seat] = msg["token"]
         elif kind == "game_started":
             state = initial_state(msg["setup"])
@@ -116,7 +123,10 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) ->
             log.told(msg["index"], msg["move"])
         elif kind == "game_ended":
             log.ended = True
-            return seat
+            return
+        elif kind == "error" and msg["code"] in ("room_full", "seat_taken", "bad_token"):
+            log.orphaned = True
+            return
         elif kind == "error" and msg["code"] in ("loading", "not_saved", "rate"):
             await asyncio.sleep(0.2)
             if seat < 0 or state is None:
@@ -128,7 +138,6 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, seat: int) ->
             sent = played
             await send(ws, type="move", move=play.rng.choice(state.legal_moves()).text,
                        index=sent)
-    return seat
 
 
 async def _rooms(play: Play, with_ai: bool) -> None:
@@ -221,6 +230,7 @@ async def run(server: Server, kills: int, rooms: int, gap: tuple[float, float],
         "games": len(play.rooms), "announced": sum(len(log.announced) for log in play.rooms),
         "lost": sum(log.lost for log in play.rooms),
         "diverged": sum(log.diverged for log in play.rooms),
+        "orphaned": sum(log.orphaned for log in play.rooms),
         "finished": len(finished), "finished_answerable": sum(answerable),
         "load": os.getloadavg()[0],
     }

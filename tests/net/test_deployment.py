@@ -71,10 +71,14 @@ def proxied(tmp_path: Path) -> Iterator[tuple[str, ssl.SSLContext]]:
         context = ssl.create_default_context(cafile=str(tmp_path / "cert.pem"))
         yield f"wss://127.0.0.1:{tls_port}/ra/", context
     finally:
-        nginx.send_signal(signal.SIGTERM)  # at once, whatever is still open
-        nginx.wait(20)
-        server.send_signal(signal.SIGTERM)
-        server.wait(20)
+        for process in (nginx, server):  # at once, whatever is still open
+            process.send_signal(signal.SIGTERM)
+        for process in (nginx, server):
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
 
 
 async def _open(url: str, context: ssl.SSLContext, address: str,
