@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parent
 COMPILED = (
     "ra_game/engine/*.py",
     "ra_game/ai/mcts.py",
+    "ra_game/ai/selection.py",
+    "ra_game/ai/evaluators.py",
     "ra_game/ai/policy.py",
     "ra_game/ai/evaluate.py",
     "ra_game/ai/learned.py",

@@ -68,15 +68,21 @@ def test_a_confirmed_opinion_needs_the_floor_and_its_noise():
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [811, 812])
 def test_every_listed_better_move_survives_a_fresh_second_opinion(seed):
-    """Generated games (a random seat against medium): every listed better move gains at
-    least 1 fame on average in a second opinion on new deals, four times as many."""
+    """Generated games (a random seat against medium): no listed better move is contradicted by
+    a second opinion on new deals, four times as many (its gain plus two standard errors
+    reaches 1 fame), and together they gain at least 1 fame on average.  (Its standard error
+    is 1.5-2 fame: a point estimate below 1 happens by noise, measured on seeds 811-824 once
+    for 2 of 32 listed moves with the learned evaluation, 1 of 36 with the hand-made one.)"""
     seats = parse_seats("random,ai:medium", allow_human=False)
     _state, doc = play_headless(seats, seed)
     replay = parse_replay(doc)
     review = review_game(replay, 0, workers=0, budget=SMALL)
     assert review.mistakes, "a random seat makes mistakes the review lists"
     decisions = {d.move: d for d in seat_decisions(replay, 0)}
+    gains = []
     for m in review.mistakes:
         d = decisions[m.move]
         fresh = second_opinion_here(d.obs, d.played, Move.parse(m.better).action, deals=64, salt=1)
-        assert fresh.gain >= 1.0, (m.move, m.played, m.better, fresh)
+        assert fresh.gain + 2 * fresh.error >= 1.0, (m.move, m.played, m.better, fresh)
+        gains.append(fresh.gain)
+    assert sum(gains) / len(gains) >= 1.0
