@@ -285,9 +285,10 @@ class GameReviewScene(LayoutScene):
                 theme.fitted_text(surface, partial(self.font, bold=n == 0), text, box, 16,
                                   theme.INK, "left" if n == 0 else "center", min_size=15,
                                   max_lines=1, clip=True)
-        legend = _("Accuracy: the decisions close to the best. ?! inaccuracy (under {mistake} "
-                   "fame), ? mistake, ?? blunder (from {blunder}). Luck: what the draws brought "
-                   "against the bag's average. On the graph, a tick on the floor is a draw, a "
+        legend = _("Accuracy: 100 % when no decision lost fame, the lower the more fame the "
+                   "decisions lost. ?! inaccuracy (under {mistake} fame), ? mistake, ?? blunder "
+                   "(from {blunder}). Luck: what the draws brought against the bag's average, "
+                   "beside what they brought the rivals. On the graph, a tick on the floor is a draw, a "
                    "marker on a line a mistake (the larger, the costlier).").format(mistake=format_decimal(MISTAKE_FROM, None),
                                                         blunder=format_decimal(BLUNDER_FROM, None))
         theme.fitted_text(surface, lambda s: self.font(s), legend, self.rects["legend"], 15,

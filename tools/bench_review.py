@@ -37,17 +37,20 @@ import statistics
 import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ra_game.ai.levels import LEVELS
 from ra_game.ai.workers import Workers, cpu_count
 from ra_game.engine import load_replay
 from ra_game.headless import play_headless
 from ra_game.replays import save_replay
 from ra_game.review import ReviewJob, review_seats, seat_decisions
+from ra_game.review.accuracy import seat_accuracy
 from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
 from ra_game.review.search import Verdict
 from ra_game.seats import parse_seats
@@ -75,6 +78,40 @@ def run_job(job: ReviewJob) -> ReviewJob:
         if job.pool is not None and not job.done:
             job.pool.wait(0.5)
     return job
+
+
+def seat_losses(path: Path, seat: int, workers: Workers) -> list[list[float]]:
+    """Every decision of ``seat`` in ``path`` judged by the review's search, no second
+    opinion: ``[loss, error]`` per decision (kept as ``g<g>.seat<N>.losses.json``, so a stopped
+    run resumes and the accuracy can be read again from them)."""
+    out = path.with_name(f"{path.name[:-len('.ra.json')]}.seat{seat}.losses.json")
+    if out.exists():
+        kept: list[list[float]] = json.loads(out.read_text())
+        return kept
+    job = run_job(ReviewJob(load_replay(path), seat, workers.get(), confirm=False, most=None))
+    losses = [[round(v.loss, 3), round(v.error, 3)] for v in job.verdicts]
+    out.write_text(json.dumps(losses))
+    return losses
+
+
+def accuracy_run(folder: Path, games: int, kinds: list[str], seed: int,
+                 workers: Workers) -> dict[str, Any]:
+    """``--accuracy``: every seat of ``games`` games reviewed (the search's verdicts only);
+    per level the mean accuracy of a seat's game (:func:`seat_accuracy`) with its 95 % normal
+    interval, and whether each level's interval lies above the next weaker level's."""
+    per_level: dict[str, list[float]] = {}
+    for game in range(games):
+        path = ensure_game(folder, game, kinds, seed, workers)
+        for seat, kind in enumerate(rotated(kinds, game)):
+            losses = seat_losses(path, seat, workers)
+            per_level.setdefault(kind, []).append(seat_accuracy([loss for loss, _e in losses]))
+    levels = {k: {"games": len(v), "mean_accuracy": round(statistics.fmean(v), 1),
+                  "interval95": interval(v)} for k, v in per_level.items()}
+    order = [k for k in reversed(LEVELS) if k in levels]  # the strongest level first
+    apart = {f"{a} > {b}": levels[a]["interval95"][0] > levels[b]["interval95"][1]
+             for a, b in pairwise(order)}
+    return {"games": games, "players": len(kinds), "seed": seed, "levels": levels,
+            "apart": apart}
 
 
 def review_seat(path: Path, seat: int, workers: Workers) -> dict[str, Any]:
@@ -233,6 +270,8 @@ def main() -> int:
     parser.add_argument("--salts", type=int, default=4)
     parser.add_argument("--time-seat", type=int, default=0, metavar="R",
                         help="also review the hard seat of game 0 in this process R times")
+    parser.add_argument("--accuracy", action="store_true",
+                        help="only the mean accuracy per level over every seat of --games games")
     parser.add_argument("--timing", type=int, default=0, metavar="R",
                         help="only time one seat as the window reviews it, and the whole game, "
                              "R times each")
@@ -243,6 +282,12 @@ def main() -> int:
         print(json.dumps(timing(args.dir, kinds, args.seed, args.workers, args.timing)))
         return 0
     workers = Workers(args.workers if args.workers > 1 else 0, window=False)
+    if args.accuracy:
+        try:
+            print(json.dumps(accuracy_run(args.dir, args.games, kinds, args.seed, workers)))
+        finally:
+            workers.close()
+        return 0
     losses: dict[str, list[float]] = {}
     decisions: dict[str, list[int]] = {}
     listed: dict[str, list[int]] = {}

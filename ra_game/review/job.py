@@ -21,6 +21,7 @@ from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
+from .accuracy import seat_accuracy
 from .confirm import SecondOpinion, confirm_plan, second_opinion
 from .model import Mistake, Review, SeatDecision, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget, Verdict, judge, plan
@@ -53,7 +54,8 @@ def mistake(decision: SeatDecision, verdict: Verdict,
               "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
               **checked}
     return Mistake.at(decision.move, state, seat, verdict.played, verdict.best, verdict.loss,
-                      decision.won, values, auction=decision.auction, turn=decision.turn)
+                      decision.won, values, auction=decision.auction, turn=decision.turn,
+                      winning=decision.winning)
 
 
 def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[int]:
@@ -91,7 +93,7 @@ def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdic
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
                   mistakes=[mistake(decisions[k], verdicts[k],
                                     None if opinions is None else opinions[k]) for k in listed],
-                  seconds=seconds)
+                  seconds=seconds, accuracy=seat_accuracy([v.loss for v in verdicts]))
 
 
 class ReviewJob:

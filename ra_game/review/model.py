@@ -31,6 +31,8 @@ class SeatDecision:
     played: int
     #: For a bid: True when the seat won the auction with it, False when it was outbid.
     won: bool | None = None
+    #: For a bid that was outbid: the sun that won the auction.
+    winning: int | None = None
     #: The auction's number in the epoch (bids, discards), the seat's turn in the epoch (turns);
     #: 1 for a position built without its game.
     auction: int = 1
@@ -82,7 +84,8 @@ def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
                 auctions += 1
             if bid is not None and state.phase != BID:
                 k, sun = bid
-                out[k] = replace(out[k], won=state.center_sun == sun)  # the winning sun goes to the centre
+                won = state.center_sun == sun  # the winning sun goes to the centre
+                out[k] = replace(out[k], won=won, winning=None if won else state.center_sun)
                 bid = None
         except (IllegalMoveError, NotationError) as exc:
             raise ReplayError(N_("move {index} {move} is illegal: {reason}"), index=index,
@@ -119,12 +122,12 @@ class Mistake:
     @staticmethod
     def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
            won: bool | None = None, values: dict[str, Any] | None = None,
-           auction: int = 1, turn: int = 1) -> Mistake:
+           auction: int = 1, turn: int = 1, winning: int | None = None) -> Mistake:
         """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
         ``move``-th move of its replay; its claims are read from the position now, its player
         is the seat's name in the state."""
         return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
-                       why_claim(state, seat, played, better, won), state.epoch,
+                       why_claim(state, seat, played, better, won, winning), state.epoch,
                        situation_claim(state, seat), values or {}, state.names[seat],
                        moment_claim(state, auction, turn))
 
@@ -219,7 +222,8 @@ def _notation_words(text: str) -> str:
 class Review:
     """A seat's review: its decisions, how many were close to best (not clearly worse than the
     search's noise), the fame lost in all (every decision's estimated loss above zero, small
-    ones too), the costliest mistakes (clearly worse only), the seconds it took."""
+    ones too), the costliest mistakes (clearly worse only), the seconds it took, and the
+    accuracy (percent, from each decision's fame lost: :mod:`~ra_game.review.accuracy`)."""
 
     seat: int
     decisions: int
@@ -227,18 +231,20 @@ class Review:
     total_loss: float
     mistakes: list[Mistake]
     seconds: float = field(default=0.0, compare=False)
+    accuracy: float = 100.0
 
     def to_json(self) -> dict[str, Any]:
         """The issue's form, plus ``close``, ``total_loss`` and ``seconds``."""
         return {"seat": self.seat, "decisions": self.decisions,
                 "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
-                "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
+                "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2),
+                "accuracy": round(self.accuracy)}
 
     def to_store(self) -> dict[str, Any]:
         """The review as kept with its game: numbers and claims, no words."""
         return {"seat": self.seat, "decisions": self.decisions, "close": self.close,
                 "total_loss": self.total_loss, "seconds": self.seconds,
-                "mistakes": [m.to_store() for m in self.mistakes]}
+                "accuracy": self.accuracy, "mistakes": [m.to_store() for m in self.mistakes]}
 
     @staticmethod
     def from_store(data: Any) -> Review:
@@ -246,7 +252,8 @@ class Review:
         try:
             mistakes = [Mistake.from_store(m) for m in data["mistakes"]]
             return Review(int(data["seat"]), int(data["decisions"]), int(data["close"]),
-                          float(data["total_loss"]), mistakes, float(data["seconds"]))
+                          float(data["total_loss"]), mistakes, float(data["seconds"]),
+                          float(data["accuracy"]))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise ValueError(f"not a kept review: {exc}") from None
 

@@ -11,12 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.engine import Move, load_replay
+from ra_game.engine import Move, load_replay, parse_replay
 from ra_game.engine.moves import DRAW
 from ra_game.engine.replay import replay_dict
 from ra_game.engine.tiles import Tile
+from ra_game.headless import play_headless
 from ra_game.review import Mistake, Review, ReviewBudget, seat_decisions
-from ra_game.review.curve import StepKind, draw_mean, fame_now, game_curve
+from ra_game.review.curve import (
+    StepKind,
+    against_rivals,
+    chance_value,
+    draw_mean,
+    fame_now,
+    game_curve,
+)
 from ra_game.review.game import (
     BLUNDER_FROM,
     MISTAKE_FROM,
@@ -28,6 +36,7 @@ from ra_game.review.game import (
     severity,
 )
 from ra_game.review.game_job import GameReviewJob
+from ra_game.seats import parse_seats
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GAME_2P = FIXTURES / "golden_2p_full.ra.json"
@@ -63,13 +72,48 @@ def test_the_curve_ends_on_the_scores_and_keeps_luck_to_the_draws():
         if text == "draw":
             assert step.kind is StepKind.DRAW and step.drawn == state.bag_order[state.bag_pos]
             mean = draw_mean(state)
+            came = chance_value(state, step.drawn)
         else:
             assert step.kind is (StepKind.DECISION if choices > 1 else StepKind.FORCED)
             assert step.luck == (0.0, 0.0) and step.drawn == -1
         state.apply(Move.parse(text))
-        if text == "draw":  # the luck is the tile that came against the bag's mean
-            assert step.luck == pytest.approx(tuple(f - m for f, m in zip(fame_now(state), mean)))
+        if text == "draw":  # the tile that came against the bag's mean, less the rival's
+            brought = [f - m for f, m in zip(came, mean)]
+            assert step.luck == pytest.approx((brought[0] - brought[1], brought[1] - brought[0]))
     assert curve.luck(0) == pytest.approx(sum(s.luck[0] for s in curve.steps))
+
+
+def test_luck_is_against_the_rivals_and_adds_up_to_zero():
+    assert against_rivals([3.0, 1.0, -1.0]) == (3.0, 0.0, -3.0)
+    assert against_rivals([2.0, 2.0, 2.0, 2.0]) == (0.0, 0.0, 0.0, 0.0)  # alike for all: none
+    curve = game_curve(load_replay(GAME_4P))
+    assert any(any(s.luck) for s in curve.steps)
+    for step in curve.steps:
+        assert sum(step.luck) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_an_epoch_ending_ra_tile_is_valued_before_its_scoring():
+    """The tile that ends the epoch is valued as the full Ra track with the tiles still held:
+    the evaluation's outlook of that moment, not the scores the epoch's scoring then gives."""
+    _final, doc = play_headless(parse_seats("ai:medium,ai:medium,ai:medium"), 4321)
+    replay = parse_replay(doc)
+    state = replay.initial_state()
+    for text in replay.moves:
+        if text == "draw" and state.ra_count + 1 == state.ra_length \
+                and state.bag_counts()[Tile.RA]:
+            break
+        state.apply(Move.parse(text))
+    else:
+        pytest.fail("no draw with one Ra tile left before the epoch's end")
+    scored = state.clone()
+    scored.put_next(Tile.RA)
+    scored.apply_action(DRAW, None)
+    assert scored.epoch == state.epoch + 1  # drawing it scores the epoch
+    value = chance_value(state, Tile.RA)
+    assert value != fame_now(scored)
+    full = state.clone()
+    full.ra_count += 1
+    assert value == fame_now(full) and full.tiles == state.tiles
 
 
 def test_a_draws_mean_is_the_bags_weighted_mean():
@@ -79,10 +123,7 @@ def test_a_draws_mean_is_the_bags_weighted_mean():
     rest = state.bag_order[state.bag_pos:]
     total = [0.0, 0.0]
     for n in range(len(rest)):  # every tile of the bag, drawn in turn
-        deal = state.clone()
-        deal.put_next(rest[n])
-        deal.apply_action(DRAW, None)
-        total = [t + v for t, v in zip(total, fame_now(deal))]
+        total = [t + v for t, v in zip(total, chance_value(state, rest[n]))]
     assert draw_mean(state) == pytest.approx(tuple(t / len(rest) for t in total))
 
 
@@ -123,14 +164,14 @@ def test_the_races_moments_name_the_move_after_which_the_leaders_stayed():
 def test_the_table_and_the_full_list_add_up():
     replay = load_replay(GAME_4P)
     losses = {0: [1.8, 7.5, 3.2, 4.0, 2.0, 6.1, 9.0], 1: [], 2: [2.5], 3: [3.0]}
-    reviews = {s: Review(s, 20, 20 - len(v), sum(v) + 1.0, made_mistakes(replay, s, v))
-               for s, v in losses.items()}
+    reviews = {s: Review(s, 20, 20 - len(v), sum(v) + 1.0, made_mistakes(replay, s, v),
+                         accuracy=90.0 - s + 0.4) for s, v in losses.items()}
     game = GameReview.of(replay, reviews)
     line = game.line(0)
-    assert line.accuracy == round(100 * 13 / 20)
+    assert line.accuracy == 90  # the review's, in whole percent
     assert line.counts == {Severity.INACCURACY: 2, Severity.MISTAKE: 2, Severity.BLUNDER: 3}
     assert [m.loss for m in game.mistakes(0)] == sorted(losses[0], reverse=True)
-    assert game.line(1).accuracy == 100 and game.line(1).counts[Severity.BLUNDER] == 0
+    assert game.line(1).accuracy == 89 and game.line(1).counts[Severity.BLUNDER] == 0
     data = json.loads(json.dumps(seat_and_game_json(game, 0)))
     for key in ("seat", "decisions", "mistakes", "close", "total_loss", "seconds"):
         assert key in data  # the fields of before, kept
@@ -144,7 +185,7 @@ def test_the_table_and_the_full_list_add_up():
     assert [p["seat"] for p in whole["players"]] == [0, 1, 2, 3]
     assert whole["seat"] == "all" and len(whole["seats"]) == 4
     lines = game_lines(game, None)
-    assert lines[0].startswith("Ana: accuracy 65%; inaccuracies: 2, mistakes: 2, blunders: 3")
+    assert lines[0].startswith("Ana: accuracy 90%; inaccuracies: 2, mistakes: 2, blunders: 3")
     assert sum("Severity: blunder." in line for line in lines) == 3
 
 
