@@ -47,10 +47,12 @@ if __package__ in (None, ""):
 from ra_game.ai.levels import LEVELS
 from ra_game.ai.workers import Workers, cpu_count
 from ra_game.engine import load_replay
+from ra_game.engine.tiles import Tile
 from ra_game.headless import play_headless
 from ra_game.replays import save_replay
 from ra_game.review import ReviewJob, review_seats, seat_decisions
 from ra_game.review.accuracy import seat_accuracy
+from ra_game.review.curve import Curve, StepKind, game_curve
 from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
 from ra_game.review.search import Verdict
 from ra_game.seats import parse_seats
@@ -112,6 +114,43 @@ def accuracy_run(folder: Path, games: int, kinds: list[str], seed: int,
              for a, b in pairwise(order)}
     return {"games": games, "players": len(kinds), "seed": seed, "levels": levels,
             "apart": apart}
+
+
+def ends_epoch(curve: Curve, index: int) -> bool:
+    """True when the ``index``-th step of ``curve`` ended its epoch (or the game)."""
+    steps = curve.steps
+    return index + 1 == len(steps) or steps[index + 1].epoch != steps[index].epoch
+
+
+def luck_run(folder: Path, games: int, kinds: list[str], seed: int,
+             workers: Workers) -> dict[str, Any]:
+    """``--luck``: the luck of the draws (:mod:`ra_game.review.curve`) over ``games`` games:
+    each seat's mean luck per game with its 95 % normal interval, each level's, and in how
+    many games the luckiest draw was the Ra tile that ended an epoch."""
+    by_seat: dict[int, list[float]] = {}
+    by_level: dict[str, list[float]] = {}
+    ra_luckiest = 0
+    for game in range(games):
+        replay = load_replay(ensure_game(folder, game, kinds, seed, workers))
+        curve = game_curve(replay)
+        for seat, kind in enumerate(rotated(kinds, game)):
+            by_seat.setdefault(seat, []).append(curve.luck(seat))
+            by_level.setdefault(kind, []).append(curve.luck(seat))
+        draws = [(step.luck[s], -n, n) for n, step in enumerate(curve.steps)
+                 if step.kind is StepKind.DRAW for s in range(curve.seats)]
+        if draws:
+            n = max(draws)[2]
+            ra_luckiest += curve.steps[n].drawn == Tile.RA and ends_epoch(curve, n)
+
+    def summary(values: list[float]) -> dict[str, Any]:
+        return {"mean": round(statistics.fmean(values), 2), "interval95": interval(values)}
+
+    return {"games": games, "players": len(kinds), "seed": seed,
+            "seats": {s: summary(v) for s, v in sorted(by_seat.items())},
+            "levels": {k: summary(v) for k, v in by_level.items()},
+            "luck_sd_per_seat_game": round(statistics.stdev(
+                [x for v in by_seat.values() for x in v]), 2),
+            "epoch_ending_ra_luckiest_games": ra_luckiest}
 
 
 def review_seat(path: Path, seat: int, workers: Workers) -> dict[str, Any]:
@@ -272,6 +311,8 @@ def main() -> int:
                         help="also review the hard seat of game 0 in this process R times")
     parser.add_argument("--accuracy", action="store_true",
                         help="only the mean accuracy per level over every seat of --games games")
+    parser.add_argument("--luck", action="store_true",
+                        help="only the luck of the draws per seat over --games games")
     parser.add_argument("--timing", type=int, default=0, metavar="R",
                         help="only time one seat as the window reviews it, and the whole game, "
                              "R times each")
@@ -282,9 +323,10 @@ def main() -> int:
         print(json.dumps(timing(args.dir, kinds, args.seed, args.workers, args.timing)))
         return 0
     workers = Workers(args.workers if args.workers > 1 else 0, window=False)
-    if args.accuracy:
+    if args.accuracy or args.luck:
+        run = accuracy_run if args.accuracy else luck_run
         try:
-            print(json.dumps(accuracy_run(args.dir, args.games, kinds, args.seed, workers)))
+            print(json.dumps(run(args.dir, args.games, kinds, args.seed, workers)))
         finally:
             workers.close()
         return 0

@@ -11,6 +11,12 @@ plan, :attr:`Plan.KEEP_SUNS` (never bid unless forced, never invoke Ra unless th
 full): a move is worth the better of its plans' means.  The same deals serve both moves, so
 their difference is measured, not their luck.
 
+The second opinion is sequential: it plays ``CONFIRM_DEALS`` deals, and as many more while the
+bar (``CONFIRM_FLOOR``) lies within ``CONFIRM_Z`` standard errors of the gain, up to
+``CONFIRM_CAP``; it then confirms, contradicts or stays unsure (:class:`Outcome`).  A listed
+move's gain is then measured on ``MEASURE_DEALS`` fresh deals (:func:`measure_plan`), since a
+figure measured on the deals that selected it runs high.
+
 A :class:`ConfirmJob` is a :class:`~ra_game.ai.parallel.TreeJob` (its agent plays deals instead
 of growing a tree), so the AI's worker processes run it unchanged.
 """
@@ -19,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 
 from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
@@ -29,17 +35,32 @@ from ..engine.moves import DRAW, PASS, RA
 from ..engine.state import BID, TURN
 from .search import NO_LIMIT, position_seed
 
-#: Deals of the unseen bag per checked decision, and how many a job plays.
+#: Deals of the unseen bag in a second opinion's first round, and in each round added while
+#: it is unsure; how many a job plays.
 CONFIRM_DEALS = 12
 DEALS_PER_JOB = 3
-#: A better move is listed when the second opinion finds it better by this many fame ...
+#: The most deals a second opinion plays (then it stays unsure).
+CONFIRM_CAP = 48
+#: The bar: a better move keeps at least this many fame more than the move played ...
 CONFIRM_FLOOR = 1.0
-#: ... plus this many standard errors of its measured difference.
-CONFIRM_Z = 1.0
+#: ... and the second opinion is sure of it (or of the contrary) once the bar lies this many
+#: standard errors of its measured difference away from the gain.
+CONFIRM_Z = 2.0
+#: Fresh deals that measure a listed better move's gain (none of them chose it).
+MEASURE_DEALS = 24
 #: A play-out longer than this many moves is cut (a safety net; games end far sooner).
 MOVE_LIMIT = 2000
-#: Salt of the second opinion's seeds (apart from the search's trees).
+#: Salt of the second opinion's seeds (apart from the search's trees), and of the measure's.
 CONFIRM_SALT = 7919
+MEASURE_SALT = 104729
+
+
+class Outcome(Enum):
+    """What a second opinion says of a better move against the bar (``CONFIRM_FLOOR``)."""
+
+    CONFIRMED = "confirmed"
+    CONTRADICTED = "contradicted"
+    UNSURE = "unsure"
 
 
 class Plan(IntEnum):
@@ -140,14 +161,22 @@ class ConfirmJob(TreeJob):
 
 
 def confirm_plan(obs: Observation, played: int, better: int,
-                 deals: int = CONFIRM_DEALS, salt: int = 0) -> list[ConfirmJob]:
-    """The jobs of the second opinion on ``better`` against ``played`` in ``obs``."""
+                 deals: int = CONFIRM_DEALS, salt: int = 0, first: int = 0) -> list[ConfirmJob]:
+    """The jobs of the second opinion on ``better`` against ``played`` in ``obs``: ``deals``
+    deals from its ``first`` (a round added to the deals before it)."""
     jobs = []
-    for start in range(0, deals, DEALS_PER_JOB):
+    for start in range(first, first + deals, DEALS_PER_JOB):
         seed = position_seed(obs.state, obs.seat, CONFIRM_SALT + salt, start)
-        jobs.append(ConfirmJob(obs, seed, min(DEALS_PER_JOB, deals - start), NO_LIMIT,
+        jobs.append(ConfirmJob(obs, seed, min(DEALS_PER_JOB, first + deals - start), NO_LIMIT,
                                moves=(played, better)))
     return jobs
+
+
+def measure_plan(obs: Observation, played: int, better: int,
+                 salt: int = 0) -> list[ConfirmJob]:
+    """The jobs that measure a listed better move on ``MEASURE_DEALS`` deals of their own
+    (seeds apart from the second opinion's, so the deals that chose it do not measure it)."""
+    return confirm_plan(obs, played, better, MEASURE_DEALS, MEASURE_SALT + salt)
 
 
 @dataclass(frozen=True)
@@ -160,9 +189,24 @@ class SecondOpinion:
     deals: int
 
     @property
+    def outcome(self) -> Outcome:
+        """Confirmed when the gain is above the bar by ``CONFIRM_Z`` standard errors,
+        contradicted when below it by as many, else unsure."""
+        if self.gain - CONFIRM_Z * self.error >= CONFIRM_FLOOR:
+            return Outcome.CONFIRMED
+        if self.gain + CONFIRM_Z * self.error < CONFIRM_FLOOR:
+            return Outcome.CONTRADICTED
+        return Outcome.UNSURE
+
+    @property
     def confirmed(self) -> bool:
         """True when the better move is clearly better by the second opinion too."""
-        return self.gain - CONFIRM_Z * self.error >= CONFIRM_FLOOR
+        return self.outcome is Outcome.CONFIRMED
+
+    @property
+    def settled(self) -> bool:
+        """True when no more deals are to be played: sure either way, or at the cap."""
+        return self.outcome is not Outcome.UNSURE or self.deals >= CONFIRM_CAP
 
 
 def _mean(values: list[float]) -> float:
@@ -190,13 +234,37 @@ def second_opinion(results: list[TreeResult], played: int, better: int) -> Secon
     return SecondOpinion(gain, math.sqrt(spread / len(diffs)), len(diffs))
 
 
-def second_opinion_here(obs: Observation, played: int, better: int,
-                        deals: int = CONFIRM_DEALS, salt: int = 0) -> SecondOpinion:
-    """The second opinion computed in this process (blocking)."""
+def run_here(jobs: list[ConfirmJob]) -> list[TreeResult]:
+    """Play ``jobs`` in this process (blocking)."""
     results = []
-    for job in confirm_plan(obs, played, better, deals, salt):
+    for job in jobs:
         agent = job.make_agent()
         agent.begin(job.obs)
         agent.think(NO_LIMIT)
         results.append(job.result_of(agent))
-    return second_opinion(results, played, better)
+    return results
+
+
+def second_opinion_here(obs: Observation, played: int, better: int,
+                        deals: int = CONFIRM_DEALS, salt: int = 0) -> SecondOpinion:
+    """The second opinion on ``deals`` deals computed in this process (blocking)."""
+    return second_opinion(run_here(confirm_plan(obs, played, better, deals, salt)), played,
+                          better)
+
+
+def settled_opinion_here(obs: Observation, played: int, better: int,
+                         salt: int = 0) -> SecondOpinion:
+    """The sequential second opinion, round after round until it is settled, as a review
+    plays it, in this process (blocking)."""
+    results: list[TreeResult] = []
+    while True:
+        first = sum(r.iterations for r in results)
+        results += run_here(confirm_plan(obs, played, better, salt=salt, first=first))
+        opinion = second_opinion(results, played, better)
+        if opinion.settled:
+            return opinion
+
+
+def measure_here(obs: Observation, played: int, better: int, salt: int = 0) -> SecondOpinion:
+    """A listed better move's gain on the measure's own deals, in this process (blocking)."""
+    return second_opinion(run_here(measure_plan(obs, played, better, salt)), played, better)

@@ -279,9 +279,11 @@ class PlayerLine:
 
 
 def severity_counts(review: Review) -> dict[Severity, int]:
+    """The review's listed mistakes by severity (the possible ones are not counted)."""
     counts = dict.fromkeys(Severity, 0)
     for mistake in review.mistakes:
-        counts[severity(mistake.loss)] += 1
+        if not mistake.possible:
+            counts[severity(mistake.loss)] += 1
     return counts
 
 

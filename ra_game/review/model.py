@@ -118,18 +118,21 @@ class Mistake:
     player: str = YOU
     #: When in its epoch: the auction's number or the seat's turn (:func:`moment_claim`).
     when: Claim = field(default_factory=lambda: Claim(Moment.TURN, {"epoch": 1, "number": 1}))
+    #: A possible mistake: the second opinion stayed unsure of it (it is marked so).
+    possible: bool = False
 
     @staticmethod
     def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
            won: bool | None = None, values: dict[str, Any] | None = None,
-           auction: int = 1, turn: int = 1, winning: int | None = None) -> Mistake:
+           auction: int = 1, turn: int = 1, winning: int | None = None,
+           possible: bool = False) -> Mistake:
         """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
         ``move``-th move of its replay; its claims are read from the position now, its player
         is the seat's name in the state."""
         return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
                        why_claim(state, seat, played, better, won, winning), state.epoch,
                        situation_claim(state, seat), values or {}, state.names[seat],
-                       moment_claim(state, auction, turn))
+                       moment_claim(state, auction, turn), possible)
 
     @property
     def person(self) -> str | None:
@@ -144,13 +147,20 @@ class Mistake:
 
     @property
     def why(self) -> str:
-        """One sentence why the better move was better (translated now)."""
-        return why_text(self.reason, self.loss, self.person)
+        """One sentence why the better move was better (translated now), and for a possible
+        mistake the sentence that says so."""
+        return self._marked(why_text(self.reason, self.loss, self.person))
 
     @property
     def main_why(self) -> str:
         """The reason's own sentence, without what decides it (a row of the list)."""
-        return reason_text(self.reason, format_decimal(self.loss), self.person)
+        return self._marked(reason_text(self.reason, format_decimal(self.loss), self.person))
+
+    def _marked(self, text: str) -> str:
+        if not self.possible:
+            return text
+        return " ".join([_("A possible mistake: the second opinion stayed unsure of it."),
+                         text])
 
     @property
     def situation(self) -> str:
@@ -174,7 +184,7 @@ class Mistake:
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
-                "situation": self.situation, "name": self.name,
+                "situation": self.situation, "name": self.name, "possible": self.possible,
                 **({"second_opinion": self.values["second_opinion"]}
                    if "second_opinion" in self.values else {})}
 
@@ -183,7 +193,7 @@ class Mistake:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": self.loss, "reason": self.reason.to_json(), "epoch": self.epoch,
                 "where": self.where.to_json(), "values": self.values, "player": self.player,
-                "when": self.when.to_json()}
+                "when": self.when.to_json(), "possible": self.possible}
 
     @staticmethod
     def from_store(data: dict[str, Any]) -> Mistake:
@@ -198,7 +208,7 @@ class Mistake:
                           float(loss), Claim.from_json(data["reason"], Reason),
                           int(data["epoch"]), Claim.from_json(data["where"], Situation),
                           dict(data["values"]), str(data.get("player", YOU)),
-                          Claim.from_json(data["when"], Moment))
+                          Claim.from_json(data["when"], Moment), bool(data["possible"]))
         mistake.line()  # its claims lack no number their sentences name
         return mistake
 

@@ -3,8 +3,9 @@ played always searched too, recording the seat's expected final fame per root ac
 
 A :class:`ReviewTreeJob` is a :class:`~ra_game.ai.parallel.TreeJob`, so the AI's worker
 processes run it unchanged (``run_tree`` asks the job for its agent and its result).  Its
-:class:`ReviewAgent` is hard's :class:`~ra_game.ai.mcts.HardAgent` with two additions: the
-played move is a root candidate and gets at least ``FORCE_SHARE`` of the iterations (so its
+:class:`ReviewAgent` is hard's :class:`~ra_game.ai.mcts.HardAgent` with three changes: every
+legal move is a root candidate (:func:`review_candidates`: hard's filters of its own moves
+leave none out here), the played move gets at least ``FORCE_SHARE`` of the iterations (so its
 value is measured even when the search would barely look at it), and every iteration records
 the reviewed seat's expected final fame at its end (the evaluation's outlook at the end of the
 epoch, or the final score) under the root action it went through.
@@ -19,10 +20,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from ..ai.evaluate import BagInfo
-from ..ai.mcts import PRIOR_VISITS, HardAgent, Node, candidate_actions, expected_fame, rewards_of
+from ..ai.evaluate import BagInfo, Context
+from ..ai.mcts import MAX_GOD_OPTIONS, PRIOR_VISITS, HardAgent, Node, expected_fame, rewards_of
 from ..ai.parallel import TreeJob, TreeResult
+from ..ai.policy import god_options
 from ..engine import GameState, Observation
+from ..engine.moves import is_god
 
 #: The share of a tree's iterations the played move gets at least.
 FORCE_SHARE = 0.25
@@ -88,8 +91,7 @@ class ReviewAgent(HardAgent):
         self._root_pick = -1
 
     def _candidates(self, obs: Observation) -> list[int]:
-        actions = candidate_actions(obs.state)
-        return actions if self.played in actions else [*actions, self.played]
+        return review_candidates(obs.state, self.played)
 
     def _finished(self, slice_used: float = 0.0) -> bool:
         # the search runs even with one candidate: it measures the played move's value
@@ -139,6 +141,18 @@ class ReviewTreeJob(TreeJob):
         return agent.review_result()
 
 
+def review_candidates(state: GameState, played: int) -> list[int]:
+    """The root moves of a review's search: every legal move (hard's filters leave none out,
+    so no filter decides that the move played was best without measuring it), God plays cut
+    to the few the evaluation rates best, and the move played always among them."""
+    legal = state.legal_actions()
+    gods = [a for a in legal if is_god(a)]
+    if len(gods) > MAX_GOD_OPTIONS:
+        kept = {a for _gain, a in god_options(Context(state), state, MAX_GOD_OPTIONS)}
+        legal = [a for a in legal if not is_god(a) or a in kept]
+    return legal if played in legal else [*legal, played]
+
+
 def position_seed(state: GameState, seat: int, salt: int = 0, tree: int = 0) -> int:
     """A seed from the public position (never the bag's order, never the names), the seat, a
     salt and the tree's number: the same position always searches the same deals."""
@@ -154,9 +168,9 @@ def position_seed(state: GameState, seat: int, salt: int = 0, tree: int = 0) -> 
 
 def plan(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,
          salt: int = 0) -> list[ReviewTreeJob]:
-    """The trees that review the decision ``played`` in ``obs``: none when the played move is
-    the only one the search considers (it is the search's choice)."""
-    if candidate_actions(obs.state) == [played]:
+    """The trees that review the decision ``played`` in ``obs``: none when it was the only
+    legal move (no decision)."""
+    if len(obs.state.legal_actions()) < 2:
         return []
     return [ReviewTreeJob(obs, position_seed(obs.state, obs.seat, salt, t), budget.iterations,
                           NO_LIMIT, played=played) for t in range(budget.trees)]
