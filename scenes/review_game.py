@@ -34,7 +34,7 @@ from ra_game.ui.game_chart import GameChart, Mark
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.review_words import better_line, seat_name
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name
+from ra_game.words import display_name, is_you
 
 from . import routes
 from .review_progress import ReviewProgressScene
@@ -423,5 +423,8 @@ class GameProgressScene(ReviewProgressScene):
         seat = self.whole.seat if self.whole is not None else None
         if seat is None:
             return _("The hard AI looks again at every player's decisions.")
+        name = seat_name(self.replay, seat)
+        if is_you(name):
+            return _("The hard AI looks again at every player's decisions: now yours.")
         return _("The hard AI looks again at every player's decisions: now those of "
-                 "{player}.").format(player=display_name(seat_name(self.replay, seat)))
+                 "{player}.").format(player=display_name(name))

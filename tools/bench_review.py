@@ -107,11 +107,11 @@ def accuracy_run(folder: Path, games: int, kinds: list[str], seed: int,
         for seat, kind in enumerate(rotated(kinds, game)):
             losses = seat_losses(path, seat, workers)
             per_level.setdefault(kind, []).append(seat_accuracy([loss for loss, _e in losses]))
+    intervals = {k: interval(v) for k, v in per_level.items()}
     levels = {k: {"games": len(v), "mean_accuracy": round(statistics.fmean(v), 1),
-                  "interval95": interval(v)} for k, v in per_level.items()}
+                  "interval95": intervals[k]} for k, v in per_level.items()}
     order = [k for k in reversed(LEVELS) if k in levels]  # the strongest level first
-    apart = {f"{a} > {b}": levels[a]["interval95"][0] > levels[b]["interval95"][1]
-             for a, b in pairwise(order)}
+    apart = {f"{a} > {b}": intervals[a][0] > intervals[b][1] for a, b in pairwise(order)}
     return {"games": games, "players": len(kinds), "seed": seed, "levels": levels,
             "apart": apart}
 

@@ -148,7 +148,8 @@ class KeyMoment:
 
     def to_json(self, names: list[str]) -> dict[str, Any]:
         return {"kind": self.kind.value, "move": self.move, "seat": self.seat,
-                "value": round(self.value, 1), "epoch": self.epoch, "name": self.name(names),
+                "value": round(self.value, 1), "epoch": self.epoch,
+                "shared": list(self.shared), "name": self.name(names),
                 "text": self.text(names)}
 
 

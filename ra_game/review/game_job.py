@@ -10,9 +10,14 @@ import time
 from ..ai.workers import WorkerPool, Workers, default_workers
 from ..engine import Replay
 from .game import GameReview
-from .job import ReviewJob
+from .job import ReviewJob, checking_units
 from .model import Review, check_seat, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget
+
+
+def units_of(decisions: int, confirm: bool) -> int:
+    """A seat's units of progress (as :attr:`ReviewJob.progress` counts them)."""
+    return decisions + (checking_units(decisions) if confirm else 0)
 
 
 class GameReviewJob:
@@ -31,8 +36,8 @@ class GameReviewJob:
         for seat in seats:
             check_seat(replay, seat)
         self.waiting = [s for s in seats if s not in self.reviews]
-        #: The decisions of each seat still to review (the progress bar's measure).
-        self.sizes = {s: len(seat_decisions(replay, s)) for s in self.waiting}
+        #: The units of progress of each seat still to review (the progress bar's measure).
+        self.sizes = {s: units_of(len(seat_decisions(replay, s)), confirm) for s in self.waiting}
         self.current: ReviewJob | None = None
         self.cancelled = False
         self.result: GameReview | None = None
@@ -52,15 +57,12 @@ class GameReviewJob:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Units of work done and how many there are, over every seat still to review."""
-        done, total = self._units_done, self._units_done
-        started = set(self.reviews)
+        """Units of work done and how many there are, over every seat still to review (the
+        total known at the start)."""
+        done = self._units_done
         if self.current is not None:
-            d, t = self.current.progress
-            done, total = done + d, total + t
-            started.add(self.current.seat)
-        total += sum(n for s, n in self.sizes.items() if s not in started)
-        return done, total
+            done += self.current.progress[0]
+        return done, sum(self.sizes.values())
 
     def cancel(self) -> None:
         if self.current is not None:
@@ -81,7 +83,7 @@ class GameReviewJob:
         if job.result is None:
             return
         self.reviews[job.seat] = job.result
-        self._units_done += job.progress[1]
+        self._units_done += self.sizes[job.seat]
         self.waiting.remove(job.seat)
         self.current = None
         if not self.waiting:

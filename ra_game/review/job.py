@@ -45,6 +45,12 @@ WIDE_MARGIN = 4.0
 WIDE_Z = 4.0
 
 
+def checking_units(decisions: int) -> int:
+    """The units of progress the second opinions and measures of a seat with ``decisions``
+    decisions count for (a share of the work, fixed before its candidates are known)."""
+    return (decisions + 3) // 4
+
+
 class Stage(IntEnum):
     """A unit of a review's work: judge a decision, a round of a candidate's second opinion,
     or the measure of a listed move on fresh deals."""
@@ -186,12 +192,22 @@ class ReviewJob:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Units of work done (decisions judged, second opinions settled, listed moves
-        measured), and how many there are (counted as they become known)."""
-        waiting = 0 if self._waiting is None else len(self._waiting)
-        measuring = 0 if self._to_measure is None else len(self._to_measure)
-        done = len(self.verdicts) + len(self.opinions) + len(self.measures)
-        return done, done + waiting + measuring + len(self.decisions) - len(self.verdicts)
+        """Units of work done, and how many there are, a total known at the start that never
+        grows: a unit a decision to judge, and ``checking_units`` for the second opinions and
+        the measures, shared out as their candidates are settled."""
+        extra = checking_units(len(self.decisions)) if self.confirm else 0
+        done = len(self.verdicts)
+        if self._waiting is not None and extra:
+            checked = len(self.opinions) / max(1, len(self.opinions) + len(self._waiting))
+            measured = 0.0
+            if self._to_measure is not None:
+                checked = 1.0
+                measured = len(self.measures) / max(1, len(self.measures)
+                                                    + len(self._to_measure))
+            done += int(extra * (0.75 * checked + 0.25 * measured))
+        if self.result is not None:
+            done = len(self.decisions) + extra
+        return done, len(self.decisions) + extra
 
     @property
     def done(self) -> bool:

@@ -35,8 +35,9 @@ from ra_game.review.game import (
     seat_and_game_json,
     severity,
 )
-from ra_game.review.game_job import GameReviewJob
+from ra_game.review.game_job import GameReviewJob, units_of
 from ra_game.seats import parse_seats
+from ra_game.ui.review_words import time_left
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GAME_2P = FIXTURES / "golden_2p_full.ra.json"
@@ -209,3 +210,22 @@ def load_replay_from(folder: Path, state, moves):
     path = folder / "short.ra.json"
     path.write_text(json.dumps(replay_dict(state, moves, ["random"] * state.n)))
     return load_replay(path)
+
+
+def test_the_time_left_is_estimated_from_the_work_done():
+    assert time_left(0.0, 0, 100) == "Estimating the time left..."
+    assert time_left(10.0, 50, 100) == "About 10 seconds left"
+    assert time_left(10.0, 10, 100) == "About 2 minutes left"
+    assert time_left(3.0, 99, 100) == "About 5 seconds left"
+
+
+def test_the_whole_games_progress_total_is_known_at_the_start():
+    replay = load_replay(GAME_2P)
+    job = GameReviewJob(replay, None, budget=TINY)
+    total = job.progress[1]
+    assert total == sum(units_of(len(seat_decisions(replay, s)), True) for s in (0, 1))
+    steps = 0
+    while not job.done and steps < 40:
+        job.step(0.02)
+        steps += 1
+        assert job.progress[1] == total
