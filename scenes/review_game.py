@@ -359,14 +359,18 @@ def game_review_scene(ctx: AppContext, replay: Replay, seat: int = 0, title: str
                       **job_options: Any) -> Scene:
     """The whole game's review: at once when every seat's was made and kept with the game,
     else the progress overlay while the AI makes the seats' still missing."""
-    from ra_game.review.store import kept_reviews
+    from ra_game.review.store import kept_reviews, load_review
 
     kept = kept_reviews(replay, **job_options)
     scene: Scene
     if len(kept) == len(replay.players):
         scene = GameReviewScene(ctx, replay, GameReview.of(replay, kept), seat, title)
     else:
-        scene = GameProgressScene(ctx, replay, seat, title=title, known=kept, **job_options)
+        lists = {s: load_review(replay, s, **job_options) for s in range(len(replay.players))
+                 if s not in kept}
+        earlier = {s: r for s, r in lists.items() if r is not None}
+        scene = GameProgressScene(ctx, replay, seat, title=title, known=kept, earlier=earlier,
+                                  **job_options)
     return scene
 
 
@@ -377,8 +381,10 @@ class GameProgressScene(ReviewProgressScene):
 
     def __init__(self, ctx: AppContext, replay: Replay, seat: int, *, title: str = "",
                  known: dict[int, Review] | None = None, whole: GameReviewJob | None = None,
-                 **job_options: Any) -> None:
+                 earlier: dict[int, Review] | None = None, **job_options: Any) -> None:
         self.known = known or {}
+        #: The seats' lists of their costliest mistakes made before (their work is reused).
+        self.earlier = earlier or {}
         #: The whole game's job (``whole``: one made already, else made on this overlay's
         #: worker processes when it is first shown).
         self.whole = whole
@@ -391,7 +397,7 @@ class GameProgressScene(ReviewProgressScene):
 
         try:
             self.whole = GameReviewJob(self.replay, self.open_workers(), known=self.known,
-                                       **self.job_options)
+                                       earlier=self.earlier, **self.job_options)
         except ValueError as exc:
             self.fail(str(exc))
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import multiprocessing
 import random
 import statistics
 import sys
@@ -205,8 +206,8 @@ def main() -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     kinds = [k.strip() for k in args.players.split(",")]
     workers = Workers(args.workers if args.workers > 1 else 0, window=False)
-    plants: list[dict[str, Any]] = []
-    listed: list[dict[str, Any]] = []
+    found: list[tuple[Plant, dict[str, Any]]] = []
+    listed: list[tuple[dict[str, Any], SeatDecision]] = []
     try:
         games: list[tuple[str, Replay, list[str], int, tuple[str, ...]]] = []
         for g in range(args.games):
@@ -223,26 +224,12 @@ def main() -> int:
             levels = [s for s, k in enumerate(seats) if k in ("ai:easy", "ai:medium")]
             for plant in plants_in(replay, name, levels, wanted, from_move):
                 d = plant.decision
-                seat = d.obs.seat
                 tag = f"s{name}.m{d.move}.{plant.kind}"
-                replaced = plant.replaced
                 review = cached(args.dir / f"{tag}.review.json",
-                                partial(reviewed, replay, seat, workers, [d]))
-                real = cached(args.dir / f"{tag}.truth.json",
-                              partial(truth, d.obs, d.played, replaced, args.deals))
-                shown = review["mistakes"][0] if review["mistakes"] else None
-                plants.append({
-                    "game": name, "move": d.move, "seat": seat, "kind": plant.kind,
-                    "planted": Move.from_action(d.played).text,
-                    "replaced": Move.from_action(replaced).text, "truth": real,
-                    "real": real["gain"] >= REAL_FROM,
-                    "listed": shown is not None and not shown["possible"],
-                    "possible": shown is not None and shown["possible"],
-                    "shown_loss": shown["loss"] if shown else None,
-                    "search_loss": shown["search_loss"] if shown else None})
-                if shown is not None:
-                    listed.append({"game": name, "seat": seat, "move": d.move, **shown,
-                                   "decision": d})
+                                partial(reviewed, replay, d.obs.seat, workers, [d]))
+                found.append((plant, review))
+                for m in review["mistakes"]:
+                    listed.append(({"game": name, "seat": d.obs.seat, **m}, d))
         for name, replay, seats, _from, _k in games[:args.games]:
             for seat, kind in enumerate(seats):
                 if kind not in ("random", "ai:easy"):
@@ -250,20 +237,44 @@ def main() -> int:
                 review = cached(args.dir / f"s{name}.seat{seat}.review.json",
                                 partial(reviewed, replay, seat, workers))
                 for m in review["mistakes"]:
-                    listed.append({"game": name, "seat": seat, **m,
-                                   "decision": decision_at(replay, seat, m["move"])})
-        checked = []
-        for item in listed:
-            d = item.pop("decision")
-            tag = f"s{item['game']}.m{item['move']}.{item['played']}.listed"
-            real = cached(args.dir / f"{tag}.truth.json",
-                          partial(truth, d.obs, d.played, Move.parse(item["better"]).action,
-                                  args.deals))
-            checked.append({**{k: item[k] for k in ("game", "seat", "move", "played", "better",
-                                                     "loss", "possible", "search_loss")},
-                            "truth": real, "right": real["gain"] >= RIGHT_FROM})
+                    listed.append(({"game": name, "seat": seat, **m},
+                                   decision_at(replay, seat, m["move"])))
     finally:
         workers.close()
+    tasks: dict[Path, tuple[Observation, int, int, int]] = {}
+    for plant, _review in found:
+        d = plant.decision
+        tasks[args.dir / f"s{plant.game}.m{d.move}.{plant.kind}.truth.json"] = (
+            d.obs, d.played, plant.replaced, args.deals)
+    for item, d in listed:
+        path = args.dir / f"s{item['game']}.m{item['move']}.{item['played']}.listed.truth.json"
+        tasks[path] = (d.obs, d.played, Move.parse(item["better"]).action, args.deals)
+    todo = [(path, task) for path, task in tasks.items() if not path.exists()]
+    with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
+        for (path, _task), result in zip(todo, pool.starmap(truth, [t for _p, t in todo])):
+            path.write_text(json.dumps(result))
+    plants = []
+    for plant, review in found:
+        d = plant.decision
+        real = json.loads((args.dir / f"s{plant.game}.m{d.move}.{plant.kind}.truth.json")
+                          .read_text())
+        shown = review["mistakes"][0] if review["mistakes"] else None
+        plants.append({
+            "game": plant.game, "move": d.move, "seat": d.obs.seat, "kind": plant.kind,
+            "planted": Move.from_action(d.played).text,
+            "replaced": Move.from_action(plant.replaced).text, "truth": real,
+            "real": real["gain"] >= REAL_FROM,
+            "listed": shown is not None and not shown["possible"],
+            "possible": shown is not None and shown["possible"],
+            "shown_loss": shown["loss"] if shown else None,
+            "search_loss": shown["search_loss"] if shown else None})
+    checked = []
+    for item, _d in listed:
+        path = args.dir / f"s{item['game']}.m{item['move']}.{item['played']}.listed.truth.json"
+        real = json.loads(path.read_text())
+        checked.append({**{k: item[k] for k in ("game", "seat", "move", "played", "better",
+                                                 "loss", "possible", "search_loss")},
+                        "truth": real, "right": real["gain"] >= RIGHT_FROM})
     real_plants = [p for p in plants if p["real"]]
     sure = [c for c in checked if not c["possible"]]
     maybe = [c for c in checked if c["possible"]]

@@ -1,7 +1,9 @@
 """Reviewing the whole game: every seat's review, one after the other, on the same worker
 processes, each listing every confirmed mistake (:class:`GameReviewJob`, non-blocking, for the
 window; :func:`review_whole_game`, blocking, for the command line and tests).  Reviews already
-made (kept with their game) are not made again."""
+made (kept with their game) are not made again, and a seat's review of its costliest mistakes
+lends its work (each decision's search, the second opinions, the measures) to the seat's
+review with every mistake."""
 
 from __future__ import annotations
 
@@ -27,11 +29,14 @@ class GameReviewJob:
 
     def __init__(self, replay: Replay, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0, confirm: bool = True,
-                 known: dict[int, Review] | None = None) -> None:
+                 known: dict[int, Review] | None = None,
+                 earlier: dict[int, Review] | None = None) -> None:
         self.replay = replay
         self.pool = pool
         self.budget, self.salt, self.confirm = budget, salt, confirm
         self.reviews: dict[int, Review] = dict(known or {})
+        #: The seats' reviews of their costliest mistakes made before: their work is reused.
+        self.earlier = dict(earlier or {})
         seats = range(len(replay.players))
         for seat in seats:
             check_seat(replay, seat)
@@ -76,7 +81,8 @@ class GameReviewJob:
         if self.current is None:
             seat = self.waiting[0]
             self.current = ReviewJob(self.replay, seat, self.pool, self.budget, self.salt,
-                                     confirm=self.confirm, most=None)
+                                     confirm=self.confirm, most=None,
+                                     earlier=self.earlier.get(seat))
         job = self.current
         job.step(max_seconds)
         self.pool = job.pool  # None once the processes were abandoned

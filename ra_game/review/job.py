@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from enum import IntEnum
+from typing import Any
 
 from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
@@ -123,6 +124,37 @@ def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion],
     return listed, possible
 
 
+def work_of(verdicts: list[Verdict], opinions: dict[int, SecondOpinion],
+            measures: dict[int, SecondOpinion]) -> dict[str, Any]:
+    """A review's work as kept with it (numbers only)."""
+    def kept(found: dict[int, SecondOpinion]) -> dict[str, list[float]]:
+        return {str(k): [o.gain, o.error, o.deals] for k, o in found.items()}
+
+    return {"verdicts": [[v.best, v.played, v.best_fame, v.played_fame, v.error]
+                         for v in verdicts],
+            "opinions": kept(opinions), "measures": kept(measures)}
+
+
+Work = tuple[list[Verdict], dict[int, SecondOpinion], dict[int, SecondOpinion]]
+
+
+def read_work(work: dict[str, Any], decisions: list[SeatDecision]) -> Work | None:
+    """The work of :func:`work_of` for these ``decisions``, or None when it does not fit them
+    (another game, or a review kept without it)."""
+    def read(found: Any) -> dict[int, SecondOpinion]:
+        return {int(k): SecondOpinion(float(g), float(e), int(n)) for k, (g, e, n)
+                in dict(found).items()}
+
+    try:
+        verdicts = [Verdict(int(b), int(p), float(fb), float(fp), float(e), {})
+                    for b, p, fb, fp, e in work["verdicts"]]
+        if [v.played for v in verdicts] != [d.played for d in decisions]:
+            return None
+        return verdicts, read(work["opinions"]), read(work["measures"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
                  seconds: float, opinions: dict[int, SecondOpinion] | None = None,
                  most: int | None = MAX_LISTED,
@@ -142,7 +174,8 @@ def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdic
                   mistakes=[mistake(decisions[k], verdicts[k],
                                     None if opinions is None else opinions.get(k),
                                     measured.get(k), k in possible) for k in shown],
-                  seconds=seconds, accuracy=seat_accuracy([v.loss for v in verdicts]))
+                  seconds=seconds, accuracy=seat_accuracy([v.loss for v in verdicts]),
+                  work=work_of(verdicts, opinions or {}, measured))
 
 
 class ReviewJob:
@@ -152,12 +185,14 @@ class ReviewJob:
     ``salt`` changes every tree's seed (to measure the search's noise); ``decisions``: review
     only these decisions of the seat (default: all of them); ``confirm``: give the candidates
     a second opinion (False: list what the search alone says); ``most``: the costliest
-    mistakes listed at most (None: every one, each with its second opinion)."""
+    mistakes listed at most (None: every one, each with its second opinion); ``earlier``: a
+    review of the same seat with the same settings whose work is reused (the seat's list,
+    reviewed again with every mistake for the whole game)."""
 
     def __init__(self, replay: Replay, seat: int, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
                  decisions: list[SeatDecision] | None = None, confirm: bool = True,
-                 most: int | None = MAX_LISTED) -> None:
+                 most: int | None = MAX_LISTED, earlier: Review | None = None) -> None:
         self.seat = seat
         self.most = most
         self.pool = pool
@@ -184,6 +219,9 @@ class ReviewJob:
         self._batch_jobs: list[TreeJob] = []
         self._batch_taken = 0  # the batch's units completed (its first ones)
         self._submitted: Batch | None = None
+        known = read_work(earlier.work, self.decisions) if earlier is not None else None
+        if known is not None:
+            self.verdicts, self.opinions, self.measures = known
         # this process: the trees of the current unit
         self._tree: HardAgent | None = None
         self._tree_job: TreeJob | None = None
@@ -255,14 +293,15 @@ class ReviewJob:
         if self.done or len(self.verdicts) < len(self.decisions):
             return
         if self._waiting is None:
-            self._waiting = candidates(self.decisions, self.verdicts) if self.confirm else []
+            worse = candidates(self.decisions, self.verdicts) if self.confirm else []
+            self._waiting = [k for k in worse if k not in self.opinions]
         if self._confirmed_enough() and self._idle():
             self._waiting = []  # (a batch under way ends first: its opinions change nothing)
         if self._waiting or not self._idle():
             return
         if self._to_measure is None:
             listed, possible = self._listed() if self.confirm else ([], [])
-            self._to_measure = sorted([*listed, *possible])
+            self._to_measure = sorted(k for k in [*listed, *possible] if k not in self.measures)
         if not self._to_measure:
             self._finish()
 

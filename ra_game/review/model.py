@@ -242,6 +242,10 @@ class Review:
     mistakes: list[Mistake]
     seconds: float = field(default=0.0, compare=False)
     accuracy: float = 100.0
+    #: The work behind it, kept so that a later review of the same seat with every mistake
+    #: (the whole game's) reuses it: the search's verdicts, the settled second opinions and
+    #: the measures (:func:`~ra_game.review.job.work_of`).
+    work: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The issue's form, plus ``close``, ``total_loss`` and ``seconds``."""
@@ -254,7 +258,7 @@ class Review:
         """The review as kept with its game: numbers and claims, no words."""
         return {"seat": self.seat, "decisions": self.decisions, "close": self.close,
                 "total_loss": self.total_loss, "seconds": self.seconds,
-                "accuracy": self.accuracy, "mistakes": [m.to_store() for m in self.mistakes]}
+                "accuracy": self.accuracy, "work": self.work, "mistakes": [m.to_store() for m in self.mistakes]}
 
     @staticmethod
     def from_store(data: Any) -> Review:
@@ -263,7 +267,7 @@ class Review:
             mistakes = [Mistake.from_store(m) for m in data["mistakes"]]
             return Review(int(data["seat"]), int(data["decisions"]), int(data["close"]),
                           float(data["total_loss"]), mistakes, float(data["seconds"]),
-                          float(data["accuracy"]))
+                          float(data["accuracy"]), dict(data.get("work") or {}))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise ValueError(f"not a kept review: {exc}") from None
 

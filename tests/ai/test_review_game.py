@@ -229,3 +229,31 @@ def test_the_whole_games_progress_total_is_known_at_the_start():
         job.step(0.02)
         steps += 1
         assert job.progress[1] == total
+
+
+@pytest.mark.slow  # a few seconds of CPU: second opinions played to the end of the game
+def test_the_whole_game_reuses_a_seats_list_and_finds_the_same(tmp_path: Path, monkeypatch):
+    """The seat's review of its costliest mistakes lends its work to its review with every
+    mistake (the whole game's): no decision is searched again, the second opinions settled
+    are not played again, and the review is the one made afresh."""
+    from ra_game.review import job as job_module
+    from ra_game.review.job import ReviewJob, run_job
+
+    replay = load_replay(GAME_2P)
+    short = load_replay_from(tmp_path, replay.play(30), replay.moves[:30])
+    searched: list[int] = []
+    rounds: list[int] = []
+    real_plan, real_confirm = job_module.plan, job_module.confirm_plan
+    monkeypatch.setattr(job_module, "plan",
+                        lambda *a, **k: searched.append(1) or real_plan(*a, **k))
+    monkeypatch.setattr(job_module, "confirm_plan",
+                        lambda *a, **k: rounds.append(1) or real_confirm(*a, **k))
+    fresh = run_job(ReviewJob(short, 1, None, TINY, most=None))
+    fresh_rounds = len(rounds)
+    listed = run_job(ReviewJob(short, 1, None, TINY, most=1))
+    assert listed.work["verdicts"] and listed.work["opinions"]
+    searched.clear()
+    rounds.clear()
+    shared = run_job(ReviewJob(short, 1, None, TINY, most=None, earlier=listed))
+    assert not searched and len(rounds) < fresh_rounds
+    assert shared == fresh and shared.work == fresh.work
