@@ -4,6 +4,7 @@ moves it lists really better (precision)?
     python3 tools/review_recall.py --dir DIR [--seed 73400] [--games 6] [--workers K]
                                    [--players random,ai:easy,ai:medium,ai:medium]
                                    [--deals 100] [--rebuild 72102,72110]
+                                   [--review random,ai:easy]
 
 Plays ``--games`` headless games into ``DIR`` (game ``g``: seed ``seed + g``, the ``--players``
 rotated by ``g`` seats) and, in each, plants blunders of the issue's kinds into the decisions
@@ -16,7 +17,8 @@ blunder of the kind the issue names for each is planted at their first decision 
 (72102: Ra on an empty track from move 100 on; 72110: the top sun on a worthless lot).
 
 Each plant is reviewed alone (the review's search and second opinion, as ``ra-game review``
-lists every mistake); the random and easy seats of every game are reviewed whole.  The truth
+lists every mistake); the seats of the kinds ``--review`` names are reviewed whole in every
+game.  The truth
 is another level's: ``--deals`` play-outs of the unseen bag (seeds apart from the review's)
 with the easy policy for every seat, each move played on the same deals.  A plant is a real
 blunder when the move it replaced keeps at least 2 fame more by the truth; a listed better
@@ -202,6 +204,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=cpu_count())
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--rebuild", default="72102,72110")
+    parser.add_argument("--review", default="random,ai:easy",
+                        help="the seat kinds reviewed whole for the precision")
     args = parser.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     kinds = [k.strip() for k in args.players.split(",")]
@@ -232,7 +236,7 @@ def main() -> int:
                     listed.append(({"game": name, "seat": d.obs.seat, **m}, d))
         for name, replay, seats, _from, _k in games[:args.games]:
             for seat, kind in enumerate(seats):
-                if kind not in ("random", "ai:easy"):
+                if kind not in args.review.split(","):
                     continue
                 review = cached(args.dir / f"s{name}.seat{seat}.review.json",
                                 partial(reviewed, replay, seat, workers))
