@@ -15,7 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import __version__
+from . import BUILD, __version__
+from .build_info import describe
 from .cli_words import install as install_argparse_words
 from .cli_words import whole_number
 from .engine import RaError, load_replay
@@ -51,6 +52,20 @@ def _say(message: str) -> None:
             pass
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, then which build of the engine and the AI runs (compiled or
+    interpreted, and why)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> NoReturn:
+        print(f"ra-game {__version__}\n{describe(BUILD)}", flush=True)
+        parser.exit()
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -75,7 +90,8 @@ def _language(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ra-game", description=_("Ra, the auction board game for 2-5 players."))
-    parser.add_argument("--version", action="version", version=f"ra-game {__version__}")
+    parser.add_argument("--version", action=_Version,
+                        help=_("show program's version number and exit"))
     parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
                         help=_("language for this run only: {languages} (default: the Settings "
                                "choice, else the system's)").format(

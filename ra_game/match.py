@@ -26,7 +26,7 @@ Observer = Callable[[Move, "Sequence[Event]"], None]
 ResetObserver = Callable[[Sequence[str]], None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # (no slots: they would hide a compiled Move's own fields)
 class Revealed(Move):
     """A draw whose tile the table learns from elsewhere (a copy of an online game: the server
     says which tile came out); :meth:`Match.apply` puts ``tile`` next in the bag, then draws."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .net.protocol import is_token
 from .safefile import BadFile, read_json_bounded, write_json_atomic
 from .settings import data_dir
 
@@ -70,14 +71,19 @@ def _text(value: Any) -> str | None:
         else None
 
 
+def _token(value: Any) -> str | None:
+    return value if is_token(value) else None
+
+
 def _ticket(data: Any) -> RoomTicket | None:
     if not isinstance(data, dict):
         return None
-    parts = [_text(data.get(key)) for key in ("url", "room", "token", "name")]
+    parts = [_text(data.get("url")), _text(data.get("room")), _token(data.get("token")),
+             _text(data.get("name"))]
     if any(p is None or not p for p in parts[:3]):
         return None
     url, room, token, name = (p or "" for p in parts)
-    return RoomTicket(url, room, token, name, _text(data.get("host_token")) or None,
+    return RoomTicket(url, room, token, name, _token(data.get("host_token")),
                       _others(data.get("others")))
 
 
@@ -89,7 +95,7 @@ def _others(data: Any) -> tuple[LocalSeat, ...]:
     for item in data[:4]:
         if not isinstance(item, dict):
             continue
-        seat, token, name = item.get("seat"), _text(item.get("token")), _text(item.get("name"))
+        seat, token, name = item.get("seat"), _token(item.get("token")), _text(item.get("name"))
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 5 and token:
             out.append(LocalSeat(seat, token, name or ""))
     return tuple(out)

@@ -91,9 +91,7 @@ def check_document(doc: Any) -> tuple[Replay, GameState]:
 def resume_state(doc: dict[str, Any], rng: random.Random | None = None) -> tuple[Replay, GameState]:
     """Replay a save and re-deal the tiles still in the bag from fresh randomness."""
     replay, state = check_document(doc)
-    rest = list(state.bag_order[state.bag_pos:])
-    (rng or random.SystemRandom()).shuffle(rest)
-    return replay, state.with_bag(rest)
+    return replay, state.redealt(rng or random.SystemRandom())
 
 
 # --- slots ---------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ from ra_game.i18n import N_, Text, _, format_datetime, generation
 from ra_game.safefile import SlotLock
 from ra_game.saves import (
     SlotInfo,
-    first_free_slot,
     latest_resumable,
     list_slots,
     read_slot,
@@ -320,11 +319,6 @@ def describe_slot(slot: SlotInfo) -> str:
     date = format_datetime(datetime.fromtimestamp(slot.saved_at))
     return _("Continue: {players}, epoch {epoch} of {total} (saved {date})").format(
         players=names_list(slot.names), epoch=slot.epoch, total=3, date=date)
-
-
-def new_game_slot(slots: list[SlotInfo]) -> int | None:
-    """The slot a new game takes without asking: the first empty one (None: all are used)."""
-    return first_free_slot(slots)
 
 
 #: (image, angle in degrees, offset from the rect centre as fractions of its size)

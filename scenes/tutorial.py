@@ -100,9 +100,8 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     replay, placed = load_lesson()
     index = saved_step() if step is None else step
     start = placed[index].start
-    state = replay.play(upto=start)
     names = (_(NAMES[0]), *NAMES[1:])
-    state.names = names
+    state = replay.play(upto=start).renamed(names)
     seats = [Seat.of(kind, name) for kind, name in zip(KINDS, names)]
     driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
     them = frozenset(seat for seat in range(len(seats)) if seat != YOU)

@@ -20,8 +20,9 @@ N iterations per decision), or reads replay files, and prints one JSON line per 
   play (it takes no more turns in the epoch), and ``gods_held_share_playable``: the share of the
   other Gods held at scoring, (held - those) / (won - those).
 - ``disaster_losses_per_game``: own tiles discarded by disasters.
-- ``valuable_passes``: passes with a legal bid on a lot worth > 3 to the passer by the frozen v1
-  evaluation (a fixed yardstick); ``..._sold_cheap``: of those, lots then sold for at most the
+- ``valuable_passes``: passes with a legal bid on a lot worth > 3 to the passer by the hand-made
+  evaluation (``ra_game/ai/evaluate.py``; before issue 58 by the frozen v1 evaluation, so
+  counts of older runs are not comparable); ``..._sold_cheap``: of those, lots then sold for at most the
   passer's lowest legal sun + 2 or not sold at all; ``..._unsold``: not sold at all.
 - ``no_civilization_epoch_rate``: epochs scored with no civilization (-5).
 - ``monument_points_per_game``, ``mean_score``, ``win_share``.
@@ -46,13 +47,12 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ra_game.ai.evaluate import Context, lot_gain
 from ra_game.engine import GameState, Move, ReplayError, load_replay
 from ra_game.engine import events as ev
 from ra_game.engine.moves import PASS, RA, is_bid
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import Tile
-from tools.baselines.v1.evaluate import Context as YardstickContext
-from tools.baselines.v1.evaluate import lot_gain as yardstick_gain
 
 VALUABLE = 3.0
 #: A tournament job: game seed, seating rotation, the kinds by seat, the think budget.
@@ -107,17 +107,17 @@ def profile_game(start: GameState, actions: Sequence[int]) -> list[Counter[str]]
             elif isinstance(event, ev.EpochEnded):
                 _epoch_ended(n, first_out, stats)
                 if event.reason == "ra_track":  # (an epoch ended by no suns leaves none unspent)
-                    for p in range(n):
-                        stats[p]["unspent_suns"] += up_before[p]
+                    for q in range(n):
+                        stats[q]["unspent_suns"] += up_before[q]
                 first_out = -1
             elif isinstance(event, ev.EpochScored):
                 _epoch_scored(event, stats)
         if first_out < 0 and not state.over:
             first_out = _first_out(state)
     if state.over:
-        for p in range(n):
-            stats[p]["score"] += state.scores[p]
-            stats[p]["wins"] += int(state.winner == p)
+        for q in range(n):
+            stats[q]["score"] += state.scores[q]
+            stats[q]["wins"] += int(state.winner == q)
     return stats
 
 
@@ -155,7 +155,7 @@ def _before_move(
         legal = [a - 2 for a in state.legal_actions() if is_bid(a)]
         if legal:
             low = min(legal)
-            value = yardstick_gain(YardstickContext(state), state, seat, lot, low)
+            value = lot_gain(Context(state), state, seat, lot, low)
             if value > VALUABLE:
                 s["valuable_passes"] += 1
                 pending.append(_Pending("valuable", seat, low + 2))
@@ -180,7 +180,7 @@ def _epoch_ended(n: int, first_out: int, stats: list[Counter[str]]) -> None:
         stats[p]["epochs"] += 1
         if first_out >= 0:
             stats[p]["out_epochs"] += 1
-            stats[p]["fair_first_out"] += 1.0 / n
+            stats[p]["out_epoch_seats"] += n  # the fair share: out_epochs / out_epoch_seats
     if first_out >= 0:
         stats[first_out]["first_out"] += 1
 
@@ -211,7 +211,7 @@ def summarize(rows: Sequence[tuple[str, Counter[str]]]) -> list[dict[str, Any]]:
             "games": t["games"],
             "epochs": t["epochs"],
             "first_out_rate": share("first_out", "out_epochs"),
-            "first_out_fair": share("fair_first_out", "out_epochs"),
+            "first_out_fair": share("out_epochs", "out_epoch_seats"),
             "first_out": t["first_out"],
             "out_epochs": t["out_epochs"],
             "invokes": t["invokes"],
@@ -270,18 +270,22 @@ def play_job(job: Job) -> list[tuple[str, Counter[str]]]:
 def play_keyed(job: Job) -> tuple[Job, list[tuple[str, Counter[str]]], list[str]]:
     """Play one tournament job and profile it: the job, its rows and the moves (in notation;
     games finish out of order with workers)."""
-    from tools.tournament import build_agent
+    from tools.tournament import close_agents, seat_agents
 
     seed, rotation, kinds, think_ms = job
     state = GameState.new(len(kinds), seed=seed)
     start = state.clone()
-    agents = [build_agent(k, seed * 100 + rotation * 10 + i, think_ms) for i, k in enumerate(kinds)]
+    moves: list[str] = []
+    agents = seat_agents(kinds, seed, rotation, think_ms, moves)
     actions = []
-    while not state.over:
-        action = agents[state.current].choose(state.observation(state.current))
-        actions.append(action)
-        state.apply_action(action)
-    moves = [Move.from_action(a).text for a in actions]
+    try:
+        while not state.over:
+            action = agents[state.current].choose(state.observation(state.current))
+            actions.append(action)
+            state.apply_action(action)
+            moves.append(Move.from_action(action).text)
+    finally:
+        close_agents(agents)
     return job, rows_of_game(start, actions, kinds), moves
 
 

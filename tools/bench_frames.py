@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -51,10 +52,16 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
     from ra_game.seats import parse_seats
     from ra_game.ui.app_context import DemoOptions
 
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+    else:
+        from ra_game.scenes.play import PlayScene
+
     seats = parse_seats(players, allow_human=False)
     ctx, window = create_app(size=(1280, 720), demo=DemoOptions(speed="normal"), players=seats,
                              seed=seed, ai_workers=ai_workers)
     play = ctx.scenes.top
+    assert isinstance(play, PlayScene), "the demo opens on the play scene"
     keys = {"log": pygame.K_l, "tiles": pygame.K_t}
     for name in filter(None, panels.split(",")):  # opened by their keys, as a player would
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[name], mod=0, unicode=""))

@@ -22,7 +22,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -69,7 +69,10 @@ def open_screen(name: str) -> Any:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE,
                                                  mod=0, unicode="\x1b", scancode=41))
         return ctx
-    from ra_game.scenes.results import FinalResultsScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.results import FinalResultsScene
+    else:
+        from ra_game.scenes.results import FinalResultsScene
 
     from ra_game.engine import events as ev
 

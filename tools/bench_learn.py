@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,7 +32,10 @@ from ra_game.replays import list_replays, replays_dir
 
 
 def main() -> int:
-    from ra_game.scenes.rules import _PAGES, RulesScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.rules import _PAGES, RulesScene
+    else:
+        from ra_game.scenes.rules import _PAGES, RulesScene
 
     ctx, _window = create_app()
     run_frames(ctx, 2)
@@ -47,6 +51,7 @@ def main() -> int:
     rules = RulesScene(ctx)
     ctx.scenes.push(rules)
     surface = pygame.display.get_surface()
+    assert surface is not None
     layout, draw = [], []
     for _ in range(5):
         for section in range(len(rules.sections)):

@@ -39,7 +39,7 @@ import tempfile
 import time
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -239,8 +239,12 @@ def window_seat(path: Path, seat: int, workers: int) -> dict[str, Any]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # stdout holds the JSON line alone
     import pygame
-    from ra_game.scenes.review_list import ReviewListScene
-    from ra_game.scenes.review_progress import ReviewProgressScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.review_list import ReviewListScene
+        from scenes.review_progress import ReviewProgressScene
+    else:
+        from ra_game.scenes.review_list import ReviewListScene
+        from ra_game.scenes.review_progress import ReviewProgressScene
 
     from ra_game.app import create_app, main_loop
 

@@ -1,7 +1,7 @@
 """Search speed of the hard AI: iterations per second on a fixed set of positions (2-5 players,
 in the first, second and third epoch), per worker and in total on N worker processes.
 
-    python3 tools/bench_search.py [--iterations 300] [--workers N] [--repeats 3] [--baseline]
+    python3 tools/bench_search.py [--iterations 300] [--workers N] [--repeats 3]
 
 ``per_worker_its``: one search tree in this process (``HardAgent`` with a fixed iteration
 count), total iterations / total time over all positions, the median of ``--repeats`` runs;
@@ -9,10 +9,14 @@ count), total iterations / total time over all positions, the median of ``--repe
 ``--workers`` spawned processes (default: all cores), iterations / wall time including the
 pipes.  ``--decisions`` adds ``hard_decision_s``: the median wall time of a hard decision (its
 real budget) with 1 worker process and with ``--workers``, and ``decision_cpu_s``: the median
-CPU time of one decision of hard and of ``hard-learned`` (hard's budget, its trees run one after
-another in this process: one core, what a loaded machine cannot blur); ``--baseline`` adds
-``v1_per_worker_its_cpu``, the frozen ``hard-v1`` search measured the same way.  Prints one
-JSON line.
+CPU time of one decision at hard's budget with the hand-made evaluation (``hard``) and with the
+learned one (``hard-learned``; what hard uses with 2 players), its trees run one after another
+in this process: one core, what a loaded machine cannot blur.  Prints one JSON line;
+``compiled`` says which build ran.
+
+``--builds`` measures both builds of this checkout in one run (tools/build_compare.py): per
+repeat, one tree per position and a hard decision's CPU time in each build, the builds taking
+turns; it prints their medians and ``its_cpu_ratio``, compiled over interpreted.
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ if __package__ in (None, ""):
 
 from ra_game.ai.heuristic import MediumAgent
 from ra_game.ai.mcts import HardAgent
+from ra_game.build_info import running_compiled
 from ra_game.engine import GameState
+from tools.build_compare import median_of, run_builds
 
 
 def positions() -> list[GameState]:
@@ -109,16 +115,36 @@ def decision_times(states: list[GameState], workers: int) -> float:
 
 def decision_cpu(states: list[GameState], learned: bool) -> float:
     """Median CPU seconds of one decision at hard's budget, its trees run in this process."""
-    from ra_game.ai.learned_search import LearnedHardAgent
+    from ra_game.ai.evaluators import Judgment
     from ra_game.ai.parallel import HARD_BUDGET, RootParallelAgent, run_tree
 
+    judgment = Judgment.LEARNED if learned else Judgment.HAND_MADE
     times = []
     for i, state in enumerate(states):
-        agent = LearnedHardAgent(i) if learned else RootParallelAgent(i, HARD_BUDGET, "hard")
+        agent = RootParallelAgent(i, HARD_BUDGET, "hard", evaluator=judgment)
         start = time.process_time()
         agent.decide([run_tree(job) for job in agent.plan(state.observation(state.current))])
         times.append(time.process_time() - start)
     return statistics.median(times)
+
+
+def compare_builds(iterations: int, repeats: int) -> int:
+    """Both builds, ``repeats`` runs each, taking turns: one JSON line of their medians."""
+    runs = run_builds(Path(__file__), ["--iterations", str(iterations), "--repeats", "1",
+                                       "--no-total", "--decisions"], repeats)
+    result: dict[str, Any] = {"iterations_per_tree": iterations, "repeats": repeats}
+    for name, done in runs.items():
+        result[name] = {
+            "per_worker_its_cpu": round(median_of(done, "per_worker_its_cpu"), 1),
+            "hard_decision_cpu_s": round(statistics.median(
+                r["decision_cpu_s"]["hard"] for r in done), 3),
+            "hard_learned_decision_cpu_s": round(statistics.median(
+                r["decision_cpu_s"]["hard-learned"] for r in done), 3),
+        }
+    result["its_cpu_ratio"] = round(result["compiled"]["per_worker_its_cpu"]
+                                    / result["interpreted"]["per_worker_its_cpu"], 2)
+    print(json.dumps(result))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,14 +153,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--no-total", action="store_true", help="skip the worker processes")
-    parser.add_argument("--baseline", action="store_true",
-                        help="also measure the frozen hard-v1 search the same way")
     parser.add_argument("--decisions", action="store_true",
                         help="also time hard decisions on 1 and on --workers processes")
+    parser.add_argument("--builds", action="store_true",
+                        help="measure the compiled and the interpreted build, taking turns")
     args = parser.parse_args(argv)
+    if args.builds:
+        return compare_builds(args.iterations, args.repeats)
     states = positions()
     runs = [per_worker(states, args.iterations) for _ in range(args.repeats)]
     result: dict[str, Any] = {
+        "compiled": running_compiled(),
         "positions": len(states),
         "iterations_per_tree": args.iterations,
         "per_worker_its": round(statistics.median(r[0] for r in runs), 1),
@@ -142,11 +171,6 @@ def main(argv: list[str] | None = None) -> int:
         "by_players": {str(n): round(statistics.median(r[1][n] for r in runs), 1)
                        for n in sorted(runs[0][1])},
     }
-    if args.baseline:
-        from tools.baselines.v1.mcts import HardAgent as HardV1
-
-        base = [per_worker(states, args.iterations, HardV1) for _ in range(args.repeats)]
-        result["v1_per_worker_its_cpu"] = round(statistics.median(r[2] for r in base), 1)
     if args.decisions:
         result["decision_cpu_s"] = {
             kind: round(statistics.median(decision_cpu(states, kind == "hard-learned")

@@ -33,8 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from websockets.asyncio.client import ClientConnection, connect
 
 from ra_game.engine import GameState
+from ra_game.match import Match
 from ra_game.net.collector import CollectorPacing
-from ra_game.net.mirror import apply_move, initial_state
+from ra_game.net.mirror import announced, initial_state
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,7 +77,7 @@ async def _player(url: str, room: str, name: str, rng: random.Random, totals: To
             elif kind == "game_started":
                 state = initial_state(msg["setup"])
             elif kind == "move" and state is not None:
-                apply_move(state, msg["move"], msg["drawn"])
+                Match(state).apply(announced(state, msg["move"], msg["drawn"]))
                 if msg["seat"] == seat and sent:
                     late = totals.latencies if sent >= totals.measured_from else totals.warmup
                     late.append(time.perf_counter() - sent)

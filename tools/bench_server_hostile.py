@@ -25,15 +25,15 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_server import rss_mb, send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ra_game.engine import GameState
-from ra_game.net.mirror import apply_move, initial_state
+from ra_game.match import Match
+from ra_game.net.mirror import announced, initial_state
 from ra_game.seat_kinds import known_kind
+from tools.bench_server import rss_mb, send
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDSHAKE = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -80,7 +80,7 @@ async def _play(ws: ClientConnection, rng: random.Random, think: float, normal: 
             ai_seats = {i for i, p in enumerate(msg["setup"]["players"])
                         if not known_kind(p["kind"]).remote}
         elif kind == "move" and state is not None:
-            apply_move(state, msg["move"], msg["drawn"])
+            Match(state).apply(announced(state, msg["move"], msg["drawn"]))
             if msg["seat"] == seat and sent:
                 normal.latencies.append((time.monotonic(), now - sent))
                 sent = 0.0

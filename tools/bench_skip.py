@@ -55,8 +55,12 @@ def position(seed: int, players: int, epoch: int) -> GameState:
 def run(seed: int, players: str, epoch: int, ai_workers: int | None) -> dict[str, object]:
     os.environ.setdefault("RA_GAME_HOME", tempfile.mkdtemp(prefix="ra-bench-"))
     import pygame
-    from ra_game.scenes.play import PlayScene
-    from ra_game.scenes.scoring import EpochScoringScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+        from scenes.scoring import EpochScoringScene
+    else:
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.scoring import EpochScoringScene
 
     from ra_game.app import create_app, guarded_step
     from ra_game.seats import Seat, parse_seats

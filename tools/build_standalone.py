@@ -42,7 +42,15 @@ import venv
 import zipfile
 from pathlib import Path
 
-from standalone_wine import FREEZE_TIMEOUT, Wine, WineError, kill_session, run_bounded, winpath
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tools.x
+from tools.standalone_wine import (
+    FREEZE_TIMEOUT,
+    Wine,
+    WineError,
+    kill_session,
+    run_bounded,
+    winpath,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "standalone"
@@ -72,7 +80,12 @@ EXCLUDES = (
 SOURCE_IGNORE = shutil.ignore_patterns(
     ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
     ".hypothesis", ".mypy_cache", ".ruff_cache", "*.ra.json",
+    "*.so", "*.pyd", "build_info.json",  # what an editable install compiled in place
 )
+#: The first words of ``--version``'s second line for each build (English: the smoke test's
+#: empty environment).
+BUILD_LINES = {"compiled": "The engine and the AI run compiled",
+               "interpreted": "The engine and the AI run interpreted"}
 
 
 class BuildError(Exception):
@@ -165,13 +178,17 @@ def digest_file(archive: Path) -> Path:
     return archive.with_name(archive.name + ".source-sha256")
 
 
-def build_wheel(python: Path, out: Path) -> Path:
-    """The game's wheel, built from a clean copy of the sources (no stale ``build/lib``)."""
+def build_wheel(python: Path, out: Path, compiled: bool = True) -> Path:
+    """The game's wheel, built from a clean copy of the sources (no stale ``build/lib``);
+    with the engine and the AI compiled by mypyc for ``python``'s system when ``compiled``
+    (setup.py), else pure Python (a wheel for another system)."""
     shutil.rmtree(out, ignore_errors=True)
+    env = {**os.environ, "RA_GAME_BUILD": "compiled" if compiled else "pure"}
     with tempfile.TemporaryDirectory(prefix="ra-src-") as tmp:
         src = Path(tmp) / "src"
         shutil.copytree(ROOT, src, ignore=SOURCE_IGNORE)
-        run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(src)])
+        run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(src)],
+            env=env)
     return next(out.glob("ra_game-*.whl"))
 
 
@@ -389,10 +406,31 @@ class WorkerWatch:
                         self.seen.add(int(entry.name))
 
 
+def expected_build(target: str) -> str:
+    """The build a download runs: compiled, except the Windows one built here under Wine (its
+    wheel is pure Python: docs/packaging.md says why and what it costs)."""
+    return "interpreted" if under_wine(target) else "compiled"
+
+
+def check_build(version: str, build: str | None) -> str:
+    """Which build ``--version`` says runs (``build``: the one it must be; None: any, and
+    "unknown" when it says none)."""
+    lines = version.splitlines()
+    found = next((name for name, line in BUILD_LINES.items()
+                  if len(lines) > 1 and lines[1].startswith(line)), None)
+    if build is None:
+        return found or "unknown"
+    if found != build:
+        raise BuildError(f"smoke test: the download must run the {build or 'any'} build; "
+                         f"--version printed {version!r}")
+    return found
+
+
 def smoke_test(archive: Path, platform: str | None = None, timeout: float = 900,
-               wine: Wine | None = None) -> dict[str, object]:
+               wine: Wine | None = None, build: str | None = None) -> dict[str, object]:
     """Unpack ``archive`` into an empty folder and run it as a player would, with an empty
-    environment: (a) ``--version``, (b) the title opens and quits, (c) an AI demo prints a
+    environment: (a) ``--version``, which says which build runs (``build``: the one it must be),
+    (b) the title opens and quits, (c) an AI demo prints a
     finished summary, with the hard AI on two worker processes (where ``/proc`` shows them:
     they ran; any fallback to searching in the window's frames is logged on stderr, which fails
     the step), (d) no ``error.log`` anywhere.  ``wine``: run a Windows program under Wine.
@@ -412,6 +450,7 @@ def smoke_test(archive: Path, platform: str | None = None, timeout: float = 900,
         version = _run_program(program, ["--version"], work, env, 60, wine).strip()
         if not version.startswith("ra-game "):
             raise BuildError(f"smoke test: --version printed {version!r}")
+        ran = check_build(version, build)
         title = _last_json(_run_program(program, ["--exit-after-title"], work, env, 120, wine),
                            "--exit-after-title")
         catalogs = sorted(p.parent.parent.name for p in (ROOT / "ra_game" / "locale").glob(
@@ -437,7 +476,7 @@ def smoke_test(archive: Path, platform: str | None = None, timeout: float = 900,
         if logs:
             raise BuildError(f"smoke test: the program wrote {logs[0]}:\n"
                              f"{logs[0].read_text(errors='replace')[-800:]}")
-        return {"version": version, "title": title, "demo_over": True,
+        return {"version": version, "build": ran, "title": title, "demo_over": True,
                 "workers_seen": len(workers.seen) if workers.available else None}
 
 
@@ -499,7 +538,7 @@ def build(target: str, fresh: bool, wine: Wine | None) -> tuple[Path, Path]:
         if fresh:
             shutil.rmtree(wine.python_dir, ignore_errors=True)
         wine.install_python()
-        wine.install(build_wheel(Path(sys.executable), BUILD / "wheels"))
+        wine.install(build_wheel(Path(sys.executable), BUILD / "wheels", compiled=False))
         built = freeze_under_wine(wine)
     return pack(built, target), built
 
@@ -531,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
             digest_file(archive).unlink(missing_ok=True)
             unpacked_mb = folder_mb(built)
         build_s = time.perf_counter() - start
-        seen = smoke_test(archive, args.target, wine=wine)
+        seen = smoke_test(archive, args.target, wine=wine, build=expected_build(args.target))
         print(f"smoke test passed: {archive}", file=sys.stderr)
         if not args.smoke_only:
             digest_file(archive).write_text(digest + "\n", encoding="utf-8")
@@ -549,7 +588,8 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps({
         "platform": args.target, "archive": archive.name, "archive_mb": round(archive_mb, 1),
         "unpacked_mb": None if unpacked_mb is None else round(unpacked_mb, 1),
-        "startup_ms": ms, "workers_seen": seen["workers_seen"], "build_s": round(build_s, 1),
+        "startup_ms": ms, "workers_seen": seen["workers_seen"], "build": seen["build"],
+        "build_s": round(build_s, 1),
         "total_s": round(time.perf_counter() - start, 1),
     }), flush=True)
     return 0

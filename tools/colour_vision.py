@@ -138,15 +138,14 @@ def simulate_image(surface: pygame.Surface, vision: str) -> pygame.Surface:
     out = surface.copy()
     cache: dict[Color, Color] = {}
     width, height = out.get_size()
-    with pygame.PixelArray(out) as pixels:
-        for x in range(width):
-            for y in range(height):
-                r, g, b, a = out.unmap_rgb(pixels[x, y])
-                color = (r, g, b)
-                seen = cache.get(color)
-                if seen is None:
-                    seen = cache[color] = simulate(color, vision)
-                pixels[x, y] = (*seen, a)
+    for x in range(width):
+        for y in range(height):
+            r, g, b, a = out.get_at((x, y))
+            color = (r, g, b)
+            seen = cache.get(color)
+            if seen is None:
+                seen = cache[color] = simulate(color, vision)
+            out.set_at((x, y), (*seen, a))
     return out
 
 
@@ -175,7 +174,7 @@ def tile_frame_colors() -> dict[str, Color]:
     """Each tile category's frame colour, read from the packaged tile art (one kind each)."""
     from ra_game.engine.tiles import CATEGORY, TILE_IDS
 
-    first = {}
+    first: dict[str, str] = {}
     for tid, category in zip(TILE_IDS, CATEGORY):
         first.setdefault(category, tid)
     return {category: frame_color(pygame.image.load(str(ROOT / "assets" / "tiles" / f"{tid}.png")))

@@ -25,7 +25,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -44,6 +44,7 @@ from ra_game.settings import load_settings_checked, settings_path
 from tooling import faults
 
 Check = Callable[[], None]
+T = TypeVar("T")
 
 
 class Tally:
@@ -140,9 +141,9 @@ def many_replays(count: int) -> Check:
     return check
 
 
-def _bounded(action: Callable[[], object], seconds: float = 10) -> object:
+def _bounded(action: Callable[[], T], seconds: float = 10) -> T:
     """``action()`` in a thread; fails if it blocks (a FIFO opened for reading would)."""
-    out: list[object] = []
+    out: list[T] = []
     errors: list[BaseException] = []
 
     def target() -> None:
@@ -197,7 +198,10 @@ def stats_case(kind: str) -> Check:
 
 def tutorial_case(kind: str) -> Check:
     """A bad ``tutorial.json``: the lesson starts over."""
-    from ra_game.scenes.tutorial import progress_path, saved_step
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.tutorial_lesson import progress_path, saved_step
+    else:
+        from ra_game.scenes.tutorial_lesson import progress_path, saved_step
 
     def check() -> None:
         fresh_home()
@@ -450,10 +454,13 @@ def app_start(data: bytes, fifo: bool) -> Check:
             if fifo:
                 path.unlink()
                 os.mkfifo(path)
-        ctx, _ = _bounded(create_app)  # type: ignore[misc]
+        ctx, _ = _bounded(create_app)
         run_frames(ctx, 2)
         title = ctx.scenes.top
-        from ra_game.scenes.title import TitleScene
+        if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+            from scenes.title import TitleScene
+        else:
+            from ra_game.scenes.title import TitleScene
 
         assert type(title) is TitleScene
         lines = [*ctx.notices, *([title.save_error] if title.save_error else [])]
@@ -472,14 +479,17 @@ def name_case(name: str) -> Check:
     """A save and a replay whose player is named ``name``: the save is set aside with one line,
     the replay is listed with its reason, and the title and the replay list draw."""
     def check() -> None:
-        from ra_game.scenes.replays import ReplayListScene
+        if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+            from scenes.replays import ReplayListScene
+        else:
+            from ra_game.scenes.replays import ReplayListScene
 
         from ra_game.app import create_app, run_frames
         from ra_game.replays import list_replays, replays_dir
 
         fresh_home()
         doc = faults.sample_save(8)
-        doc["players"][1]["name"] = name  # type: ignore[index]
+        doc["players"][1]["name"] = name
         _put(slot_path(0), faults.encode(doc))
         (replays_dir()).mkdir(parents=True)
         (replays_dir() / "bad.ra.json").write_text(json.dumps(doc))
@@ -504,8 +514,8 @@ def odd_home() -> Check:
         _put(slot_path(0), b"{")
         ctx, _ = create_app()
         run_frames(ctx, 2)
-        title = ctx.scenes.top
-        lines = [*ctx.notices, *([title.save_error] if getattr(title, "save_error", "") else [])]
+        save_error: str = getattr(ctx.scenes.top, "save_error", "")
+        lines = [*ctx.notices, *([save_error] if save_error else [])]
         assert lines and all("\n" not in line for line in lines)
         pygame.display.quit()
     return check
@@ -597,7 +607,9 @@ def window_round(tally: Tally, rng: random.Random, frames: int) -> dict[str, int
     ctx.settings.animation_speed = "max"
 
     def sizes_ok() -> None:
-        w, h = pygame.display.get_surface().get_size()
+        surface = pygame.display.get_surface()
+        assert surface is not None
+        w, h = surface.get_size()
         assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
 
     tally.run("min_window", sizes_ok)
@@ -643,8 +655,8 @@ def one_round(tally: Tally, rng: random.Random, flips: int, frames: int) -> dict
         tally.run(f"stats_{kind}", stats_case(kind))
         tally.run(f"tutorial_{kind}", tutorial_case(kind))
     good_mo = ROOT / "ra_game" / "locale" / "es" / "LC_MESSAGES" / "ra_game.mo"
-    for name, data in faults.damaged_catalogs(good_mo.read_bytes()):
-        tally.run(f"catalog_{name.replace(' ', '_')}", catalog_case(name, data))
+    for name, catalog in faults.damaged_catalogs(good_mo.read_bytes()):
+        tally.run(f"catalog_{name.replace(' ', '_')}", catalog_case(name, catalog))
     for kind in CLI_KINDS:
         tally.run(f"cli_{kind}", cli_case(kind))
     for _ in range(10):

@@ -20,8 +20,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_sounds import write_wav  # a sibling tool, found beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tools.x
+from tools.make_sounds import write_wav
 
 RATE = 22050
 BEAT = 0.9  # seconds: 66.7 beats a minute

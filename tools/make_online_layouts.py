@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tools.x
 
-from make_layouts import COMMON, SCENES_DIR, Obj, tmx
+from tools.make_layouts import COMMON, SCENES_DIR, Obj, tmx
 
 
 def _online() -> list[Obj]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tools.x
 
-from make_layouts import tmx  # a sibling script in tools/
+from tools.make_layouts import tmx
 
 WIDTH, HEIGHT, TILE = 1280, 720, 16
 Rect = tuple[int, int, int, int]

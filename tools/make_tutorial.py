@@ -14,14 +14,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.scenes.tutorial_lesson import KINDS, NAMES, STEPS, SUNS
+if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+    from scenes.tutorial_lesson import KINDS, NAMES, STEPS, SUNS
+else:
+    from ra_game.scenes.tutorial_lesson import KINDS, NAMES, STEPS, SUNS
 
-from ra_game.engine import GameState, replay_dict
+from ra_game.engine import GameState, load_replay, replay_dict
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import TILE_BY_ID, Tile
+from ra_game.jsontypes import JsonObject, JsonValue
 
 OUT = Path(__file__).resolve().parent.parent / "scenes" / "tutorial.ra.json"
 SEED = 2024
@@ -36,9 +41,9 @@ LATER = ("pharaoh", "nile", "flood", "sphinx", "gold", "ra", "statue", "pharaoh"
 
 def stack_next(state: GameState, tile: str) -> GameState:
     """The state with ``tile`` the next one out of the bag (the bag's multiset unchanged)."""
-    rest = list(state.bag_order[state.bag_pos:])
-    rest.remove(TILE_BY_ID[tile])
-    return state.with_bag([TILE_BY_ID[tile], *rest])
+    stacked = state.clone()
+    stacked.put_next(TILE_BY_ID[tile])
+    return stacked
 
 
 def policy(state: GameState) -> str:
@@ -101,10 +106,10 @@ def skip_to_the_end(state: GameState, moves: list[str]) -> GameState:
         state = play(state, move, moves, draws)
 
 
-def build() -> dict[str, object]:
+def build() -> JsonObject:
     state = GameState.new(3, seed=SEED, suns=SUNS, bag=[], names=NAMES)
     moves: list[str] = []
-    lesson: list[list[object]] = []
+    lesson: list[JsonValue] = []
     for step in STEPS:
         start = len(moves)
         if step.id == "rest_of_epoch":
@@ -126,11 +131,9 @@ def build() -> dict[str, object]:
 def main() -> int:
     doc = build()
     OUT.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    final = GameState.new(3, seed=SEED, suns=SUNS, bag=[TILE_BY_ID[t] for t in doc["bag"]],
-                          names=NAMES)
-    for move in doc["moves"]:  # type: ignore[union-attr]
-        final.apply(move)
-    print(f"wrote {OUT.name}: {len(doc['moves'])} moves, scores {final.scores}, "  # type: ignore[arg-type]
+    written = load_replay(OUT)  # the file as the game reads it
+    final = written.play()
+    print(f"wrote {OUT.name}: {len(written.moves)} moves, scores {final.scores}, "
           f"winner {NAMES[final.winner or 0]}")
     return 0
 

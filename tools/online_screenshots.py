@@ -61,7 +61,9 @@ def child_main(role: str, shared: Path, out: Path) -> int:
 
     def shot(name: str) -> None:
         run_frames(ctx, 3)
-        pygame.image.save(pygame.display.get_surface(), str(out / f"{name}.png"))
+        surface = pygame.display.get_surface()
+        assert surface is not None
+        pygame.image.save(surface, str(out / f"{name}.png"))
         print(f"wrote {out / name}.png", flush=True)
 
     def top() -> object:

@@ -21,18 +21,19 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: tools.x
 
 import pygame
-import screenshots  # a sibling script in tools/: the window, keys and file names
-from screenshots import press, save, wait_for
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import load_replay, replay_dict
 from ra_game.engine.events import GameOver
 from ra_game.seats import AI_NAMES, Seat
 from ra_game.ui.app_context import AppContext
+from tools import screenshots  # the window, keys and file names
+from tools.screenshots import press, save, wait_for
 
 GAME = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "golden_3p_full.ra.json"
 KINDS = ["human", "ai:medium", "ai:hard"]
@@ -41,7 +42,10 @@ HOME = Path(__file__).resolve().parent.parent / "build" / "review-shots-home"
 
 def results(ctx: AppContext) -> None:
     """The final results of the recorded game, the person at seat 1."""
-    from ra_game.scenes.results import FinalResultsScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.results import FinalResultsScene
+    else:
+        from ra_game.scenes.results import FinalResultsScene
 
     replay = load_replay(GAME)
     replay.players = [{"name": "You" if i == 0 else AI_NAMES[i], "kind": kind}
@@ -56,9 +60,14 @@ def results(ctx: AppContext) -> None:
 
 def review(ctx: AppContext, out: Path, quick: bool) -> None:
     """Review my game, the list, the costliest decision on the board, the better move tried."""
-    from ra_game.scenes.play import PlayScene
-    from ra_game.scenes.review_list import ReviewListScene
-    from ra_game.scenes.review_progress import ReviewProgressScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+        from scenes.review_list import ReviewListScene
+        from scenes.review_progress import ReviewProgressScene
+    else:
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.review_list import ReviewListScene
+        from ra_game.scenes.review_progress import ReviewProgressScene
 
     if quick:  # the window makes its job from ra_game.review.ReviewJob
         from functools import partial
@@ -66,11 +75,10 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
         import ra_game.review
         import ra_game.review.game_job
 
-        ra_game.review.ReviewJob = partial(  # type: ignore[misc]
-            ra_game.review.ReviewJob, budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
-        ra_game.review.game_job.ReviewJob = partial(  # type: ignore[misc]
-            ra_game.review.game_job.ReviewJob,
-            budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
+        quick_job = partial(ra_game.review.ReviewJob,
+                            budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
+        for module in (ra_game.review, ra_game.review.game_job):
+            setattr(module, "ReviewJob", quick_job)  # noqa: B010 (the name the window reads)
     press(ctx, pygame.K_r, 1)
     progress = ctx.scenes.top
     if isinstance(progress, ReviewProgressScene):  # else kept with the game: the list at once
@@ -93,8 +101,8 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
     assert isinstance(play, PlayScene)
     driver = play.overlay
     wait_for(ctx, "the AIs' answers to the better move",
-             lambda c: not play.queue.busy and (getattr(driver, "play_on", None) is None
-                                                or driver.play_on.finished))
+             lambda c: not play.queue.busy
+             and getattr(getattr(driver, "play_on", None), "finished", True))
     run_frames(ctx, 10)
     save(out, "review_tried")
 
@@ -102,8 +110,12 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
 def whole_game(ctx: AppContext, out: Path) -> None:
     """From the list, the whole game: every seat reviewed (or kept), the graph's cursor on
     the second epoch, then back to the list."""
-    from ra_game.scenes.review_game import GameReviewScene
-    from ra_game.scenes.review_list import ReviewListScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.review_game import GameReviewScene
+        from scenes.review_list import ReviewListScene
+    else:
+        from ra_game.scenes.review_game import GameReviewScene
+        from ra_game.scenes.review_list import ReviewListScene
 
     listing = ctx.scenes.top
     assert isinstance(listing, ReviewListScene)

@@ -28,7 +28,9 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-shots-")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -84,8 +86,12 @@ def menus(ctx: AppContext, out: Path, shoot: bool) -> None:
 
 def auction(ctx: AppContext, out: Path, seed: int) -> None:
     """Play seat 1 by keys until it must bid after at least one AI bid, then shoot."""
-    from ra_game.scenes.play import PlayScene
-    from ra_game.scenes.setup import SetupScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+        from scenes.setup import SetupScene
+    else:
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.setup import SetupScene
 
     setup = ctx.scenes.top
     assert isinstance(setup, SetupScene)
@@ -117,7 +123,10 @@ def auction(ctx: AppContext, out: Path, seed: int) -> None:
 def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> None:
     """The information layer during an auction: the game log, the tile counter, and the score
     preview (a player area hovered, its breakdown in a tooltip); one person against AIs."""
-    from ra_game.scenes.play import PlayScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+    else:
+        from ra_game.scenes.play import PlayScene
 
     from ra_game.seats import AI_NAMES, Seat
 
@@ -164,7 +173,10 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
 def board(ctx: AppContext, out: Path, name: str = "play_board") -> None:
     """A fixed table from a golden replay (epoch 2, bids on the table, you to bid): the same
     picture in every language, for play_<lang>.png."""
-    from ra_game.scenes.play import PlayScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+    else:
+        from ra_game.scenes.play import PlayScene
 
     from ra_game.engine import load_replay
     from ra_game.seats import AI_NAMES, Seat
@@ -189,19 +201,20 @@ def board(ctx: AppContext, out: Path, name: str = "play_board") -> None:
 def pickers(ctx: AppContext, out: Path) -> None:
     """A God on the auction track (G, then the Earthquake picked), then the discard it asks
     for (Enter): play_god_pick.png and play_discard.png."""
-    from ra_game.scenes.play import PlayScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+    else:
+        from ra_game.scenes.play import PlayScene
 
-    from ra_game.engine import GameState, Tile
-    from ra_game.engine.state import DISCARD, EMPTY
+    from ra_game.engine import GameState, Tile, new_position
+    from ra_game.engine.state import DISCARD
     from ra_game.seats import AI_NAMES, Seat
 
     names = ["You", AI_NAMES[1], AI_NAMES[2]]
-    state = GameState.new(3, seed=4, names=names)
-    state.phase, state.current = TURN, 0
-    state.auction = [Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH] + [EMPTY] * 4
-    held = state.tiles[0]
-    held[Tile.GOD] = 2
-    held[Tile.FORTRESS], held[Tile.TEMPLE], held[Tile.PYRAMID] = 2, 1, 1
+    held = [Tile.GOD, Tile.GOD, Tile.FORTRESS, Tile.FORTRESS, Tile.TEMPLE, Tile.PYRAMID]
+    position = new_position(3, up=GameState.new(3, seed=4).suns_up, held=[held, [], []],
+                            track=[Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH])
+    state = GameState.from_position(position, seed=4, names=names)
     seats = [Seat.of("human", names[0])] + [Seat.of("ai:easy", n) for n in names[1:]]
     ctx.demo = None
     ctx.scenes.clear_to(PlayScene(ctx, seats, seed=4, state=state))
@@ -220,7 +233,10 @@ def pickers(ctx: AppContext, out: Path) -> None:
 def epoch_skip(ctx: AppContext, out: Path) -> None:
     """Epoch 1 after the person spent every sun: the AIs play on and "Skip to the end of the
     epoch" (K) is offered: play_skip.png."""
-    from ra_game.scenes.play import PlayScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+    else:
+        from ra_game.scenes.play import PlayScene
 
     from ra_game.engine import GameState
     from ra_game.seats import AI_NAMES, Seat
@@ -231,8 +247,11 @@ def epoch_skip(ctx: AppContext, out: Path) -> None:
         state.apply("draw")
     for _ in range(3):  # a few tiles on the track
         state.apply("draw")
-    state.suns_down[0] += state.suns_up[0]
-    state.suns_up[0] = []
+    position = state.position()
+    up, down = position.suns_up, position.suns_down
+    state = GameState.from_position(
+        replace(position, suns_up=((), *up[1:]), suns_down=(down[0] + up[0], *down[1:])),
+        bag=state.draw_order()[state.draw_count:], names=names)
     seats = [Seat.of("human", names[0])] + [Seat.of("ai:easy", n) for n in names[1:]]
     ctx.demo = None
     ctx.settings.animation_speed = "normal"
@@ -245,10 +264,16 @@ def epoch_skip(ctx: AppContext, out: Path) -> None:
 
 
 def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
-    from ra_game.scenes.play import PlayScene
-    from ra_game.scenes.results import FinalResultsScene
-    from ra_game.scenes.scoring import EpochScoringScene
-    from ra_game.scenes.setup import demo_seats
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+        from scenes.results import FinalResultsScene
+        from scenes.scoring import EpochScoringScene
+        from scenes.setup import demo_seats
+    else:
+        from ra_game.scenes.play import PlayScene
+        from ra_game.scenes.results import FinalResultsScene
+        from ra_game.scenes.scoring import EpochScoringScene
+        from ra_game.scenes.setup import demo_seats
 
     ctx.demo = DemoOptions(speed="max")
     ctx.scenes.clear_to(PlayScene(ctx, demo_seats(), seed=seed))
@@ -265,8 +290,12 @@ def scoring_and_results(ctx: AppContext, out: Path, seed: int) -> None:
 
 def lesson(ctx: AppContext, out: Path) -> None:
     """Two steps of the guided first game: a bid and a disaster's discard."""
-    from ra_game.scenes.title import TitleScene
-    from ra_game.scenes.tutorial import load_lesson, tutorial_scene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.title import TitleScene
+        from scenes.tutorial import load_lesson, tutorial_scene
+    else:
+        from ra_game.scenes.title import TitleScene
+        from ra_game.scenes.tutorial import load_lesson, tutorial_scene
 
     ctx.demo = None
     ctx.scenes.clear_to(TitleScene(ctx))
@@ -284,8 +313,12 @@ def learn(ctx: AppContext, out: Path) -> None:
     import json
     import random
 
-    from ra_game.scenes.title import TitleScene
-    from ra_game.scenes.tutorial import load_lesson
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.title import TitleScene
+        from scenes.tutorial import load_lesson
+    else:
+        from ra_game.scenes.title import TitleScene
+        from ra_game.scenes.tutorial import load_lesson
 
     from ra_game.engine import GameState, replay_dict
     from ra_game.replays import replays_dir
@@ -326,7 +359,10 @@ def learn(ctx: AppContext, out: Path) -> None:
 
 def slot_list(ctx: AppContext, out: Path) -> None:
     """Three saved games in the slots, the title offering Continue, then Load game."""
-    from ra_game.scenes.title import TitleScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.title import TitleScene
+    else:
+        from ra_game.scenes.title import TitleScene
 
     from ra_game.saves import SlotWriter
     from tooling.faults import sample_save

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ["RA_GAME_HOME"] = tempfile.mkdtemp(prefix="ra-shots-")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -68,7 +69,10 @@ def main() -> int:
         run_frames(ctx, 2)
         save(args.out / ("settings.png" if code == "en" else f"settings_{code}.png"))
     set_language("en")
-    from ra_game.scenes.play import PlayScene
+    if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+        from scenes.play import PlayScene
+    else:
+        from ra_game.scenes.play import PlayScene
 
     play = PlayScene(ctx, [Seat.of("human", "Ana"), Seat.of("ai:easy", "Bo"), Seat.of("ai:easy", "Cy"),
                            Seat.of("ai:easy", "Di"), Seat.of("ai:easy", "Ed")], seed=4, slot=1)
@@ -77,8 +81,7 @@ def main() -> int:
     if args.cvd:
         board = args.out / "board_colours.png"
         save(board)
-        sys.path.insert(0, str(ROOT / "tools"))
-        from colour_vision import main as simulate
+        from tools.colour_vision import main as simulate
 
         simulate([str(board), "--out", str(args.out)])
     press(ctx, pygame.K_ESCAPE)

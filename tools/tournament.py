@@ -1,13 +1,16 @@
-"""Measure AI levels against each other on identical bags.
+"""Measure AI agents against each other on identical bags.
 
     python3 tools/tournament.py --seats hard,medium,medium,medium --games 50 --seed 1 --json
-    python3 tools/tournament.py --seats hard@200,hard-v1@200,hard-v1@200,hard-v1@200 --games 30
+    python3 tools/tournament.py --seats hard,hard-v2 --games 60 --seed 48000 --workers 2 --json
 
-A seat ``hard@N`` (or ``hard-v1@N``, ``hard-v2@N``) searches one tree of exactly N iterations per
-decision instead of a time budget, so results do not depend on the machine's load.  ``medium-v1``
-and ``hard-v1`` are the frozen levels of before issue 12 (``tools/baselines/v1``); ``hard-v2`` is
-hard as it was when issue 47 began (``tools/baselines/v2``: 4 trees x 300 iterations, always
-in this process).  Baselines are offered here only, never in the game.
+A seat is a kind of the agent table (``ra_game.ai.AGENTS``: the game's levels, ``hard-learned``
+and ``hard-hand-made``), a frozen version named in ``tools/frozen_versions.json`` (``hard-v2``:
+a commit of main's history, played from its own checkout in its own process over the line
+protocol of docs/player-protocol.md), or a program given with ``--program NAME=COMMAND`` that
+speaks that protocol.  ``hard@N`` (or ``hard-learned@N``...) searches one tree of exactly N
+iterations per decision instead of the level's budget.  Searches of a fixed iteration count run
+without their time cap (``--cap`` keeps the game's), so every side does its full work whatever
+the load; trees that did fewer iterations than asked anyway are counted (``cut_short``).
 
 Every game seed is played once per seating rotation, so each agent sits in every seat on the same
 bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
@@ -20,9 +23,8 @@ legal action).
 
 ``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
 options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
-chunks.  FILE is tied to the AI code it was played with (the last commit touching
-``ra_game/ai``, ``ra_game/engine`` or the baselines in ``tools/baselines``) and refuses games of
-other code.
+chunks, on any machine.  FILE is tied to the code it was played with (the last commit touching
+:data:`PLAYING_CODE`) and refuses games of other code.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import hashlib
 import json
 import math
 import multiprocessing
+import shlex
 import subprocess
 import sys
 import time
@@ -42,88 +45,138 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ra_game.ai import LEVELS, Agent, HardAgent, make_agent
+from ra_game.ai import AGENTS, Agent, RootParallelAgent
 from ra_game.ai.base import SearchingAgent
-from ra_game.ai.learned_search import LearnedHardAgent, LearnedLeafAgent
 from ra_game.ai.workers import WorkerPool
-from ra_game.engine import GameState
-from tools.baselines.v1 import HardV1Agent, MediumV1Agent
-from tools.baselines.v2 import HardV2Agent, RootParallelV2Agent
+from ra_game.engine import GameState, Move
+from tools.frozen import LinePlayer, frozen_command, versions
+from tools.ra_player import trees_cut_short, uncap
 
 Job = tuple[int, int, tuple[str, ...], int | None]
 
 
-#: Frozen baselines, for measuring only (never offered in the game).
-BASELINES: dict[str, type[Agent]] = {
-    "medium-v1": MediumV1Agent, "hard-v1": HardV1Agent, "hard-v2": RootParallelV2Agent,
-}
-#: The kinds that take ``@N``: one tree of exactly N iterations.
-SEARCHERS: dict[str, type[HardAgent | HardV1Agent | HardV2Agent]] = {
-    "ai:hard": HardAgent, "hard-v1": HardV1Agent, "hard-v2": HardV2Agent,
-    "hard-learned": LearnedLeafAgent,
-}
-#: Experiments, measured here only (never offered in the game): kind -> agent at hard's budget.
-EXPERIMENTS: dict[str, type[Agent]] = {"hard-learned": LearnedHardAgent}
+#: Programs given with ``--program NAME=COMMAND`` (set by :func:`main`): name -> command.
+PROGRAMS: dict[str, list[str]] = {}
 
 
 def agent_kind(name: str) -> str:
-    """The kind for a seat name such as ``hard``, ``ai:hard``, ``medium-v1`` or ``hard@200``."""
+    """The kind for a seat name such as ``hard``, ``ai:hard``, ``hard-v2`` or ``hard@200``."""
     name = name.strip().lower()
     base, at, count = name.partition("@")
     if at and not (count.isdigit() and int(count) > 0):
         raise ValueError(f"bad iteration count in {name!r}; write e.g. hard@200")
-    if base in EXPERIMENTS:
-        return base + at + count
+    if base in PROGRAMS or base in versions():
+        if at:
+            raise ValueError(f"{base!r} takes no iteration count (it plays in its own process)")
+        return base
     for kind in (base, f"ai:{base}"):
-        if kind in LEVELS or kind in BASELINES:
-            if at and kind not in SEARCHERS:
-                raise ValueError(
-                    f"only hard, hard-v1 and hard-v2 take an iteration count, not {base!r}")
+        if kind in AGENTS:
+            if at and AGENTS[kind].tree is None:
+                raise ValueError(f"{base!r} takes no iteration count (it does not search)")
             return kind + at + count
-    known = ", ".join([k.split(":")[-1] for k in LEVELS] + list(BASELINES)
-                      + [f"{k}@N" for k in EXPERIMENTS])
+    known = ", ".join([k.split(":")[-1] for k in AGENTS] + list(versions()) + list(PROGRAMS))
     raise ValueError(f"unknown agent {name!r}; use one of: {known}")
 
 
-def build_agent(kind: str, seed: int, think_ms: int | None) -> Agent:
-    """A new agent for a kind returned by :func:`agent_kind`."""
+def build_agent(kind: str, seed: int, think_ms: int | None, capped: bool = False) -> Agent:
+    """A new agent for a kind returned by :func:`agent_kind` (``capped``: keep a search's
+    wall-clock cap; a player process is told by its command)."""
     base, _, count = kind.partition("@")
+    if base in PROGRAMS:
+        return LinePlayer(PROGRAMS[base], base, seed)
+    frozen = versions()
+    if base in frozen:
+        command = frozen_command(frozen[base]) + (["--cap"] if capped else [])
+        return LinePlayer(command, frozen[base].kind, seed)
+    level = AGENTS[base]
     if count:
-        return SEARCHERS[base](seed, iterations=int(count))
-    if base == "hard-v1":
-        return HardV1Agent(seed, think_ms=think_ms)
-    if base in EXPERIMENTS:
-        return EXPERIMENTS[base](seed)
-    if base in BASELINES:
-        return BASELINES[base](seed)  # (hard-v2: fixed work, 4 trees x 300 iterations)
-    return make_agent(base, seed, think_ms)
+        assert level.tree is not None
+        return level.tree(seed, int(count))
+    agent = level.factory(seed, think_ms)
+    if not capped:
+        uncap(agent)
+    return agent
+
+
+def seat_agents(kinds: Sequence[str], seed: int, rotation: int, think_ms: int | None,
+                moves: list[str], capped: bool = False) -> list[Agent]:
+    """The agents of one game (seeded by game, rotation and seat); player processes follow the
+    list ``moves``, which the game appends each move to (in notation)."""
+    agents = [build_agent(k, seed * 100 + rotation * 10 + i, think_ms, capped)
+              for i, k in enumerate(kinds)]
+    for agent in agents:
+        if isinstance(agent, LinePlayer):
+            agent.follow(moves)
+    return agents
+
+
+def close_agents(agents: Sequence[Agent]) -> None:
+    """End the player processes of a game's agents."""
+    for agent in agents:
+        if isinstance(agent, LinePlayer):
+            agent.close()
+
+
+def cut_so_far(agent: Agent) -> int:
+    """Trees of ``agent``'s last decision cut short (a player process: all its decisions)."""
+    if isinstance(agent, LinePlayer):
+        return agent.cut_short
+    return trees_cut_short(agent) if isinstance(agent, RootParallelAgent) else 0
 
 
 def short(kind: str) -> str:
     return kind.split(":")[-1]
 
 
-def play_one(job: Job, pool: WorkerPool | None = None) -> dict[str, Any]:
-    """Play one game; returns the kinds by seat, final scores, winner and decision times.
-    Searching agents run their trees on ``pool`` when one is given."""
+def play_one(job: Job, pool: WorkerPool | None = None, capped: bool = False) -> dict[str, Any]:
+    """Play one game; returns the kinds by seat, final scores, winner, decision times and the
+    trees each seat's searches cut short.  Searching agents run their trees on ``pool`` when
+    one is given."""
     seed, rotation, kinds, think_ms = job
     state = GameState.new(len(kinds), seed=seed)
-    agents = [build_agent(k, seed * 100 + rotation * 10 + i, think_ms) for i, k in enumerate(kinds)]
+    moves: list[str] = []
+    agents = seat_agents(kinds, seed, rotation, think_ms, moves, capped)
     for agent in agents:
         if pool is not None and isinstance(agent, SearchingAgent):
             agent.use_pool(pool)
     times: list[list[float]] = [[] for _ in kinds]
-    while not state.over:
-        seat = state.current
-        obs = state.observation(seat)
-        real = len(obs.state.legal_actions()) > 1
-        start = time.perf_counter()
-        action = agents[seat].choose(obs)
-        if real:
-            times[seat].append(time.perf_counter() - start)
-        state.apply_action(action)
+    cut = [0] * len(kinds)
+    try:
+        while not state.over:
+            seat = state.current
+            obs = state.observation(seat)
+            real = len(obs.state.legal_actions()) > 1
+            start = time.perf_counter()
+            action = agents[seat].choose(obs)
+            if real:
+                times[seat].append(time.perf_counter() - start)
+            if not isinstance(agents[seat], LinePlayer):
+                cut[seat] += cut_so_far(agents[seat])
+            state.apply_action(action)
+            moves.append(Move.from_action(action).text)
+        for seat, agent in enumerate(agents):
+            if isinstance(agent, LinePlayer):
+                cut[seat] = agent.cut_short
+    finally:
+        close_agents(agents)
     return {"seed": seed, "rotation": rotation, "think_ms": think_ms, "kinds": list(kinds),
-            "scores": list(state.scores), "winner": state.winner, "times": times}
+            "scores": list(state.scores), "winner": state.winner,
+            "ms": [time_summary(t) for t in times], "cut": cut}
+
+
+def time_summary(seconds: list[float]) -> list[float]:
+    """A seat's decision times as [decisions, total ms, longest ms] (a record stays small)."""
+    return [len(seconds), round(1000 * sum(seconds), 1), round(1000 * max(seconds, default=0), 1)]
+
+
+def play_uncapped(job: Job) -> dict[str, Any]:
+    """:func:`play_one` in a pool process (no time cap)."""
+    return play_one(job)
+
+
+def play_capped(job: Job) -> dict[str, Any]:
+    """:func:`play_one` in a pool process (with the game's time caps)."""
+    return play_one(job, capped=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> list[float]:
@@ -182,7 +235,8 @@ def jobs_for(seats: Sequence[str], games: int, seed: int, think_ms: int | None) 
 
 
 #: The code an AI decision depends on: a record of games is tied to its last commit.
-PLAYING_CODE = ("ra_game/ai", "ra_game/engine", "tools/baselines")
+PLAYING_CODE = ("ra_game/ai", "ra_game/engine", "tools/frozen_versions.json", "tools/frozen.py",
+                "tools/ra_player.py")
 
 
 def code_version() -> str:
@@ -260,18 +314,22 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     margins: dict[str, dict[int, list[float]]] = {}
     for rec in records:
         for seat, kind in enumerate(rec["kinds"]):
-            s = stats.setdefault(kind, {"wins": 0, "seats": 0, "score": 0, "times": []})
+            s = stats.setdefault(kind, {"wins": 0, "seats": 0, "score": 0, "cut": 0,
+                                        "decisions": 0, "ms": 0.0, "max_ms": 0.0})
+            s["cut"] += rec.get("cut", [0] * len(rec["kinds"]))[seat]
             margins.setdefault(kind, {}).setdefault(rec.get("seed", 0), []).append(
                 margin(rec["scores"], seat))
             s["seats"] += 1
             s["score"] += rec["scores"][seat]
-            s["times"].extend(rec["times"][seat])
+            count, total_ms, max_ms = rec["ms"][seat]
+            s["decisions"] += count
+            s["ms"] += total_ms
+            s["max_ms"] = max(s["max_ms"], max_ms)
             if seat == rec["winner"]:
                 s["wins"] += 1
                 winner_scores.setdefault(kind, []).append(rec["scores"][seat])
     results = []
     for kind, s in stats.items():
-        times = s["times"]
         wins_scores = winner_scores.get(kind, [])
         mean_margin, margin_ci = clustered_mean(margins[kind])
         results.append({
@@ -286,8 +344,9 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "margin_seeds": len(margins[kind]),
             "mean_winning_score": round(sum(wins_scores) / len(wins_scores), 2)
             if wins_scores else None,
-            "mean_ms_per_decision": round(1000 * sum(times) / len(times), 2) if times else 0.0,
-            "max_ms_per_decision": round(1000 * max(times), 2) if times else 0.0,
+            "mean_ms_per_decision": round(s["ms"] / s["decisions"], 2) if s["decisions"] else 0.0,
+            "max_ms_per_decision": s["max_ms"],
+            "cut_short": s["cut"],
         })
     return {"games": len(records), "results": results}
 
@@ -295,19 +354,30 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", required=True,
-                        help="comma list: hard,medium,easy,random,medium-v1,hard-v1,hard-v2 "
-                        "(hard@N: N iterations)")
+                        help="comma list: hard,medium,easy,random,expert,hard-learned,"
+                        "hard-hand-made, a frozen version (hard-v2) or a --program name "
+                        "(hard@N: one tree of N iterations)")
     parser.add_argument("--games", type=int, default=10, help="game seeds (each in every rotation)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", type=int, default=None, help="hard agent's budget")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--ai-workers", type=int, default=1,
                         help="processes for each searching AI's trees (with --workers 1)")
+    parser.add_argument("--program", action="append", default=[], metavar="NAME=COMMAND",
+                        help="a program speaking the line protocol (docs/player-protocol.md), "
+                        "seated as NAME")
+    parser.add_argument("--cap", action="store_true",
+                        help="keep the game's wall-clock cap of fixed-iteration searches")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON line")
     parser.add_argument("--record", type=Path, default=None,
                         help="append each game to this file and skip the games already in it")
     args = parser.parse_args(argv)
     try:
+        for program in args.program:
+            name, eq, command = program.partition("=")
+            if not (eq and name.strip() and shlex.split(command)):
+                raise ValueError(f"--program needs NAME=COMMAND, got {program!r}")
+            PROGRAMS[name.strip().lower()] = shlex.split(command)
         seats = [agent_kind(s) for s in args.seats.split(",") if s.strip()]
         if not 2 <= len(seats) <= 5:
             raise ValueError(f"--seats needs 2 to 5 agents, got {len(seats)}")
@@ -342,13 +412,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         trees = WorkerPool(args.ai_workers) if args.ai_workers > 1 else None
         try:
             for job in jobs:
-                progress(play_one(job, trees))
+                progress(play_one(job, trees, args.cap))
         finally:
             if trees is not None:
                 trees.close()
     else:
+        if args.program:
+            print("tournament: error: --program needs --workers 1", file=sys.stderr)
+            return 2
         with multiprocessing.Pool(args.workers) as pool:
-            for rec in pool.imap_unordered(play_one, jobs):
+            for rec in pool.imap_unordered(play_capped if args.cap else play_uncapped, jobs):
                 progress(rec)
     result = summarize(records)
     if args.json:

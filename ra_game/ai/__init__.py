@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from .base import Agent
 from .heuristic import EasyAgent, MediumAgent
-from .levels import LEVELS, Level, make_agent
+from .levels import AGENTS, LEVELS, Level, make_agent
 from .mcts import HardAgent
 from .parallel import RootParallelAgent
 from .random_agent import RandomAgent
 
 __all__ = [
-    "LEVELS", "Agent", "EasyAgent", "HardAgent", "Level", "MediumAgent", "RandomAgent",
+    "AGENTS", "LEVELS", "Agent", "EasyAgent", "HardAgent", "Level", "MediumAgent", "RandomAgent",
     "RootParallelAgent",
     "make_agent",
 ]

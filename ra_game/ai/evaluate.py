@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import add, itemgetter
+from typing import Final
 
 from ..engine import GameState
 from ..engine.disasters import disaster_discards
@@ -21,41 +22,50 @@ from ..engine.scoring import MONUMENT_SET_POINTS as SET_POINTS
 from ..engine.tiles import CIVILIZATIONS, MONUMENTS, NUM_EPOCHS, SUN_SETS, Tile
 
 # plain ints (indexing and comparing with an IntEnum is several times slower)
-RA, GOD, GOLD, PHARAOH, NILE, FLOOD = (int(k) for k in (Tile.RA, Tile.GOD, Tile.GOLD, Tile.PHARAOH,
-                                                        Tile.NILE, Tile.FLOOD))
-DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR,
-                                                      Tile.EARTHQUAKE))
-CIV0, MON0 = CIVILIZATIONS[0], MONUMENTS[0]
-CIV_END, MON_END = CIV0 + len(CIVILIZATIONS), MON0 + len(MONUMENTS)
-CIV_KINDS = len(CIVILIZATIONS)
-MONUMENT_KINDS = frozenset(MONUMENTS)
-MAX_SUN = max(max(s) for sets in SUN_SETS.values() for s in sets)
+RA: Final = int(Tile.RA)
+GOD: Final = int(Tile.GOD)
+GOLD: Final = int(Tile.GOLD)
+PHARAOH: Final = int(Tile.PHARAOH)
+NILE: Final = int(Tile.NILE)
+FLOOD: Final = int(Tile.FLOOD)
+DROUGHT: Final = int(Tile.DROUGHT)
+FUNERAL: Final = int(Tile.FUNERAL)
+WAR: Final = int(Tile.WAR)
+EARTHQUAKE: Final = int(Tile.EARTHQUAKE)
+CIV0: Final = CIVILIZATIONS[0]
+MON0: Final = MONUMENTS[0]
+CIV_END: Final = CIV0 + len(CIVILIZATIONS)
+MON_END: Final = MON0 + len(MONUMENTS)
+CIV_KINDS: Final = len(CIVILIZATIONS)
+MONUMENT_KINDS: Final = frozenset(MONUMENTS)
+MAX_SUN: Final = max(max(s) for sets in SUN_SETS.values() for s in sets)
 #: What a number of civilization types is expected to be worth when much of the epoch is left.
-CIV_HOPE = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
+# (of any length: mypyc 2.4 checks a Final fixed-length tuple of floats wrongly)
+CIV_HOPE: Final[tuple[float, ...]] = (-1.5, 0.8, 2.5, 6.0, 10.5, 15.0)
 #: The same for hard with 2 players, fitted to 720 recorded 2-player games (a seat with suns
 #: takes about half of the tiles, so it seldom ends an epoch without a civilization; its
 #: measured strength is in docs/ai.md).
-TWO_PLAYER_CIV_HOPE = (1.6, 2.2, 5.3, 8.2, 10.0, 15.0)
+TWO_PLAYER_CIV_HOPE: Final[tuple[float, ...]] = (1.6, 2.2, 5.3, 8.2, 10.0, 15.0)
 #: What a sun that outlasts every rival's suns is worth (a lot drawn alone), tempo on.
-TEMPO_LOT = 4.0
+TEMPO_LOT: Final = 4.0
 #: The same with 2 players: worth less, hard buys lots now rather than hold suns back for the
 #: epoch's end, while its stricter 2-player last-sun rule (``mcts.spends_last_sun_early``)
 #: keeps it from running out first (the two tuned together by tournament).
-TWO_PLAYER_TEMPO_LOT = 2.0
+TWO_PLAYER_TEMPO_LOT: Final = 2.0
 #: Hard's weight of a monument's hope of growing into a set with 2 players, where a seat
 #: takes about half of all tiles (tuned by tournament; 3-5 players keep 1).
-TWO_PLAYER_MONUMENTS = 2.0
+TWO_PLAYER_MONUMENTS: Final = 2.0
 #: What a point of a seat's sun total is worth in each later epoch (bidding power).  Hard's
 #: weight with 2 players, where every lot goes to whichever of two sun sets is stronger and
 #: trading a high sun for a low centre sun hands the rival the next epochs (tuned by
 #: tournament; 3-5 players, and medium, keep SUN_POWER).
-SUN_POWER = 0.12
-TWO_PLAYER_SUN_POWER = 0.4
+SUN_POWER: Final = 0.12
+TWO_PLAYER_SUN_POWER: Final = 0.4
 #: What a God is worth beyond the 2 fame it scores while much of the epoch is left (a use).
-GOD_HOPE = 0.8
+GOD_HOPE: Final = 0.8
 #: The share of GOD_HOPE a seat gets by its count of face-up suns (a turn to use the God).
-GOD_SHARE = tuple(min(1.0, (c - 1) / 2.0) for c in range(MAX_SUN + 1))
-EMPTY = -1
+GOD_SHARE: Final = tuple(min(1.0, (c - 1) / 2.0) for c in range(MAX_SUN + 1))
+EMPTY: Final = -1
 
 
 def _capped(monuments: tuple[int, ...]) -> tuple[int, ...]:
@@ -74,14 +84,16 @@ class BagInfo:
     __slots__ = ("_monument_terms", "_monuments_capped", "floods", "left", "monuments", "pos", "ra",
                  "tiles")
 
-    def __init__(self, state: GameState) -> None:
-        rest = state.bag_order[state.bag_pos:]
-        self.pos = state.bag_pos
-        self.left = len(rest)
-        self.ra = rest.count(RA)
-        self.tiles = max(1, len(rest) - self.ra)
-        self.floods = rest.count(FLOOD)
-        self.monuments = tuple(rest.count(k) for k in MONUMENTS)
+    def __init__(self, state: GameState | None) -> None:
+        if state is None:  # an empty one, which :meth:`after` fills
+            return
+        counts = state.bag_counts()
+        self.pos = state.draw_count
+        self.left = state.bag_left
+        self.ra = counts[RA]
+        self.tiles = max(1, self.left - self.ra)
+        self.floods = counts[FLOOD]
+        self.monuments = tuple(counts[k] for k in MONUMENTS)
         self._monument_terms: dict[tuple[int, ...], tuple[tuple[int, ...], int, float]] = {}
         self._monuments_capped = _capped(self.monuments)
 
@@ -89,11 +101,11 @@ class BagInfo:
         """The bag of ``state``, a later position of the deal these counts were taken from
         (the same tiles drawn up to ``pos``): these counts less the few tiles drawn since,
         equal to ``BagInfo(state)`` and much cheaper than recounting the whole bag."""
-        drawn = state.bag_order[self.pos:state.bag_pos]
+        drawn = state.drawn_since(self.pos)
         if not drawn:
             return self
-        info = BagInfo.__new__(BagInfo)
-        info.pos = state.bag_pos
+        info = BagInfo(None)
+        info.pos = state.draw_count
         info.left = self.left - len(drawn)
         info.ra = self.ra - drawn.count(RA)
         info.tiles = max(1, info.left - info.ra)
@@ -109,7 +121,7 @@ class BagInfo:
             info._monuments_capped = _capped(info.monuments)
         return info
 
-    def monument_terms(self, monuments: Sequence[int]) -> tuple[tuple[int, ...], int, float]:
+    def monument_terms(self, monuments: list[int]) -> tuple[tuple[int, ...], int, float]:
         """What :func:`tile_value` adds for a seat's ``monuments`` (counts of each kind): the
         set points (to add one by one, in order), the variety points, and the bonus of
         monuments that may still grow into (bigger) sets; remembered per counts."""
@@ -159,7 +171,10 @@ class Context:
         "use_prob",
     )
 
-    def __init__(self, state: GameState, bag: BagInfo | None = None, tempo: bool = False) -> None:
+    def __init__(self, state: GameState | None, bag: BagInfo | None = None,
+                 tempo: bool = False) -> None:
+        if state is None:  # an empty one, which :meth:`after_ra` fills
+            return
         n = state.n
         self.n = n
         self.rivals = max(1, n - 1)
@@ -211,19 +226,28 @@ class Context:
         """The context of ``state``: this context's position with only more Ra tiles drawn
         (every other number it reads unchanged), equal to a new ``Context`` of it (with the
         same bag and tempo) and cheaper."""
-        ctx = Context.__new__(Context)
-        for name in _KEPT_AFTER_RA:
-            setattr(ctx, name, getattr(self, name))
+        ctx = Context(None)  # the fields that do not depend on the Ra tiles drawn:
+        ctx._flood_rate = self._flood_rate
+        ctx._sun_slots = self._sun_slots
+        ctx._sun_units = self._sun_units
+        ctx._tempo = self._tempo
+        ctx.bag = self.bag
+        ctx.epoch = self.epoch
+        ctx.future = self.future
+        ctx.future_045 = self.future_045
+        ctx.future_07 = self.future_07
+        ctx.future_sun = self.future_sun
+        ctx.n = self.n
+        ctx.pharaoh_race = self.pharaoh_race
+        ctx.rival_up = self.rival_up
+        ctx.rivals = self.rivals
+        ctx.sun_others = self.sun_others
+        ctx.sun_weight = self.sun_weight
+        ctx.up_counts = self.up_counts
+        ctx.up_suns = self.up_suns
         ctx._set_ra(state.ra_count, state.ra_length)
         return ctx
 
-
-#: The fields of a :class:`Context` that do not depend on the Ra tiles drawn.
-_KEPT_AFTER_RA = (
-    "_flood_rate", "_sun_slots", "_sun_units", "_tempo", "bag", "epoch", "future", "future_045",
-    "future_07", "future_sun", "n", "pharaoh_race", "rival_up", "rivals", "sun_others",
-    "sun_weight", "up_counts", "up_suns",
-)
 
 
 # The per-seat tables of a Context below are remembered by their input (a few small ints):
@@ -314,7 +338,7 @@ def civ_terms(progress: float, two_player: bool = False) -> tuple[float, ...]:
     return tuple(CIV_POINTS[k] * progress + hope[k] * (1.0 - progress) for k in range(len(hope)))
 
 
-FINAL_CIV_TERMS = civ_terms(1.0)
+FINAL_CIV_TERMS: Final = civ_terms(1.0)
 
 
 @lru_cache(maxsize=4096)
@@ -356,7 +380,7 @@ def held_value(ctx: Context, seat: int, t: list[int]) -> float:
     return v
 
 
-def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
+def tile_value(ctx: Context, seat: int, t: list[int]) -> float:
     """The fame the tiles ``t`` (counts by kind) are expected to bring ``seat`` from now on."""
     prog = ctx.progress
     v = ctx.god_worths[seat] * t[GOD] + 3.0 * t[GOLD]
@@ -398,7 +422,7 @@ def tile_value(ctx: Context, seat: int, t: Sequence[int]) -> float:
     return v
 
 
-def sun_value(ctx: Context, seat: int, up: Sequence[int], down_sum: int) -> float:
+def sun_value(ctx: Context, seat: int, up: list[int], down_sum: int) -> float:
     """What a seat's suns are worth: lots still to win this epoch, later bidding power and
     the final sun race."""
     v = 0.0

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..engine import GameState
+from ..engine import GameState, Position
 from ..engine.scoring import CIV_POINTS, MONUMENT_SET_POINTS, MONUMENT_VARIETY_POINTS
 from ..engine.state import EMPTY
 from ..engine.tiles import (
@@ -84,25 +84,23 @@ def record_of(state: GameState) -> tuple[int, ...]:
 def state_of(record: Sequence[int]) -> GameState:
     """A state with the position of ``record``, its bag in sorted order."""
     n = record[0]
-    state = GameState.new(n, seed=0)
-    state.epoch, state.ra_count, state.ra_length, state.center_sun, state.current = record[1:6]
+    epoch, ra_count, _ra_length, center_sun, current = record[1:6]
     at = len(HEAD)
-    state.scores = list(record[at:at + n])
+    scores = tuple(record[at:at + n])
     at += n
-    state.tiles = [list(record[at + p * NUM_KINDS:at + (p + 1) * NUM_KINDS]) for p in range(n)]
+    tiles = tuple(tuple(record[at + p * NUM_KINDS:at + (p + 1) * NUM_KINDS]) for p in range(n))
     at += n * NUM_KINDS
     suns = []
     for _ in range(2):
-        suns.append([[s for s in record[at + p * MAX_SUNS:at + (p + 1) * MAX_SUNS] if s]
-                     for p in range(n)])
+        suns.append(tuple(tuple(s for s in record[at + p * MAX_SUNS:at + (p + 1) * MAX_SUNS] if s)
+                          for p in range(n)))
         at += n * MAX_SUNS
-    state.suns_up, state.suns_down = suns
-    state.auction = list(record[at:at + TRACK])
+    auction = tuple(record[at:at + TRACK])
     at += TRACK
-    counts = record[at:at + NUM_KINDS]
-    state.bag_order = tuple(k for k in range(NUM_KINDS) for _ in range(counts[k]))
-    state.bag_pos = 0
-    return state
+    return GameState.from_position(Position(
+        suns_up=suns[0], suns_down=suns[1], tiles=tiles, scores=scores, center_sun=center_sun,
+        epoch=epoch, ra_count=ra_count, current=current, auction=auction,
+        bag=tuple(record[at:at + NUM_KINDS])))
 
 
 def _rival_extremes(values: Sequence[float], seat: int) -> tuple[float, float]:

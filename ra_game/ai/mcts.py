@@ -7,9 +7,11 @@ availability depends on the deal are handled with availability counts (each chil
 term uses how often it could have been chosen).  Each iteration returns one reward per seat, so
 every seat picks its own best action: sound for 3-5 players.  Playouts follow the fast policy of
 :mod:`policy` and stop at the end of the epoch (or after ``PLAYOUT_LIMIT`` decisions early in a
-long epoch), where the hand-made evaluation (scores already exact at an epoch's end, plus what
-kept tiles and suns will bring) turns the position into rewards.  New nodes start with a few
-virtual visits at the evaluation's verdict right after their action (a bid as if it won).
+long epoch), where an evaluator (:mod:`.evaluators`: by default the hand-made evaluation, scores already
+exact at an epoch's end plus what kept tiles and suns will bring; or the learned one) turns the
+position into rewards.  New nodes start with a few virtual visits at the hand-made evaluation's
+verdict right after their action (a bid as if it won).  The root rule is an argument too
+(:mod:`.selection`: hard's UCT, the review's forced share, or every move on every deal).
 
 The search is anytime: ``think(seconds)`` runs iterations in slices and can be called again; the
 budget counts thinking time, with a hard wall-clock cap per decision.
@@ -18,7 +20,10 @@ budget counts thinking time, with a hard wall-clock cap per decision.
 from __future__ import annotations
 
 import time
-from math import exp, log, sqrt
+from math import exp
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ..engine import GameState, Observation
 from ..engine.moves import DRAW, PASS, RA, is_god
@@ -26,25 +31,25 @@ from ..engine.state import BID, OVER, TURN
 from ..engine.tiles import Tile
 from .base import Agent
 from .evaluate import BagInfo, Context, outlook, sun_cost, tiles_gain
+from .evaluators import HAND_MADE, Evaluator, Judgment, evaluator_for, expected_fame
 from .policy import PlayoutContexts, god_options, last_chance, playout_action, turn_options
+from .selection import PRIOR_VISITS, UCT, Selection, uct
 
 #: Wall-clock cap for one decision, whatever the budget: no decision may exceed 1.5 s.
-HARD_CAP = 1.4
-DEFAULT_THINK = 1.0
-EXPLORATION = 0.35
-REWARD_SCALE = 8.0
-WIN_WEIGHT = 0.7
-MAX_GOD_OPTIONS = 4
-PRIOR_VISITS = 3
+HARD_CAP: Final = 1.4
+DEFAULT_THINK: Final = 1.0
+REWARD_SCALE: Final = 8.0
+WIN_WEIGHT: Final = 0.7
+MAX_GOD_OPTIONS: Final = 4
 #: Tempo filter (see ``tempo_filter``): what a small lot must be worth to invoke on it while
 #: rivals hold suns, what <= 3 tiles must be worth to bid the top sun early in an epoch, and
 #: what a lot must be worth to spend the last sun on while a rival keeps two or more suns
 #: (with 2 players: any).
-SMALL_LOT = 5.0
-TOP_SUN_LOT = 7.0
-LAST_SUN_LOT = 6.0
+SMALL_LOT: Final = 5.0
+TOP_SUN_LOT: Final = 7.0
+LAST_SUN_LOT: Final = 6.0
 #: Playouts stop at the end of the epoch or after this many decisions, whichever is first.
-PLAYOUT_LIMIT = 48
+PLAYOUT_LIMIT: Final = 48
 
 
 class Node:
@@ -82,16 +87,6 @@ def rewards(state: GameState, bag: BagInfo | None = None) -> list[float]:
     that is far behind still tells better moves from worse).  ``bag``: ``BagInfo(state)``
     if the caller has it."""
     return rewards_of(expected_fame(state, bag))
-
-
-def expected_fame(state: GameState, bag: BagInfo | None = None) -> list[float]:
-    """Each seat's expected final fame: the scores once the game is over (the tie-break winner
-    half a point ahead), else the evaluation's outlook (see :func:`rewards`)."""
-    if state.over:
-        values = [float(s) for s in state.scores]
-        values[state.winner or 0] += 0.5  # the tie-break winner
-        return values
-    return outlook(state, Context(state, bag, tempo=True))
 
 
 def rewards_of(values: list[float]) -> list[float]:
@@ -213,8 +208,16 @@ def tempo_filter(state: GameState, legal: list[int], ctx: LazyContext | None = N
     return kept or legal
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (the review's search is one)
 class HardAgent(Agent):
-    """Search for ``think_ms`` of thinking time (default 1 s), or exactly ``iterations``."""
+    """Search for ``think_ms`` of thinking time (default 1 s), or exactly ``iterations``.
+
+    ``evaluator`` values the positions where play-outs stop (default: the hand-made
+    evaluation; a :class:`~ra_game.ai.evaluators.Judgment` is resolved for the observed seat and
+    player count at ``begin``); ``selection`` is the root rule (default: UCT).  Every iteration also records
+    the observing seat's expected final fame where it stopped under its root move
+    (:meth:`fame_sums`), and with :class:`~ra_game.ai.selection.EveryMove` each move's value on
+    every deal (:attr:`samples`)."""
 
     level = "hard"
 
@@ -223,10 +226,15 @@ class HardAgent(Agent):
         seed: int | None = None,
         think_ms: int | None = None,
         iterations: int | None = None,
+        evaluator: Evaluator | Judgment = HAND_MADE,
+        selection: Selection = UCT,
     ) -> None:
         super().__init__(seed)
         self.budget = (think_ms if think_ms is not None else DEFAULT_THINK * 1000) / 1000.0
         self.iterations = iterations
+        self.judgment = evaluator
+        self.evaluator: Evaluator = HAND_MADE
+        self.selection = selection
         self._obs: Observation | None = None
         self._root = Node()
         self._root_actions: list[int] = []
@@ -235,27 +243,31 @@ class HardAgent(Agent):
         self._started = 0.0
         self._done = 0
         self.last_iterations = 0
+        #: Root move -> [iterations, total, sum of squares] of the seat's expected final fame.
+        self.fame: dict[int, list[float]] = {}
+        #: Root move -> iterations the root rule forced it.
+        self.forced: dict[int, int] = {}
+        #: Root move -> the seat's value on every deal (flat rules only), in deal order.
+        self.samples: dict[int, list[float]] = {}
 
     def begin(self, obs: Observation) -> None:
         self._obs = obs
+        judgment = self.judgment
+        self.evaluator = (evaluator_for(judgment, obs.seat, obs.state.n)
+                          if isinstance(judgment, Judgment) else judgment)
         self._root = Node()
-        self._root_actions = self._candidates(obs)
+        self._root_actions = self.selection.root_moves(candidate_actions(obs.state))
         self._bag = BagInfo(obs.state)
         self._used = 0.0
         self._done = 0
         self._started = time.perf_counter()
         self._choice = self._root_actions[0]
-
-    def _candidates(self, obs: Observation) -> list[int]:
-        """The root's candidate actions (a review adds the move that was played)."""
-        return candidate_actions(obs.state)
-
-    def _rewards(self, state: GameState, bag: BagInfo) -> list[float]:
-        """The rewards of an iteration that ended in ``state`` (a review also records the
-        expected fame)."""
-        return rewards(state, bag)
+        self.fame, self.forced, self.samples = {}, {}, {}
 
     def _finished(self, slice_used: float = 0.0) -> bool:
+        if self.selection.always_searches:
+            assert self.iterations is not None, "this root rule needs an iteration count"
+            return self._done >= self.iterations
         if len(self._root_actions) == 1:
             return True
         if self.iterations is not None:
@@ -269,8 +281,9 @@ class HardAgent(Agent):
             raise RuntimeError("think() called before begin()")
         start = time.perf_counter()
         elapsed = 0.0
+        iterate = self._iterate_flat if self.selection.flat else self._iterate
         while not self._finished(elapsed):
-            self._iterate()
+            iterate()
             self._done += 1
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
@@ -295,6 +308,30 @@ class HardAgent(Agent):
                     best, best_key = a, key
         return best
 
+    def _record(self, move: int, state: GameState, values: list[float]) -> None:
+        """Record the observing seat's expected final fame (the score once the game is over)
+        under the root ``move`` of this iteration."""
+        assert self._obs is not None
+        seat = self._obs.seat
+        own = float(state.scores[seat]) if state.over else values[seat]
+        sums = self.fame.get(move)
+        if sums is None:
+            sums = self.fame[move] = [0, 0.0, 0.0]
+        sums[0] += 1
+        sums[1] += own
+        sums[2] += own * own
+
+    def _iterate_flat(self) -> None:
+        """One deal, every root move played on it and valued by the evaluator."""
+        assert self._obs is not None and self._bag is not None
+        deal = self._obs.determinize(self.rng)
+        seat = self._obs.seat
+        for move in self._root_actions:
+            state = deal.clone()
+            state.apply_action(move, None)
+            values = self.evaluator.values(state, self._bag.after(state))
+            self.samples.setdefault(move, []).append(values[seat])
+
     def _iterate(self) -> None:
         assert self._obs is not None
         rng = self.rng
@@ -303,6 +340,7 @@ class HardAgent(Agent):
         node = self._root
         path: list[tuple[Node, int]] = []
         actions = self._root_actions
+        root_move = -1
         while not state.over and state.epoch == epoch:
             if node is not self._root:
                 actions = self._actions_at(node, state, self._bag)
@@ -311,11 +349,17 @@ class HardAgent(Agent):
             fresh = not children
             if fresh or len(children) < len(actions):
                 self._add_children(children, state, actions, mover, self._bag)
-            action = self._select(children, actions)
+            if node is self._root:
+                action, forced = self.selection.choose_root(children, actions, self._done)
+                root_move = action
+                if forced:
+                    self.forced[action] = self.forced.get(action, 0) + 1
+            else:
+                action = uct(children, actions)
             child = children[action]
-            pos = state.bag_pos
+            drawn = state.next_tile() if action == DRAW else None
+            tile = -1 if drawn is None else drawn
             state.apply_action(action, None)
-            tile = state.bag_order[pos] if action == DRAW else -1
             path.append((child, mover))
             node = child.next_after(action, tile)
             if fresh:
@@ -327,13 +371,15 @@ class HardAgent(Agent):
         while steps and state.phase != OVER and state.epoch == epoch:
             state.apply_action(playout_action(state, rng, bag, contexts), None)
             steps -= 1
-        result = self._rewards(state, bag.after(state))
+        values = self.evaluator.values(state, bag.after(state))
+        self._record(root_move, state, values)
+        result = rewards_of(values)
         for child, mover in path:
             child.visits += 1
             child.total += result[mover]
 
-    @staticmethod
-    def _actions_at(node: Node, state: GameState, bag: BagInfo | None = None) -> list[int]:
+    def _actions_at(self, node: Node, state: GameState, bag: BagInfo | None = None
+                    ) -> list[int]:
         """The candidate actions at ``node`` (whose public history led to ``state``), kept in
         the node (see :class:`Node`); ``bag``: the bag where the search began."""
         actions = node.actions
@@ -371,14 +417,3 @@ class HardAgent(Agent):
             child = children[a] = Node()
             child.visits = PRIOR_VISITS
             child.total = PRIOR_VISITS * prior
-
-    @staticmethod
-    def _select(children: dict[int, Node], actions: list[int]) -> int:
-        best, best_v = actions[0], -1.0
-        for a in actions:
-            c = children[a]
-            c.avail += 1
-            v = c.total / c.visits + EXPLORATION * sqrt(log(c.avail + 1) / c.visits)
-            if v > best_v:
-                best, best_v = a, v
-        return best

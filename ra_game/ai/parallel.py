@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import Observation
 from .base import Agent, TreePool
+from .evaluators import Judgment, shipped
 from .heuristic import MediumAgent
 from .mcts import HardAgent, candidate_actions
+from .selection import UCT, Selection
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +56,9 @@ EXPERT_BUDGET = SearchBudget(trees=0, iterations=None, seconds=2.0, cap=8.0, flo
 
 @dataclass(frozen=True)
 class TreeJob:
-    """One independent search tree: what a worker process needs (picklable)."""
+    """One independent search tree: what a worker process needs (picklable).  The evaluation is
+    named (``evaluator``, built in the worker from :data:`~ra_game.ai.evaluators.EVALUATORS`);
+    the root rule (``selection``) travels as it is."""
 
     obs: Observation
     seed: int
@@ -63,23 +67,59 @@ class TreeJob:
     #: With a time budget: iterations to reach even when the seconds are over (within ``cap``).
     at_least: int = 0
     cap: float = 0.0
+    evaluator: Judgment = Judgment.HAND_MADE
+    selection: Selection = UCT
 
     def make_agent(self) -> HardAgent:
-        """The single-tree search that runs this job (a review's job makes its own kind)."""
+        """The single-tree search that runs this job."""
         iterations = self.iterations if self.iterations is not None else 1 << 40
-        return HardAgent(self.seed, iterations=iterations)
+        return HardAgent(self.seed, iterations=iterations, evaluator=self.evaluator,
+                         selection=self.selection)
 
     def result_of(self, agent: HardAgent) -> TreeResult:
         """What the finished search of this job sends back."""
-        return TreeResult(agent.root_stats(), agent.last_iterations)
+        fame = {a: FameStats(int(c), t, q) for a, (c, t, q) in agent.fame.items()}
+        return TreeResult(agent.root_stats(), agent.last_iterations, fame, dict(agent.forced),
+                          {a: list(v) for a, v in agent.samples.items()}, self.evaluator)
+
+
+@dataclass(frozen=True)
+class FameStats:
+    """The observing seat's expected final fame over the iterations through one root move."""
+
+    count: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, other: FameStats) -> FameStats:
+        return FameStats(self.count + other.count, self.total + other.total,
+                         self.squares + other.squares)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    @property
+    def variance_of_mean(self) -> float:
+        """The variance of :attr:`mean` (one sample's variance over the count)."""
+        if self.count < 2:
+            return 100.0
+        var = max(0.0, self.squares / self.count - self.mean ** 2)
+        return var / self.count
 
 
 @dataclass(frozen=True)
 class TreeResult:
-    """A tree's root statistics: action -> (visits, total reward), and its iteration count."""
+    """A tree's root statistics: action -> (visits, total reward), and its iteration count;
+    the seat's expected fame and the forced iterations by root move; with a flat rule, each
+    move's value on every deal; the evaluation that gave them."""
 
     stats: dict[int, tuple[int, float]]
     iterations: int
+    fame: dict[int, FameStats] = field(default_factory=dict)
+    forced: dict[int, int] = field(default_factory=dict)
+    samples: dict[int, list[float]] = field(default_factory=dict)
+    evaluator: Judgment = Judgment.HAND_MADE
 
 
 def tree_agent(job: TreeJob) -> HardAgent:
@@ -87,10 +127,6 @@ def tree_agent(job: TreeJob) -> HardAgent:
     agent = job.make_agent()
     agent.begin(job.obs)
     return agent
-
-
-def tree_result(agent: HardAgent) -> TreeResult:
-    return TreeResult(agent.root_stats(), agent.last_iterations)
 
 
 def run_tree(job: TreeJob) -> TreeResult:
@@ -122,10 +158,12 @@ class RootParallelAgent(Agent):
     """A searching AI level: ``plan`` jobs, run them here or in workers, ``decide``."""
 
     def __init__(self, seed: int | None, budget: SearchBudget, level: str,
-                 workers: int = 1) -> None:
+                 workers: int = 1, evaluator: Judgment = Judgment.SHIPPED) -> None:
         super().__init__(seed)
         self.budget = budget
         self.level = level
+        #: The evaluation its trees use (:attr:`Judgment.SHIPPED`: the game's, by players).
+        self.evaluator = evaluator
         #: Trees for a wall-clock budget: one per worker that will run them.
         self.workers = max(1, workers)
         self._obs: Observation | None = None
@@ -164,8 +202,9 @@ class RootParallelAgent(Agent):
         else:
             trees, seconds = self.workers, b.seconds
             at_least = -(-b.floor // trees)
+        judgment = shipped(self.evaluator, obs.state.n)
         self._jobs = [TreeJob(obs, self.rng.getrandbits(63), b.iterations, seconds, at_least,
-                              b.cap) for _ in range(trees)]
+                              b.cap, judgment) for _ in range(trees)]
         return list(self._jobs)
 
     def decide(self, results: list[TreeResult]) -> int:
@@ -205,7 +244,7 @@ class RootParallelAgent(Agent):
             self._used += time.perf_counter() - t0
             short = tree.last_iterations < job.at_least
             if done or self._used >= (max(job.cap, job.seconds) if short else job.seconds):
-                self._results.append(tree_result(self._tree))
+                self._results.append(job.result_of(self._tree))
                 self._tree = None
             if time.perf_counter() - start >= seconds:
                 break
@@ -227,19 +266,21 @@ class RootParallelAgent(Agent):
             return self.fallback(obs, str(exc))
 
 
-def hard_agent(seed: int | None, think_ms: int | None = None) -> Agent:
-    """``ai:hard``: fixed work (trees x iterations); ``think_ms`` gives a time budget instead."""
+def hard_agent(seed: int | None, think_ms: int | None = None,
+               evaluator: Judgment = Judgment.SHIPPED) -> Agent:
+    """``ai:hard``: fixed work (trees x iterations); ``think_ms`` gives a time budget instead.
+    ``evaluator``: the evaluation it searches with (the game's by default)."""
     if think_ms is not None:
-        return HardAgent(seed, think_ms=think_ms)
-    return RootParallelAgent(seed, HARD_BUDGET, "hard")
+        return HardAgent(seed, think_ms=think_ms, evaluator=evaluator)
+    return RootParallelAgent(seed, HARD_BUDGET, "hard", evaluator=evaluator)
 
 
-def expert_agent(seed: int | None, think_ms: int | None = None, workers: int | None = None
-                 ) -> RootParallelAgent:
+def expert_agent(seed: int | None, think_ms: int | None = None, workers: int | None = None,
+                 evaluator: Judgment = Judgment.HAND_MADE) -> RootParallelAgent:
     """``ai:expert``: 2 s of wall clock on every worker, never less work than hard
     (``think_ms``: that many milliseconds instead, no floor).  ``workers``: the processes it
     will search on (:meth:`RootParallelAgent.use_pool` sets it from the pool)."""
     budget = EXPERT_BUDGET
     if think_ms is not None:
         budget = SearchBudget(0, None, think_ms / 1000, think_ms / 1000)
-    return RootParallelAgent(seed, budget, "expert", workers or 1)
+    return RootParallelAgent(seed, budget, "expert", workers or 1, evaluator)

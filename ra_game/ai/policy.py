@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from ..engine import GameState
 from ..engine.disasters import disaster_discards
@@ -27,8 +28,8 @@ from .evaluate import (
     tiles_gain,
 )
 
-EMPTY = -1
-GOD = int(Tile.GOD)
+EMPTY: Final = -1
+GOD: Final = int(Tile.GOD)
 DROUGHT, FUNERAL, WAR, EARTHQUAKE = (int(k) for k in DISASTERS)
 
 
@@ -232,7 +233,7 @@ def god_play_options(ctx: Context, state: GameState, after: float) -> list[tuple
 #: How readily a God is played on a last chance: on a tile worth this much less than the
 #: 2 fame it would score unused (tiles of real use, such as a Nile, a monument or a
 #: Pharaoh, rather than leaving the God to score its 2 fame in a hand that has no turns).
-GOD_LAST_CHANCE = 0.75
+GOD_LAST_CHANCE: Final = 0.75
 
 
 def last_chance(state: GameState, seat: int) -> bool:
@@ -295,9 +296,9 @@ def medium_action(state: GameState) -> int:
 
 #: Easy drops moves this far below the best one (or this far below zero): the blunders
 #: people don't make.  What is left is blurred by noise and by the agent's bidding temper.
-EASY_GAP = 4.0
-EASY_LOSS = 2.5
-EASY_NOISE = 2.5
+EASY_GAP: Final = 4.0
+EASY_LOSS: Final = 2.5
+EASY_NOISE: Final = 2.5
 
 
 def sensible(options: Sequence[tuple[float, int]]) -> list[tuple[float, int]]:

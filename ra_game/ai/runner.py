@@ -110,9 +110,6 @@ class AiRunner:
     def wants_frames(self, seat: int) -> bool:
         return seat in self.agents
 
-    def is_ai(self, seat: int) -> bool:
-        return seat in self.agents
-
     @property
     def thinking(self) -> bool:
         """True while a decision is being searched (its move not ready yet)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .errors import IllegalMoveError, NotationError, RaError, ReplayError
 from .moves import Move
+from .position import Position, PositionError, new_position
 from .replay import Replay, load_replay, parse_replay, replay_dict
 from .state import Decision, GameState, Observation
 from .tiles import TILE_IDS, TILE_NAMES, Tile
@@ -18,11 +19,14 @@ __all__ = [
     "Move",
     "NotationError",
     "Observation",
+    "Position",
+    "PositionError",
     "RaError",
     "Replay",
     "ReplayError",
     "Tile",
     "load_replay",
+    "new_position",
     "parse_replay",
     "replay_dict",
 ]

@@ -6,12 +6,13 @@ AI all resolve disasters through these (the AI's fast path is tested equal to th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .scoring import DISASTER_LOSS
 from .tiles import DISASTER_TARGETS, IS_DISASTER, Tile
 
 #: Disasters whose owner chooses the tiles lost when there is a real choice (R-DIS-3, 4, 7).
-CHOICE_DISASTERS = (Tile.WAR, Tile.EARTHQUAKE)
+CHOICE_DISASTERS: Final = (Tile.WAR, Tile.EARTHQUAKE)
 
 
 def disaster_discards(held: Sequence[int], disaster: int) -> list[tuple[int, ...]]:

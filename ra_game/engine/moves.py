@@ -8,17 +8,20 @@ and tests use.  ``Move.parse(text).action`` and ``Move.from_action(a).text`` con
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from .errors import N_, NotationError
 from .tiles import TILE_BY_ID, TILE_IDS
 
-DRAW = 0
-RA = 1
-PASS = 2
-_BID_OFFSET = 2  # bid on sun s is action s + 2 (3..18)
-GOD_BASE = 1 << 48
-DISCARD_BASE = 1 << 49
-_PACK_MASK = (1 << 48) - 1
+DRAW: Final = 0
+RA: Final = 1
+PASS: Final = 2
+_BID_OFFSET: Final = 2  # bid on sun s is action s + 2 (3..18)
+GOD_BASE: Final = 1 << 48
+DISCARD_BASE: Final = 1 << 49
+_PACK_MASK: Final = (1 << 48) - 1
 
 
 def bid_action(sun: int) -> int:
@@ -69,6 +72,7 @@ def is_discard(action: int) -> bool:
     return bool(action & DISCARD_BASE)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled: see setup.py; match.Revealed)
 @dataclass(frozen=True, slots=True)
 class Move:
     """One decision: ``draw``, ``ra``, ``pass``, ``bid:S``, ``god:T,...`` or ``discard:T,...``."""
@@ -116,7 +120,7 @@ class Move:
         raise NotationError(N_("not a move code: {action}"), action=action)
 
     @staticmethod
-    def parse(text: str) -> Move:
+    def parse(text: object) -> Move:
         """Parse the notation of one move; raises :class:`NotationError` if it is malformed."""
         if not isinstance(text, str):
             raise NotationError(N_("a move must be a string, not {value}"), value=repr(text))
@@ -147,6 +151,6 @@ def _short(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
-_SIMPLE: tuple[Move, ...] = (
+_SIMPLE: Final[tuple[Move, ...]] = (
     Move("draw"), Move("ra"), Move("pass"), *(Move("bid", sun=s) for s in range(1, 17)),
 )

@@ -14,12 +14,15 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import N_, IllegalMoveError, NotationError, ReplayError
 from .moves import Move
 from .state import GameState
 from .tiles import SUN_SETS, TILE_BY_ID, TILE_IDS
+
+if TYPE_CHECKING:  # (a type only: the engine imports nothing outside itself)
+    from ..jsontypes import JsonObject
 
 FORMAT = "ra-replay/1"
 #: A replay file larger than this is refused unread (a whole game is a few kilobytes).
@@ -169,10 +172,10 @@ def replay_dict(
     moves: list[str],
     kinds: list[str],
     seed: int | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     """The replay document for a game that reached ``state`` by ``moves`` from its start;
     ``kinds``: the seats' kinds as written (``human``, ``ai:hard``...)."""
-    doc: dict[str, Any] = {
+    doc: JsonObject = {
         "format": FORMAT,
         "players": [{"name": name, "kind": kind} for name, kind in zip(state.names, kinds)],
         "suns": [list(s) for s in state.initial_suns],

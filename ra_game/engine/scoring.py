@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .tiles import CIVILIZATIONS, MONUMENTS, Tile
 
-CIV_POINTS = (-5, 0, 0, 5, 10, 15)  # by number of different civilization types
-MONUMENT_SET_POINTS = (0, 0, 0, 5, 10, 15)  # by copies of one monument type
+CIV_POINTS: Final = (-5, 0, 0, 5, 10, 15)  # by number of different civilization types
+MONUMENT_SET_POINTS: Final = (0, 0, 0, 5, 10, 15)  # by copies of one monument type
 MONUMENT_VARIETY_POINTS = (0, 1, 2, 3, 4, 5, 6, 10, 15)  # by number of different monument types
-GOD_POINTS = 2  # each God tile held at the end of an epoch
-GOLD_POINTS = 3  # each Gold tile
+GOD_POINTS: Final = 2  # each God tile held at the end of an epoch
+GOLD_POINTS: Final = 3  # each Gold tile
 PHARAOH_MOST, PHARAOH_FEWEST = 5, -2
 SUN_MOST, SUN_FEWEST = 5, -5  # the sums of suns after the third epoch
-NILE_POINTS = 1  # each Nile and each Flood, with at least one Flood
-DISASTER_LOSS = 2  # tiles of its category a disaster discards
-SCORE_CATEGORIES = ("god", "gold", "pharaoh", "nile", "civilization", "monuments", "suns")
+NILE_POINTS: Final = 1  # each Nile and each Flood, with at least one Flood
+DISASTER_LOSS: Final = 2  # tiles of its category a disaster discards
+SCORE_CATEGORIES: Final = ("god", "gold", "pharaoh", "nile", "civilization", "monuments", "suns")
 
 
 def most_and_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:

@@ -3,18 +3,21 @@
 ``GameState.new(...)`` sets a game up; ``to_move`` / ``decision`` say whose decision it is and of
 what kind; ``legal_actions()`` / ``legal_moves()`` list what they may do; ``apply(move)`` (or the
 fast ``apply_action(code, events)``) plays it and returns events; ``over``, ``winner``,
-``summary()``, ``clone()`` and ``observation(seat)`` complete it.
+``summary()``, ``clone()`` and ``observation(seat)`` complete it.  ``from_position`` builds a state
+at a :class:`~.position.Position` (``position()`` reads one back).
 
-The bag is a fixed draw order (``bag_order``) and a position in it, so games replay exactly and
-cloning copies no bag.  Suns are kept sorted high to low.
+The bag is a fixed draw order and a position in it, so games replay exactly and cloning copies no
+bag; only this package reads them.  Outside it, the bag is a multiset (``bag_counts``), the tiles
+drawn (``drawn``) and, for a holder of the whole game, ``next_tile`` and ``draw_order``; chance
+is steered through ``put_next``, ``redealt`` and ``Observation.determinize``.  Suns are kept
+sorted high to low.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import events as ev
 from .disasters import disaster_discards, place_lot
@@ -30,11 +33,13 @@ from .moves import (
     god_action,
     unpack_tiles,
 )
+from .position import Decision, Position, census, complete, trim_track
 from .scoring import epoch_points, floored
 from .tiles import (
     AUCTION_TRACK_SIZE,
     CIVILIZATIONS,
     DISCARDED_AT_EPOCH_END,
+    EMPTY,
     MONUMENTS,
     NUM_EPOCHS,
     NUM_KINDS,
@@ -47,22 +52,24 @@ from .tiles import (
     Tile,
 )
 
-TURN, BID, DISCARD, OVER = 0, 1, 2, 3
-EMPTY = -1
-_AFTER_AUCTION, _AFTER_GOD = 0, 1
+if TYPE_CHECKING:  # (a type only: the engine imports nothing outside itself)
+    from ..jsontypes import JsonObject, JsonValue
+
+TURN: Final = 0
+BID: Final = 1
+DISCARD: Final = 2
+OVER: Final = 3
+#: The slots of a state that hold the bag's hidden order: no frame, file or module outside
+#: this package reads them.
+HIDDEN_FIELDS = ("bag_order", "bag_pos")
+_AFTER_AUCTION: Final = 0
+_AFTER_GOD: Final = 1
 #: plain ints for the hot paths (comparing or indexing with an IntEnum is several times slower)
-_RA, _GOD = int(Tile.RA), int(Tile.GOD)
+_RA: Final = int(Tile.RA)
+_GOD: Final = int(Tile.GOD)
 
 
-class Decision(str, Enum):
-    """What the player to move must decide."""
-
-    TURN = "turn"
-    BID = "bid"
-    DISCARD = "discard"
-
-
-_DECISIONS = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
+_DECISIONS: Final = (Decision.TURN, Decision.BID, Decision.DISCARD, None)
 EventList = list[Any]
 
 
@@ -188,8 +195,86 @@ class GameState:
         return state
 
     @classmethod
+    def from_position(
+        cls,
+        position: Position,
+        bag: Sequence[int] = (),
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        strict: bool = True,
+    ) -> GameState:
+        """A state at ``position`` (see :func:`~.position.complete` for the bag and discards
+        it may leave open); raises :class:`~.position.PositionError` saying why when the
+        position cannot arise.  The bag's first draws are ``bag``; its other tiles follow in
+        sorted order, or shuffled by ``seed`` when one is given.  ``strict``: see
+        :func:`~.position.complete`.  The state has no history:
+        nothing drawn, no earlier epochs' fame, each seat's suns as its starting set."""
+        p = complete(position, strict)
+        assert p.bag is not None and p.discarded is not None
+        left = list(p.bag)
+        for kind in bag:
+            if not 0 <= kind < NUM_KINDS or not left[kind]:
+                raise SetupError(N_("no tile {kind} is left in the bag"), kind=kind)
+            left[kind] -= 1
+        rest = [k for k in range(NUM_KINDS) for _ in range(left[k])]
+        if seed is not None:
+            _shuffle(rest, random.Random(seed).random)
+        n = p.players
+        state = cls._blank(n, names)
+        state.bag_order = tuple(bag) + tuple(rest)
+        state.epoch, state.ra_count, state.center_sun = p.epoch, p.ra_count, p.center_sun
+        state.auction = list(p.auction) + [EMPTY] * (AUCTION_TRACK_SIZE - len(p.auction))
+        state.suns_up = [list(s) for s in p.suns_up]
+        state.suns_down = [list(s) for s in p.suns_down]
+        state.initial_suns = tuple(tuple(sorted(u + d, reverse=True))
+                                   for u, d in zip(p.suns_up, p.suns_down))
+        state.tiles = [list(t) for t in p.tiles]
+        state.scores = list(p.scores)
+        state.discarded = list(p.discarded)
+        state.phase = OVER if p.decision is None else _DECISIONS.index(p.decision)
+        state.current = p.current if p.winner is None else p.winner
+        state.winner = p.winner
+        if p.caller >= 0:
+            state.ra_player, state.invoked, state.full_invoke = p.caller, p.invoked, p.full_invoke
+            state.high_bid, state.high_bidder = p.high_bid, p.high_bidder
+            state.bids, state.bidders_left = list(p.bids), p.bidders_left
+        if p.pending:
+            state.pending, state.disaster_owner = list(p.pending), p.disaster_owner
+            state.resume = _AFTER_GOD if p.after_god else _AFTER_AUCTION
+        return state
+
+    def position(self) -> Position:
+        """This state's position (``GameState.from_position`` of it plays on the same)."""
+        auction_on = self.ra_player >= 0
+        return Position(
+            suns_up=tuple(tuple(s) for s in self.suns_up),
+            suns_down=tuple(tuple(s) for s in self.suns_down),
+            tiles=tuple(tuple(t) for t in self.tiles),
+            scores=tuple(self.scores),
+            center_sun=self.center_sun,
+            epoch=self.epoch,
+            ra_count=self.ra_count,
+            current=self.current if self.phase != OVER else 0,
+            decision=_DECISIONS[self.phase],
+            auction=trim_track(self.auction),
+            bag=tuple(self.bag_counts()),
+            discarded=tuple(self.discarded),
+            caller=self.ra_player,
+            invoked=self.invoked if auction_on else False,
+            full_invoke=self.full_invoke if auction_on else False,
+            high_bid=self.high_bid,
+            high_bidder=self.high_bidder,
+            bids=tuple(self.bids) if auction_on else (),
+            bidders_left=self.bidders_left,
+            pending=tuple(self.pending),
+            disaster_owner=self.disaster_owner if self.pending else -1,
+            after_god=bool(self.pending) and self.resume == _AFTER_GOD,
+            winner=self.winner,
+        )
+
+    @classmethod
     def _blank(cls, players: int, names: Sequence[str] | None) -> GameState:
-        state = cls.__new__(cls)
+        state = cls()
         state.n = players
         state.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
         if len(state.names) != players:
@@ -252,6 +337,25 @@ class GameState:
     def drawn(self) -> tuple[int, ...]:
         """The tiles drawn so far, in order (public information)."""
         return self.bag_order[: self.bag_pos]
+
+    @property
+    def draw_count(self) -> int:
+        """How many tiles were drawn so far (``len(drawn)``, without the copy)."""
+        return self.bag_pos
+
+    def drawn_since(self, count: int) -> tuple[int, ...]:
+        """The tiles drawn after the first ``count`` (``drawn[count:]``, without the copy)."""
+        return self.bag_order[count: self.bag_pos]
+
+    def next_tile(self) -> int | None:
+        """The tile the next draw reveals, None when the bag is empty.  Hidden information:
+        only a holder of the whole game (a server, a review of a finished game) may ask."""
+        return self.bag_order[self.bag_pos] if self.bag_pos < len(self.bag_order) else None
+
+    def draw_order(self) -> tuple[int, ...]:
+        """Every tile of the bag in its draw order, drawn or not: the secret a server keeps to
+        resume a game (``GameState.new(..., bag=draw_order())`` deals the same game)."""
+        return self.bag_order
 
     def bag_counts(self) -> list[int]:
         """How many tiles of each kind are still in the bag (the multiset, not the order)."""
@@ -657,7 +761,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (shares only immutable parts)."""
-        c = GameState.__new__(GameState)
+        c = GameState()
         c.n = self.n
         c.names = self.names
         c.epoch = self.epoch
@@ -695,22 +799,38 @@ class GameState:
         c.bag_order = self.bag_order[: self.bag_pos] + tuple(remaining)
         return c
 
+    def renamed(self, names: Sequence[str]) -> GameState:
+        """A clone whose seats are called ``names``."""
+        if len(names) != self.n:
+            raise SetupError(N_("{names} names for {players} players"), names=len(names),
+                             players=self.n)
+        c = self.clone()
+        c.names = tuple(names)
+        return c
+
+    def redealt(self, rng: random.Random) -> GameState:
+        """A clone whose undrawn tiles are shuffled by ``rng`` (``rng.shuffle``)."""
+        rest = list(self.bag_order[self.bag_pos:])
+        rng.shuffle(rest)
+        return self.with_bag(rest)
+
     def put_next(self, tile: int) -> None:
-        """Make ``tile`` the next one drawn, by reordering only the undrawn tiles (a copy of a
-        game whose bag is unknown learns each draw as it is made).  Raises SetupError when no
-        such tile is left in the bag."""
+        """Make ``tile`` the next one drawn: the first such tile of the undrawn ones moves to
+        the front, the others keep their order (a copy of a game whose bag is unknown learns
+        each draw as it is made; a lesson stacks its draws).  Raises SetupError when no such
+        tile is left in the bag."""
+        pos = self.bag_pos
         try:
-            index = self.bag_order.index(tile, self.bag_pos)
+            index = self.bag_order.index(tile, pos)
         except ValueError:
             raise SetupError(N_("no tile {kind} is left in the bag"), kind=tile) from None
-        order = list(self.bag_order)
-        order[self.bag_pos], order[index] = order[index], order[self.bag_pos]
-        self.bag_order = tuple(order)
+        order = self.bag_order
+        self.bag_order = order[:pos] + (tile,) + order[pos:index] + order[index + 1:]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> JsonObject:
         """The state summary of NOTATION.md, as a JSON-ready dict."""
         over = self.phase == OVER
-        players = []
+        players: list[JsonValue] = []
         for p in range(self.n):
             held = self.tiles[p]
             players.append({
@@ -735,18 +855,7 @@ class GameState:
 
     def tile_census(self) -> list[int]:
         """Tiles of each kind in bag + tracks + players + discards (always R-COMP's counts)."""
-        census = self.bag_counts()
-        census[Tile.RA] += self.ra_count
-        for t in self.auction_tiles():
-            census[t] += 1
-        for held in self.tiles:
-            for k in range(NUM_KINDS):
-                census[k] += held[k]
-        for k in self.pending:
-            census[k] += 1
-        for k in range(NUM_KINDS):
-            census[k] += self.discarded[k]
-        return census
+        return census(self.position())
 
     def sun_census(self) -> list[int]:
         """Every sun in play, sorted: the centre sun and all players' suns."""
@@ -770,6 +879,10 @@ class Observation:
         self.seat = seat
         self.state = state.with_bag(sorted(state.bag_order[state.bag_pos:]))
 
+    def __reduce__(self) -> tuple[type[Observation], tuple[GameState, int]]:
+        # pickled as its arguments (a compiled class is remade through __init__)
+        return Observation, (self.state, self.seat)
+
     def bag_counts(self) -> list[int]:
         return self.state.bag_counts()
 
@@ -784,4 +897,6 @@ class Observation:
         return deal
 
 
-__all__ = ["CIVILIZATIONS", "MONUMENTS", "Decision", "GameState", "Observation", "full_bag"]
+__all__ = [
+    "CIVILIZATIONS", "EMPTY", "HIDDEN_FIELDS", "MONUMENTS", "Decision", "GameState", "Observation", "full_bag",
+]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Tile(IntEnum):
@@ -33,36 +34,34 @@ class Tile(IntEnum):
     EARTHQUAKE = 22
 
 
-NUM_KINDS = 23
+NUM_KINDS: Final = 23
 
 #: Tile id (as used in notation and replays) for each kind, indexed by kind.
-TILE_IDS: tuple[str, ...] = tuple(t.name.lower() for t in Tile)
-TILE_BY_ID: dict[str, int] = {name: i for i, name in enumerate(TILE_IDS)}
+TILE_IDS: Final[tuple[str, ...]] = tuple(t.name.lower() for t in Tile)
+TILE_BY_ID: Final[dict[str, int]] = {name: i for i, name in enumerate(TILE_IDS)}
 
 #: Human-readable names, indexed by kind.
-TILE_NAMES: tuple[str, ...] = tuple(name.replace("_", " ").capitalize() for name in TILE_IDS)
+TILE_NAMES: Final[tuple[str, ...]] = tuple(name.replace("_", " ").capitalize() for name in TILE_IDS)
 
 #: How many tiles of each kind the bag holds at the start (180 in all).
-TILE_COUNTS: tuple[int, ...] = (
+TILE_COUNTS: Final[tuple[int, ...]] = (
     30, 8, 5, 25, 25, 12,
     5, 5, 5, 5, 5,
     5, 5, 5, 5, 5, 5, 5, 5,
     2, 2, 4, 2,
 )
-TOTAL_TILES = sum(TILE_COUNTS)
+TOTAL_TILES: Final = sum(TILE_COUNTS)
 
-CIVILIZATIONS: tuple[int, ...] = tuple(range(Tile.ASTRONOMY, Tile.ART + 1))
-MONUMENTS: tuple[int, ...] = tuple(range(Tile.FORTRESS, Tile.TEMPLE + 1))
-DISASTERS: tuple[int, ...] = (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE)
-IS_DISASTER: tuple[bool, ...] = tuple(k in DISASTERS for k in range(NUM_KINDS))
+CIVILIZATIONS: Final[tuple[int, ...]] = tuple(range(Tile.ASTRONOMY, Tile.ART + 1))
+MONUMENTS: Final[tuple[int, ...]] = tuple(range(Tile.FORTRESS, Tile.TEMPLE + 1))
+DISASTERS: Final[tuple[int, ...]] = (Tile.DROUGHT, Tile.FUNERAL, Tile.WAR, Tile.EARTHQUAKE)
+IS_DISASTER: Final[tuple[bool, ...]] = tuple(k in DISASTERS for k in range(NUM_KINDS))
 
-#: Kinds a player keeps after an epoch is scored (R-EPOCH-4).
-KEPT_KINDS: tuple[int, ...] = (Tile.PHARAOH, Tile.NILE, *MONUMENTS)
 #: Kinds discarded from players' areas after each epoch's scoring.
-DISCARDED_AT_EPOCH_END: tuple[int, ...] = (Tile.GOD, Tile.GOLD, Tile.FLOOD, *CIVILIZATIONS)
+DISCARDED_AT_EPOCH_END: Final[tuple[int, ...]] = (Tile.GOD, Tile.GOLD, Tile.FLOOD, *CIVILIZATIONS)
 
 #: Category name of each kind (for display and grouping).
-CATEGORY: tuple[str, ...] = (
+CATEGORY: Final[tuple[str, ...]] = (
     "ra", "god", "gold", "pharaoh", "river", "river",
     *("civilization",) * 5,
     *("monument",) * 8,
@@ -70,7 +69,7 @@ CATEGORY: tuple[str, ...] = (
 )
 
 #: Disaster kind -> the kinds it may discard, in the order they are taken when automatic.
-DISASTER_TARGETS: dict[int, tuple[int, ...]] = {
+DISASTER_TARGETS: Final[dict[int, tuple[int, ...]]] = {
     Tile.DROUGHT: (Tile.FLOOD, Tile.NILE),
     Tile.FUNERAL: (Tile.PHARAOH,),
     Tile.WAR: CIVILIZATIONS,
@@ -78,7 +77,7 @@ DISASTER_TARGETS: dict[int, tuple[int, ...]] = {
 }
 
 #: Sun sets by player count (R-SETUP-4).
-SUN_SETS: dict[int, tuple[tuple[int, ...], ...]] = {
+SUN_SETS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     2: ((9, 6, 5, 2), (8, 7, 4, 3)),
     3: ((13, 8, 5, 2), (12, 9, 6, 3), (11, 10, 7, 4)),
     4: ((13, 6, 2), (12, 7, 3), (11, 8, 4), (10, 9, 5)),
@@ -86,21 +85,16 @@ SUN_SETS: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 
 #: Ra tiles that fill the Ra track and end an epoch, by player count (R-SETUP-4).
-RA_TRACK_LENGTH: dict[int, int] = {2: 6, 3: 8, 4: 9, 5: 10}
+RA_TRACK_LENGTH: Final[dict[int, int]] = {2: 6, 3: 8, 4: 9, 5: 10}
 
-AUCTION_TRACK_SIZE = 8
-NUM_EPOCHS = 3
-START_SCORE = 10
+AUCTION_TRACK_SIZE: Final = 8
+#: An empty slot of the auction track.
+EMPTY: Final = -1
+NUM_EPOCHS: Final = 3
+START_SCORE: Final = 10
 
 
 def tile_id(kind: int) -> str:
     """The notation id of a tile kind, e.g. ``step_pyramid``."""
     return TILE_IDS[kind]
 
-
-def parse_tile(text: str) -> int:
-    """The kind for a tile id; raises ValueError naming the unknown id."""
-    kind = TILE_BY_ID.get(text.strip().lower())
-    if kind is None:
-        raise ValueError(f"unknown tile {text!r}")
-    return kind

@@ -8,7 +8,6 @@ user's data folder, so the same command run again after a crash rejoins its seat
 from __future__ import annotations
 
 import hashlib
-import string
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,7 +40,7 @@ from .events import (
 )
 from .mirror import MirrorError
 from .online_seat import OnlineSeat, Played
-from .protocol import normal_code
+from .protocol import is_token, normal_code
 from .session import NetSession
 
 SEATS_DIR = "online-seats"
@@ -74,13 +73,13 @@ def remembered_tokens(url: str, room: str) -> list[str]:
         files = sorted(_folder(url, room).glob("*.token"), key=lambda p: p.stat().st_mtime)
     except OSError:
         return []
-    return [p.stem for p in files if TOKEN_CHARS.issuperset(p.stem)]
+    return [p.stem for p in files if is_token(p.stem)]
 
 
 def remember_token(url: str, room: str, token: str, keep: bool = True) -> None:
     """Keep (``keep``) or forget the seat token for (``url``, ``room``); a disk that refuses
     loses only the chance to rejoin after a crash."""
-    if not TOKEN_CHARS.issuperset(token):
+    if not is_token(token):
         return
     path = _folder(url, room) / f"{token}.token"
     try:
@@ -90,9 +89,6 @@ def remember_token(url: str, room: str, token: str, keep: bool = True) -> None:
             path.unlink(missing_ok=True)
     except OSError:
         pass
-
-
-TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "-_")
 
 
 def _out_of_step(reason: str) -> ClientError:

@@ -19,7 +19,6 @@ from enum import Enum
 from typing import (
     TYPE_CHECKING,
     ClassVar,
-    TypeAlias,
     TypeVar,
     Union,
     get_args,
@@ -27,6 +26,8 @@ from typing import (
     get_type_hints,
 )
 
+from .. import jsontypes
+from ..jsontypes import JsonObject
 from .protocol import PROTOCOL_VERSION, ProtocolError
 
 if TYPE_CHECKING:
@@ -34,11 +35,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: Any JSON value as ``json.loads`` gives it: the free-form parts of a frame (the setup, the
-#: options, the summary, the replay) are of it; their readers check what they take out.
-JSON: TypeAlias = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
-#: A JSON object (a decoded frame, or a free-form part of one).
-JSONObject: TypeAlias = dict[str, JSON]
+#: The free-form parts of a frame (the setup, the options, the summary, the replay) are any
+#: JSON (:data:`~ra_game.jsontypes.JsonObject`); their readers check what they take out.
 #: What every JSON value is at its top level (how :func:`_read` knows the alias, which
 #: ``get_type_hints`` hands back rebuilt).
 _JSON_LEAVES = frozenset({type(None), bool, int, float, str})
@@ -121,7 +119,7 @@ class Lobby(ServerFrame):
     kind: ClassVar[FrameKind] = FrameKind.LOBBY
     seats: list[SeatInfo]
     started: bool
-    options: JSONObject
+    options: JsonObject
 
 
 @dataclass(frozen=True)
@@ -130,7 +128,7 @@ class GameStarted(ServerFrame):
     each draw revealed (a rejoin mid-game), and this connection's seat (-1: watching)."""
 
     kind: ClassVar[FrameKind] = FrameKind.GAME_STARTED
-    setup: JSONObject
+    setup: JsonObject
     moves: list[tuple[str, str | None]]
     seat: int
 
@@ -176,8 +174,8 @@ class GameEnded(ServerFrame):
     """The final summary (NOTATION.md) and the replay (with suns and the tiles drawn)."""
 
     kind: ClassVar[FrameKind] = FrameKind.GAME_ENDED
-    summary: JSONObject
-    replay: JSONObject
+    summary: JsonObject
+    replay: JsonObject
 
 
 @dataclass(frozen=True)
@@ -237,7 +235,8 @@ _HINTS: dict[type, dict[str, object]] = {}
 def _hints(cls: type) -> dict[str, object]:
     """The declared types of ``cls``'s fields (worked out once per type)."""
     if cls not in _HINTS:
-        _HINTS[cls] = get_type_hints(cls)
+        # (the JSON aliases' inner names resolve in their own module)
+        _HINTS[cls] = get_type_hints(cls, localns=vars(jsontypes))
     return _HINTS[cls]
 
 

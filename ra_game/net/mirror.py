@@ -52,20 +52,6 @@ def initial_state(setup: dict[str, Any], drawn: Sequence[str] = ()) -> GameState
         raise MirrorError(f"not a game setup: {exc}") from None
 
 
-def apply_move(state: GameState, move: str, drawn: str | None) -> list[Any]:
-    """Play an announced move on the copy; its engine events.  Raises :class:`MirrorError`
-    when it does not fit (then the copy is unchanged)."""
-    try:
-        parsed = Move.parse(move)
-        if parsed.text == DRAW:
-            if drawn is None:
-                raise MirrorError("a draw without its tile")
-            state.put_next(_tile(drawn))
-        return state.apply(parsed)
-    except RaError as exc:
-        raise MirrorError(str(exc)) from None
-
-
 def rebuild(setup: dict[str, Any], moves: Sequence[tuple[str, str | None]]) -> GameState:
     """The copy after ``moves`` (each with the tile a draw revealed) from the setup."""
     drawn = [d for m, d in moves if m == DRAW and d is not None]
@@ -105,7 +91,7 @@ def announced(state: GameState, move: str, drawn: str | None) -> Move:
     if drawn is None:
         raise MirrorError("a draw without its tile")
     tile = _tile(drawn)
-    if tile not in state.bag_order[state.bag_pos:]:
+    if not state.bag_counts()[tile]:
         raise MirrorError(f"no tile {drawn!r} is left in the bag")
     return Revealed.draw(tile)
 

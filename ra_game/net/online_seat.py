@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..engine import Move
 from ..engine.preview import move_events
+from ..jsontypes import JsonObject
 from ..match import Match, Modes
 from ..seat_kinds import PERSON, SeatKind, Where, known_kind
 from ..seats import Seat
@@ -42,7 +43,6 @@ from .events import (
     Undone,
     assert_never,
 )
-from .frames import JSONObject
 from .mirror import (
     DRAW,
     MirrorError,
@@ -111,7 +111,7 @@ def seats_of(started: GameStarted, here: set[int]) -> list[Seat]:
     return seats
 
 
-def played_events(setup: JSONObject, played: Sequence[Played]) -> list[list[object]]:
+def played_events(setup: JsonObject, played: Sequence[Played]) -> list[list[object]]:
     """The events of ``played`` from the start (the game log of a rejoined game)."""
     drawn = [d for m, d in played if m == DRAW and d is not None]
     return move_events(initial_state(setup, drawn), [m for m, _d in played])
@@ -146,10 +146,6 @@ class OnlineSeat:
         self.deciding = False
 
     # -- the seat controller
-
-    def always_controls(self, seat: int) -> bool:
-        """The seats far away are decided here all game long."""
-        return seat not in self.seats
 
     def controls(self, seat: int) -> bool:
         return (seat not in self.seats or self.here is not None or self.sent is not None

@@ -49,10 +49,6 @@ def _text(limit: int) -> Check:
     return lambda v: isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
 
 
-def _opt(check: Check) -> Check:
-    return lambda v: v is None or check(v)
-
-
 def _int(lo: int, hi: int) -> Check:
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
@@ -79,9 +75,15 @@ def is_room_code(text: object) -> bool:
             and all(ch in CODE_ALPHABET for ch in text))
 
 
-def _token(v: Any) -> bool:
-    """A seat or host token: printable ASCII (compared with ``secrets.compare_digest``)."""
-    return _text(MAX_TOKEN)(v) and v.isascii()
+#: The characters of a seat or host token (what ``secrets.token_urlsafe`` makes: safe in a
+#: file name and a URL); the one token alphabet of the server, its room files and the clients.
+TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "-_")
+
+
+def is_token(value: object) -> bool:
+    """A seat or host token: 1 to :data:`MAX_TOKEN` characters of :data:`TOKEN_CHARS`."""
+    return (isinstance(value, str) and 0 < len(value) <= MAX_TOKEN
+            and TOKEN_CHARS.issuperset(value))
 
 class ClientKind(str, Enum):
     """The ``type`` of each client frame on the wire."""
@@ -102,13 +104,13 @@ CLIENT_KINDS: dict[ClientKind, dict[str, tuple[Check, bool]]] = {
         "seats": (_seats, True), **{name: (check, False) for name, check in OPTION_CHECKS.items()},
         "seed": (_int(0, 2**63 - 1), False)},
     ClientKind.JOIN: {
-        "room": (_code, True), "name": (_text(MAX_NAME), True), "token": (_token, False),
-        "seat": (_int(0, 4), False), "host_token": (_token, False)},
-    ClientKind.START: {"room": (_code, True), "host_token": (_token, True)},
+        "room": (_code, True), "name": (_text(MAX_NAME), True), "token": (is_token, False),
+        "seat": (_int(0, 4), False), "host_token": (is_token, False)},
+    ClientKind.START: {"room": (_code, True), "host_token": (is_token, True)},
     ClientKind.MOVE: {"move": (_text(MAX_MOVE), True), "index": (_int(0, 10_000), False)},
     ClientKind.UNDO: {},
     ClientKind.HAND_TO_AI: {
-        "room": (_code, True), "host_token": (_token, True), "seat": (_int(0, 4), True),
+        "room": (_code, True), "host_token": (is_token, True), "seat": (_int(0, 4), True),
         "kind": (_text(16), True)},
     ClientKind.LEAVE: {},
 }

@@ -398,7 +398,7 @@ class Room:
         """The game replayed from its saved start (the same suns and bag) through the moves."""
         assert self.state is not None
         state = GameState.new(self.state.n, self.seed, [list(s) for s in self.state.initial_suns],
-                              list(self.state.bag_order), list(self.state.names))
+                              list(self.state.draw_order()), list(self.state.names))
         for move in self.moves:
             state.apply(move)
         return state
@@ -414,7 +414,7 @@ class Room:
         }
         if self.state is not None:
             doc["suns"] = [list(s) for s in self.state.initial_suns]
-            doc["bag"] = list(self.state.bag_order)
+            doc["bag"] = list(self.state.draw_order())
         return doc
 
     def restore(self, saved: bytes) -> None:

@@ -11,29 +11,32 @@ plan, :attr:`Plan.KEEP_SUNS` (never bid unless forced, never invoke Ra unless th
 full): a move is worth the better of its plans' means.  The same deals serve both moves, so
 their difference is measured, not their luck.
 
+Its jobs are the AI's one search with two arguments (:class:`~ra_game.ai.parallel.TreeJob`, so
+the AI's worker processes run them unchanged): the root rule
+:class:`~ra_game.ai.selection.EveryMove` (no tree: both moves on every deal) and a play-on
+evaluator (:attr:`~ra_game.ai.evaluators.Judgment.MEDIUM_TO_END` or
+:attr:`~ra_game.ai.evaluators.Judgment.KEEP_SUNS_TO_END`), one job per plan; the jobs of a
+plan and the same seed deal the same bags.
+
 The second opinion is sequential: it plays ``CONFIRM_DEALS`` deals, and as many more while the
 bar (``CONFIRM_FLOOR``) lies within ``CONFIRM_Z`` standard errors of the gain, up to
 ``CONFIRM_CAP``; it then confirms, contradicts or stays unsure (:class:`Outcome`).  A listed
 move's gain is then measured on ``MEASURE_DEALS`` fresh deals (:func:`measure_plan`), since a
 figure measured on the deals that selected it runs high.
-
-A :class:`ConfirmJob` is a :class:`~ra_game.ai.parallel.TreeJob` (its agent plays deals instead
-of growing a tree), so the AI's worker processes run it unchanged.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from ..ai.mcts import HardAgent
+from ..ai.evaluate import BagInfo
+from ..ai.evaluators import Judgment, PlayOn
 from ..ai.parallel import TreeJob, TreeResult
-from ..ai.policy import medium_action
+from ..ai.selection import EveryMove
 from ..engine import GameState, Observation
-from ..engine.moves import DRAW, PASS, RA
-from ..engine.state import BID, TURN
-from .search import NO_LIMIT, position_seed
+from .search import NO_LIMIT, position_seed, run_here
 
 #: Deals of the unseen bag in a second opinion's first round, and in each round added while
 #: it is unsure; how many a job plays.
@@ -48,8 +51,6 @@ CONFIRM_FLOOR = 1.0
 CONFIRM_Z = 2.0
 #: Fresh deals that measure a listed better move's gain (none of them chose it).
 MEASURE_DEALS = 24
-#: A play-out longer than this many moves is cut (a safety net; games end far sooner).
-MOVE_LIMIT = 2000
 #: Salt of the second opinion's seeds (apart from the search's trees), and of the measure's.
 CONFIRM_SALT = 7919
 MEASURE_SALT = 104729
@@ -76,107 +77,42 @@ def plans_for(state: GameState) -> tuple[Plan, ...]:
     return (Plan.MEDIUM, Plan.KEEP_SUNS) if state.epoch == 3 else (Plan.MEDIUM,)
 
 
-def keep_suns_action(state: GameState) -> int:
-    """The seat's move when it keeps its suns: pass unless forced to bid, draw unless the
-    track is full (then invoke, which forces no bid); otherwise as medium plays."""
-    legal = state.legal_actions()
-    if state.phase == BID and PASS in legal:
-        return PASS
-    if state.phase == TURN and not state.can_draw() and RA in legal:
-        return RA
-    if state.phase == TURN and state.can_draw() and DRAW in legal:
-        return DRAW
-    return medium_action(state)
+#: The play-on evaluator of each plan.
+PLAN_JUDGMENT = {Plan.MEDIUM: Judgment.MEDIUM_TO_END, Plan.KEEP_SUNS: Judgment.KEEP_SUNS_TO_END}
 
 
 def final_fame(state: GameState, seat: int, plan: Plan) -> float:
     """``seat``'s final fame when every seat plays on with medium's policy, ``seat`` with
     ``plan`` (``state`` is played to its end)."""
-    steps = MOVE_LIMIT
-    while not state.over and steps:
-        if plan == Plan.KEEP_SUNS and state.current == seat:
-            action = keep_suns_action(state)
-        else:
-            action = medium_action(state)
-        state.apply_action(action, None)
-        steps -= 1
-    return float(state.scores[seat])
-
-
-@dataclass(frozen=True)
-class ConfirmResult(TreeResult):
-    """The final fame of each (move, plan) on every deal a job played, in deal order."""
-
-    fame: dict[tuple[int, int], list[float]] = field(default_factory=dict)
-
-
-class ConfirmAgent(HardAgent):
-    """Plays ``deals`` deals of the unseen bag, each move with each plan (an iteration is one
-    deal), for the worker processes' tree protocol."""
-
-    level = "review-confirm"
-
-    def __init__(self, seed: int, deals: int, moves: tuple[int, ...]) -> None:
-        super().__init__(seed, iterations=deals)
-        self.moves = moves
-        self.fame: dict[tuple[int, int], list[float]] = {}
-
-    def _candidates(self, obs: Observation) -> list[int]:
-        return list(self.moves)
-
-    def _finished(self, slice_used: float = 0.0) -> bool:
-        assert self.iterations is not None
-        return self._done >= self.iterations
-
-    def _pick(self) -> int:
-        return self.moves[0]
-
-    def _iterate(self) -> None:
-        assert self._obs is not None
-        deal = self._obs.determinize(self.rng)
-        seat = self._obs.seat
-        for move in self.moves:
-            for plan in plans_for(deal):
-                state = deal.clone()
-                state.apply_action(move, None)
-                self.fame.setdefault((move, plan), []).append(final_fame(state, seat, plan))
-
-    def confirm_result(self) -> ConfirmResult:
-        return ConfirmResult({}, self._done, {k: list(v) for k, v in self.fame.items()})
-
-
-@dataclass(frozen=True)
-class ConfirmJob(TreeJob):
-    """Some deals of one decision's second opinion (picklable)."""
-
-    moves: tuple[int, ...] = ()
-
-    def make_agent(self) -> HardAgent:
-        assert self.iterations is not None
-        return ConfirmAgent(self.seed, self.iterations, self.moves)
-
-    def result_of(self, agent: HardAgent) -> TreeResult:
-        assert isinstance(agent, ConfirmAgent)
-        return agent.confirm_result()
+    play_on = PlayOn(seat, keeps_suns=plan == Plan.KEEP_SUNS)
+    return play_on.values(state, BagInfo(state))[seat]
 
 
 def confirm_plan(obs: Observation, played: int, better: int,
-                 deals: int = CONFIRM_DEALS, salt: int = 0, first: int = 0) -> list[ConfirmJob]:
+                 deals: int = CONFIRM_DEALS, salt: int = 0, first: int = 0) -> list[TreeJob]:
     """The jobs of the second opinion on ``better`` against ``played`` in ``obs``: ``deals``
-    deals from its ``first`` (a round added to the deals before it)."""
+    deals from its ``first`` (a round added to the deals before it); for each chunk of deals,
+    one job per plan on the same seed (so on the same deals)."""
     jobs = []
     for start in range(first, first + deals, DEALS_PER_JOB):
         seed = position_seed(obs.state, obs.seat, CONFIRM_SALT + salt, start)
-        jobs.append(ConfirmJob(obs, seed, min(DEALS_PER_JOB, first + deals - start), NO_LIMIT,
-                               moves=(played, better)))
+        jobs += [TreeJob(obs, seed, min(DEALS_PER_JOB, first + deals - start), NO_LIMIT,
+                         evaluator=PLAN_JUDGMENT[plan], selection=EveryMove((played, better)))
+                 for plan in plans_for(obs.state)]
     return jobs
 
 
 def measure_plan(obs: Observation, played: int, better: int,
-                 salt: int = 0) -> list[ConfirmJob]:
+                 salt: int = 0) -> list[TreeJob]:
     """The jobs that measure a listed better move on ``MEASURE_DEALS`` deals of their own
     (seeds apart from the second opinion's, so the deals that chose it do not measure it)."""
     return confirm_plan(obs, played, better, MEASURE_DEALS, MEASURE_SALT + salt)
+
+
+def deals_of(results: list[TreeResult]) -> int:
+    """The deals a second opinion's results played (each deal once, whatever its plans)."""
+    plans = {r.evaluator for r in results} or {None}
+    return sum(r.iterations for r in results) // len(plans)
 
 
 @dataclass(frozen=True)
@@ -215,11 +151,10 @@ def _mean(values: list[float]) -> float:
 
 def second_opinion(results: list[TreeResult], played: int, better: int) -> SecondOpinion:
     """Merge a decision's confirm jobs (in job order) into the second opinion."""
-    fame: dict[tuple[int, int], list[float]] = {}
+    fame: dict[tuple[int, Judgment], list[float]] = {}
     for r in results:
-        if isinstance(r, ConfirmResult):
-            for key, values in r.fame.items():
-                fame.setdefault(key, []).extend(values)
+        for move, values in r.samples.items():
+            fame.setdefault((move, r.evaluator), []).extend(values)
 
     def best_plan(move: int) -> list[float]:
         options = [v for (m, _p), v in fame.items() if m == move]
@@ -234,21 +169,15 @@ def second_opinion(results: list[TreeResult], played: int, better: int) -> Secon
     return SecondOpinion(gain, math.sqrt(spread / len(diffs)), len(diffs))
 
 
-def run_here(jobs: list[ConfirmJob]) -> list[TreeResult]:
+def run_all_here(jobs: list[TreeJob]) -> list[TreeResult]:
     """Play ``jobs`` in this process (blocking)."""
-    results = []
-    for job in jobs:
-        agent = job.make_agent()
-        agent.begin(job.obs)
-        agent.think(NO_LIMIT)
-        results.append(job.result_of(agent))
-    return results
+    return [run_here(job) for job in jobs]
 
 
 def second_opinion_here(obs: Observation, played: int, better: int,
                         deals: int = CONFIRM_DEALS, salt: int = 0) -> SecondOpinion:
     """The second opinion on ``deals`` deals computed in this process (blocking)."""
-    return second_opinion(run_here(confirm_plan(obs, played, better, deals, salt)), played,
+    return second_opinion(run_all_here(confirm_plan(obs, played, better, deals, salt)), played,
                           better)
 
 
@@ -258,8 +187,8 @@ def settled_opinion_here(obs: Observation, played: int, better: int,
     plays it, in this process (blocking)."""
     results: list[TreeResult] = []
     while True:
-        first = sum(r.iterations for r in results)
-        results += run_here(confirm_plan(obs, played, better, salt=salt, first=first))
+        results += run_all_here(confirm_plan(obs, played, better, salt=salt,
+                                             first=deals_of(results)))
         opinion = second_opinion(results, played, better)
         if opinion.settled:
             return opinion
@@ -267,4 +196,4 @@ def settled_opinion_here(obs: Observation, played: int, better: int,
 
 def measure_here(obs: Observation, played: int, better: int, salt: int = 0) -> SecondOpinion:
     """A listed better move's gain on the measure's own deals, in this process (blocking)."""
-    return second_opinion(run_here(measure_plan(obs, played, better, salt)), played, better)
+    return second_opinion(run_all_here(measure_plan(obs, played, better, salt)), played, better)

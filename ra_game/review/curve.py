@@ -1,7 +1,7 @@
 """The game's evaluation curve: every seat's expected final fame after every move of a replay,
 with the draws (chance) told apart from the decisions.
 
-The values are the hard AI's evaluation of the position (:func:`~ra_game.ai.mcts.expected_fame`:
+The values are the hard AI's evaluation of the position (:func:`~ra_game.ai.evaluators.expected_fame`:
 the fame held plus the evaluation's outlook to the end of the game; at the end, the final
 scores), one estimator at every position, so a change of the line is a change of the position
 and never a change of estimator.  It reads the public position and the bag as a multiset (what
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..ai.evaluate import BagInfo
-from ..ai.mcts import expected_fame
+from ..ai.evaluators import expected_fame
 from ..engine import GameState, Move, Replay
 from ..engine.moves import DRAW, is_bid
 from ..engine.state import BID, DISCARD, TURN
@@ -154,16 +154,15 @@ def game_curve(replay: Replay) -> Curve:
         when = moment_claim(state, auctions, turns[seat])
         choices = len(state.legal_actions())
         mean = draw_mean(state) if move.action == DRAW else None
-        before = state.clone() if mean is not None else None
-        drawn = len(state.drawn)
+        came = state.next_tile() if mean is not None else None
+        brought = chance_value(state, came) if came is not None else None
         state.apply(move)
         fame = fame_now(state)
-        if mean is not None and before is not None:
-            drawn = state.drawn[drawn]
+        drawn = -1 if came is None else came
+        if mean is not None and brought is not None:
             kind = StepKind.DRAW
-            luck = against_rivals([f - m for f, m in zip(chance_value(before, drawn), mean)])
+            luck = against_rivals([b - m for b, m in zip(brought, mean)])
         else:
-            drawn = -1
             kind, luck = (StepKind.DECISION if choices > 1 else StepKind.FORCED), zero
         if phase == BID and is_bid(move.action):
             winning = index

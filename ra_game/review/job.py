@@ -24,7 +24,14 @@ from ..ai.parallel import TreeJob, TreeResult
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
 from .accuracy import seat_accuracy
-from .confirm import Outcome, SecondOpinion, confirm_plan, measure_plan, second_opinion
+from .confirm import (
+    Outcome,
+    SecondOpinion,
+    confirm_plan,
+    deals_of,
+    measure_plan,
+    second_opinion,
+)
 from .model import Mistake, Review, SeatDecision, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget, Verdict, judge, plan
 
@@ -321,7 +328,7 @@ class ReviewJob:
         decision = self.decisions[index]
         better = self.verdicts[index].best if stage is not Stage.JUDGE else 0
         if stage is Stage.CONFIRM:
-            first = sum(r.iterations for r in self._rounds.get(index, []))
+            first = deals_of(self._rounds.get(index, []))
             return list(confirm_plan(decision.obs, decision.played, better, salt=self.salt,
                                      first=first))
         if stage is Stage.MEASURE:

@@ -174,10 +174,6 @@ class Mistake:
         return moment_text(self.when, Move.parse(self.played).action, self.person)
 
     @property
-    def played_words(self) -> str:
-        return _notation_words(self.played)
-
-    @property
     def better_words(self) -> str:
         return _notation_words(self.better)
 

@@ -68,11 +68,6 @@ def scale_rect(rect: pygame.Rect, window: tuple[int, int]) -> pygame.Rect:
     )
 
 
-def scale_value(value: float, window: tuple[int, int]) -> int:
-    """A length in base pixels (a font size, a margin) at the window's scale, at least 1."""
-    return max(1, round(value * scale_for(window)[0]))
-
-
 @cache
 def load_layout(name: str) -> Layout:
     """Read ``scenes/<name>.tmx`` (parsed without a display) into a :class:`Layout`."""

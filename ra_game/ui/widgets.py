@@ -468,7 +468,6 @@ class TextInput(Widget):
         self.text = text
         self.on_change = on_change
         self.max_length = max_length
-        self.blink = 0.0
         self.request_focus: Callable[[Widget], None] | None = None
 
     def _set(self, text: str) -> None:
@@ -517,42 +516,6 @@ class TextInput(Widget):
         if self.focused:
             x = pos.right + 2
             pygame.draw.line(surface, theme.INK, (x, r.top + 6), (x, r.bottom - 6), 2)
-
-
-class Label(Widget):
-    """Text placed in ``rect`` (not focusable); ``size`` is the font height in pixels."""
-
-    focusable = False
-
-    def __init__(self, rect: pygame.Rect | Sequence[int], text: Text, size: int = 24,
-                 color: theme.Color = theme.INK, align: str = "center", bold: bool = False,
-                 serif: bool = False) -> None:
-        super().__init__(rect)
-        self.text, self.size, self.color = text, size, color
-        self.align, self.bold, self.serif = align, bold, serif
-
-    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
-        if not self.visible or not self.text:
-            return
-        theme.fitted_text(surface, lambda s: assets.font(int(s), bold=self.bold,
-                                                         serif=self.serif),
-                          resolve(self.text), self.rect, self.size, self.color, self.align,
-                          min_size=min(12, self.size))
-
-
-class Panel(Widget):
-    """A papyrus panel drawn behind other widgets (not focusable)."""
-
-    focusable = False
-
-    def __init__(self, rect: pygame.Rect | Sequence[int], fill: theme.Color = theme.PAPYRUS,
-                 radius: int = 16) -> None:
-        super().__init__(rect)
-        self.fill, self.radius = fill, radius
-
-    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
-        if self.visible:
-            theme.panel(surface, self.rect, self.fill, radius=self.radius)
 
 
 W = TypeVar("W", bound=Widget)

@@ -3,9 +3,9 @@ holds exactly what the rules say is left."""
 
 from __future__ import annotations
 
-from ra_game.engine import GameState
-from ra_game.engine.state import BID, DISCARD, EMPTY
+from ra_game.engine import Decision, GameState, new_position
 from ra_game.engine.tiles import NUM_KINDS, TILE_BY_ID, TILE_COUNTS
+from tooling.positions import changed
 
 
 def kinds(text: str) -> list[int]:
@@ -26,57 +26,41 @@ def position(
     gone: int = 0,
 ) -> GameState:
     """A position: suns by seat, held tiles by seat, the auction track and the Ra track.
-    Seat 0 is to move in its turn; everything shown is removed from the bag, and so are
-    ``gone`` more non-Ra tiles (discarded in earlier epochs), taken evenly across kinds."""
+    Seat 0 is to move in its turn; the bag holds what the rules say is left once ``gone``
+    more non-Ra tiles (discarded in earlier epochs, taken evenly across kinds) are set aside,
+    in an order shuffled by ``seed``.  The suns need not be all the game's (not strict)."""
     shown = kinds(auction) + [k for text in held for k in kinds(text)]
     left = list(TILE_COUNTS)
     for k in shown:
         left[k] -= 1
-    discarded = []
+    discarded: list[int] = []
     while len(discarded) < gone:
         for k in range(1, NUM_KINDS):
             if left[k] and len(discarded) < gone:
                 left[k] -= 1
                 discarded.append(k)
-    drawn = shown + discarded + kinds("ra") * ra_count
-    state = GameState.new(players, seed=seed, bag=drawn)
-    for k in discarded:
-        state.discarded[k] += 1
-    state.bag_pos = len(drawn)
-    state.epoch = epoch
-    state.ra_count = ra_count
-    state.center_sun = center
-    state.suns_up = [sorted(u, reverse=True) for u in up]
-    state.suns_down = [sorted(d, reverse=True) for d in down]
-    for seat, text in enumerate(held):
-        for k in kinds(text):
-            state.tiles[seat][k] += 1
-    state.auction = kinds(auction) + [EMPTY] * (8 - len(kinds(auction)))
-    state.current = 0
-    return state
+    return GameState.from_position(
+        new_position(players, up=up, down=down, held=[kinds(text) for text in held],
+                     track=kinds(auction), gone=discarded, center=center, epoch=epoch,
+                     ra_count=ra_count),
+        seed=seed, strict=False)
 
 
-def bidding(state: GameState, ra_player: int, bidder: int) -> GameState:
-    """Turn ``state`` into an auction started by a drawn Ra, ``bidder`` to bid, nobody bid yet."""
-    state.phase = BID
-    state.ra_player = ra_player
-    state.invoked = False
-    state.full_invoke = False
-    state.high_bid = 0
-    state.high_bidder = -1
-    state.bids = [0] * state.n
-    state.current = bidder
-    state.bidders_left = (ra_player - bidder) % state.n
-    return state
+def bidding(state: GameState, ra_player: int, bidder: int, invoked: bool = False,
+            full_invoke: bool = False, bidders_left: int | None = None) -> GameState:
+    """Turn ``state`` into an auction started by ``ra_player`` (a drawn Ra unless ``invoked``),
+    ``bidder`` to bid, nobody bid yet; the seats still to ask after ``bidder`` are those
+    before ``ra_player`` comes round again unless ``bidders_left`` says otherwise."""
+    left = (ra_player - bidder) % state.n if bidders_left is None else bidders_left
+    return changed(state, decision=Decision.BID, caller=ra_player, invoked=invoked,
+                   full_invoke=full_invoke, high_bid=0, high_bidder=-1, bids=(0,) * state.n,
+                   current=bidder, bidders_left=left)
 
 
 def war_choice(state: GameState, owner: int, disaster: str = "war") -> GameState:
     """Make ``owner`` choose the discards of a disaster it has just won."""
-    state.phase = DISCARD
-    state.pending = kinds(disaster)
-    state.disaster_owner = owner
-    state.current = owner
-    return state
+    return changed(state, decision=Decision.DISCARD, pending=tuple(kinds(disaster)),
+                   disaster_owner=owner, current=owner)
 
 
 def lone_holder_lot(auction: str = "funeral") -> GameState:
@@ -94,10 +78,7 @@ def full_valuable_lot() -> GameState:
         2, up=[[8, 4, 3], [9, 6, 5]], down=[[1], [7]], center=2, held=["", ""],
         auction="flood art statue fortress nile statue flood religion", ra_count=3,
     )
-    state = bidding(state, ra_player=1, bidder=0)
-    state.invoked = True
-    state.full_invoke = True
-    return state
+    return bidding(state, ra_player=1, bidder=0, invoked=True, full_invoke=True)
 
 
 def god_and_gold() -> GameState:

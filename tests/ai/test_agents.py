@@ -10,6 +10,7 @@ from ra_game.ai import LEVELS, Agent, HardAgent, RootParallelAgent, make_agent
 from ra_game.ai.parallel import HARD_BUDGET
 from ra_game.engine import GameState
 from ra_game.engine.moves import RA
+from tooling.positions import changed
 
 QUICK = ["random", "ai:easy", "ai:medium"]
 
@@ -69,10 +70,8 @@ def test_decisions_ignore_the_bag_order(kind: str) -> None:
     """Two states that differ only in the order of the unseen bag get the same decision."""
     for seed in range(4):
         state = midgame(seed)
-        rest = list(state.bag_order[state.bag_pos:])
-        random.Random(99).shuffle(rest)
-        other = state.with_bag(rest)
-        assert other.bag_order != state.bag_order
+        other = state.redealt(random.Random(99))
+        assert other.draw_order() != state.draw_order()
         seat = state.current
 
         def decide(s: GameState, seat: int = seat) -> int:
@@ -113,8 +112,7 @@ def test_hard_is_deterministic_and_resumable_in_slices() -> None:
 
 
 def test_single_legal_action_returns_at_once() -> None:
-    state = GameState.new(2, seed=1)
-    state.auction = [3] * 8  # full track: only invoking Ra is legal
+    state = changed(GameState.new(2, seed=1), auction=(3,) * 8)  # full: only Ra is legal
     agent = HardAgent(1, iterations=10_000)
     agent.begin(state.observation(state.current))
     assert agent.think(0.0) is True

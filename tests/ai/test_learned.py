@@ -27,10 +27,8 @@ def test_the_value_reads_an_observation_not_the_bag_order() -> None:
     model = learned.shipped_model()
     for players, seed, moves in ((2, 4, 30), (4, 9, 70), (5, 2, 120)):
         state = mid_game(players, seed, moves)
-        rest = list(state.bag_order[state.bag_pos:])
-        random.Random(seed).shuffle(rest)
-        other = state.with_bag(rest)
-        assert other.bag_order != state.bag_order
+        other = state.redealt(random.Random(seed))
+        assert other.draw_order() != state.draw_order()
         assert learned.record_of(other) == learned.record_of(state)
         assert model.fame(other) == model.fame(state)
         assert model.fame(state.observation(1).state) == model.fame(state)
@@ -101,27 +99,29 @@ def test_selfplay_data_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -
     assert err.startswith("selfplay_data: error:") and err.count("\n") == 1
 
 
-def test_the_learned_leaf_search_values_its_leaves_by_the_model_and_plays_legal_moves() -> None:
+def test_the_learned_evaluator_values_positions_by_the_model_and_its_search_plays_legal_moves(
+) -> None:
     from ra_game.ai.evaluate import BagInfo
-    from ra_game.ai.learned_search import LearnedLeafAgent
-    from ra_game.ai.mcts import rewards, rewards_of
+    from ra_game.ai.evaluators import HAND_MADE, LEARNED, Judgment
+    from ra_game.ai.mcts import HardAgent, candidate_actions
+    from ra_game.ai.parallel import RootParallelAgent
     from tools import tournament
 
     state = mid_game(3, 12, 40)
+    assert LEARNED.values(state, BagInfo(state)) == learned.shipped_model().fame(state)
+    assert LEARNED.values(state, BagInfo(state)) != HAND_MADE.values(state, BagInfo(state))
     agent = tournament.build_agent(tournament.agent_kind("hard-learned@20"), 3, None)
-    assert isinstance(agent, LearnedLeafAgent) and agent.iterations == 20
-    leaf = agent._rewards(state, BagInfo(state))
-    assert leaf == rewards_of(learned.shipped_model().fame(state))
-    assert leaf != rewards(state)
+    assert isinstance(agent, HardAgent) and agent.iterations == 20
     whole = tournament.build_agent(tournament.agent_kind("hard-learned"), 3, None)
-    assert whole.level == "hard-learned"
-    from ra_game.ai.mcts import candidate_actions
-
+    assert isinstance(whole, RootParallelAgent)
     choice = mid_game(4, 5, 20)
     assert len(candidate_actions(choice)) > 1
-    jobs = whole.plan(choice.observation(choice.current))  # type: ignore[attr-defined]
+    jobs = whole.plan(choice.observation(choice.current))
     assert len(jobs) == 4 and all(j.iterations == 300 for j in jobs)
-    assert all(isinstance(j.make_agent(), LearnedLeafAgent) for j in jobs)
+    assert all(j.evaluator is Judgment.LEARNED for j in jobs)
+    tree = jobs[0].make_agent()
+    tree.begin(jobs[0].obs)
+    assert tree.evaluator is LEARNED
     game = GameState.new(2, seed=8)
     rival = make_agent("ai:medium", 1)
     while not game.over:

@@ -16,8 +16,11 @@ from ra_game.engine import GameState
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import MONUMENTS
 
-PUBLIC_SLOTS = [s for s in Context.__slots__ if not s.startswith("_")]
-BAG_SLOTS = [s for s in BagInfo.__slots__ if not s.startswith("_")]
+
+def public_fields(value: object) -> list[str]:
+    """The public data attributes of ``value`` (its slots, or the compiled class's fields)."""
+    return [name for name in dir(value)
+            if not name.startswith("_") and not callable(getattr(value, name))]
 
 
 def forget_evaluations() -> None:
@@ -58,16 +61,16 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
         epoch = state.epoch
         while not state.over and state.epoch == epoch:
             counted = bag.after(state)
-            for name in BAG_SLOTS:
+            for name in public_fields(counted):
                 assert getattr(counted, name) == getattr(BagInfo(state), name), name
             for held in state.tiles:  # remembered monument terms, against a computation
-                monuments = tuple(held[MONUMENTS[0]:MONUMENTS[-1] + 1])
+                monuments = held[MONUMENTS[0]:MONUMENTS[-1] + 1]
                 assert counted.monument_terms(monuments) \
-                    == evaluate._monument_terms.__wrapped__(counted.monuments, monuments)
+                    == evaluate._monument_terms.__wrapped__(counted.monuments, tuple(monuments))
             kept = contexts.get(state)
             forget_evaluations()
             fresh = Context(state, BagInfo(first), tempo=True)  # nothing remembered yet
-            for name in PUBLIC_SLOTS:
+            for name in public_fields(kept):
                 if name != "bag":
                     assert getattr(kept, name) == getattr(fresh, name), name
             for seat in range(state.n):
@@ -89,7 +92,7 @@ def test_a_kept_context_equals_a_fresh_one_at_every_play_out_step(index: int) ->
 def test_a_remembered_tile_value_follows_a_change_of_the_tiles() -> None:
     state = mid_epoch_positions()[5]
     ctx = Context(state)
-    tiles = state.tiles[0]
+    tiles = list(state.tiles[0])  # (a copy: the state itself changes only by moves)
     assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
     tiles[2] += 1  # one more gold
     assert held_value(ctx, 0, tiles) == tile_value(ctx, 0, tiles)
@@ -102,9 +105,9 @@ class CheckedHardAgent(HardAgent):
 
     checked = 0
 
-    @staticmethod
-    def _actions_at(node: Node, state: GameState, bag: BagInfo | None = None) -> list[int]:
-        kept = HardAgent._actions_at(node, state, bag)
+    def _actions_at(self, node: Node, state: GameState, bag: BagInfo | None = None
+                    ) -> list[int]:
+        kept = super()._actions_at(node, state, bag)
         assert kept == candidate_actions(state)
         CheckedHardAgent.checked += 1
         return kept

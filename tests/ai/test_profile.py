@@ -76,7 +76,7 @@ def test_first_out_of_suns_and_the_fair_share(story) -> None:
     p0, p1 = story
     assert p1["first_out"] == 1 and p0["first_out"] == 0
     assert p0["out_epochs"] == p1["out_epochs"] == 1  # nobody ran out in epochs 2 and 3
-    assert p0["fair_first_out"] == 0.5
+    assert p0["out_epoch_seats"] == 2  # 1 out epoch x 2 players: a fair share of 1/2
 
 
 def test_top_sun_on_a_small_lot_early(story) -> None:
@@ -136,8 +136,8 @@ def test_civilizations_monuments_scores_and_wins(story) -> None:
 def test_summary_is_one_result_per_level_with_shares() -> None:
     rows = [
         ("hard", Counter(games=1, invokes=4, small_invokes=1, first_out=1, out_epochs=2,
-                         fair_first_out=1.0, gods_won=3, gods_held_at_scoring=1, epochs=3)),
-        ("hard", Counter(games=1, invokes=4, small_invokes=0, out_epochs=1, fair_first_out=0.5,
+                         out_epoch_seats=4, gods_won=3, gods_held_at_scoring=1, epochs=3)),
+        ("hard", Counter(games=1, invokes=4, small_invokes=0, out_epochs=1, out_epoch_seats=2,
                          epochs=3, score=40, wins=1, gods_won=2, gods_won_with_last_sun=1,
                          gods_held_at_scoring=1)),
         ("medium", Counter(games=1, epochs=3)),

@@ -71,7 +71,7 @@ def test_the_curve_ends_on_the_scores_and_keeps_luck_to_the_draws():
     for step, text in zip(curve.steps, replay.moves):
         choices = len(state.legal_actions())
         if text == "draw":
-            assert step.kind is StepKind.DRAW and step.drawn == state.bag_order[state.bag_pos]
+            assert step.kind is StepKind.DRAW and step.drawn == state.next_tile()
             mean = draw_mean(state)
             came = chance_value(state, step.drawn)
         else:
@@ -121,7 +121,7 @@ def test_a_draws_mean_is_the_bags_weighted_mean():
     replay = load_replay(GAME_2P)
     index = replay.moves.index("draw")
     state = replay.play(index)
-    rest = state.bag_order[state.bag_pos:]
+    rest = [kind for kind, count in enumerate(state.bag_counts()) for _ in range(count)]
     total = [0.0, 0.0]
     for n in range(len(rest)):  # every tile of the bag, drawn in turn
         total = [t + v for t, v in zip(total, chance_value(state, rest[n]))]

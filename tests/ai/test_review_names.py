@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.engine import GameState, Move, load_replay
+from ra_game.engine import Decision, GameState, Move, load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action
 from ra_game.engine.state import BID, TURN
 from ra_game.i18n import set_language
 from ra_game.messages import YOU
 from ra_game.review.model import Mistake, seat_decisions
+from tooling.positions import changed
 
 from .test_review_words import auction
 
@@ -41,8 +42,7 @@ def named(state: GameState, seat: int, played: int, better: int, number: int) ->
      "1. epok, 4. açık artırma: Bruno güneş 12 ile teklif verdi"),
 ])
 def test_a_bid_is_named_by_its_epoch_and_auction(lang: str, you: str, they: str) -> None:
-    state = auction([13, 6])
-    state.names = (YOU, "Bruno", "Chiara", "Dmitri")
+    state = changed(auction([13, 6]), names=(YOU, "Bruno", "Chiara", "Dmitri"))
     set_language(lang)
     assert named(state, 0, bid_action(13), PASS, 4) == you
     assert named(state, 1, bid_action(12), PASS, 4) == they
@@ -55,10 +55,9 @@ def test_a_bid_is_named_by_its_epoch_and_auction(lang: str, you: str, they: str)
     ("tr", "1. epok, 3. sıran: Ra'yı çağırdın", "1. epok, Bruno oyuncusunun 3. sırası: Ra'yı çağırdı"),
 ])
 def test_a_turn_is_named_by_the_seats_own_turn(lang: str, you: str, they: str) -> None:
-    state = auction([13, 6])
-    state.phase = TURN
+    state = changed(auction([13, 6]), names=(YOU, "Bruno", "Chiara", "Dmitri"),
+                    decision=Decision.TURN, caller=-1)
     set_language(lang)
-    state.names = (YOU, "Bruno", "Chiara", "Dmitri")
     assert named(state, 0, RA, DRAW, 3) == you
     assert named(state, 1, RA, DRAW, 3) == they
 

@@ -15,6 +15,7 @@ from ra_game.messages import YOU
 from ra_game.review.claims import Claim, Reason, Situation
 from ra_game.review.model import Mistake
 from ra_game.review.why import situation_text, why_text
+from tooling.positions import changed
 
 from .test_review_words import auction
 
@@ -92,8 +93,7 @@ def test_every_language_has_a_sentence_of_its_own_for_another_seat(lang: str):
 
 
 def test_a_mistake_speaks_of_its_seat_by_the_name_in_the_game():
-    state = auction([13, 6])
-    state.names = ("Ana", YOU, "Chiara", "Dmitri")
+    state = changed(auction([13, 6]), names=("Ana", YOU, "Chiara", "Dmitri"))
     theirs = Mistake.at(3, state, 0, PASS, bid_action(13), 2.5)
     assert theirs.player == "Ana" and theirs.why.startswith("Ana passed a lot worth")
     assert theirs.situation == "Epoch 1, auction of 2 tiles, Ana held 13, 6"

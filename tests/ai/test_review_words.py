@@ -10,6 +10,7 @@ from ra_game.engine.tiles import Tile
 from ra_game.i18n import set_language
 from ra_game.review.model import Mistake, Review
 from ra_game.review.why import move_words, situation, why
+from tooling.positions import changed
 
 from .positions import bidding, position, war_choice
 
@@ -71,8 +72,7 @@ def test_the_ra_tiles_left_end_the_epoch_at_the_latest():
 
 
 def test_a_high_bid_where_a_low_one_would_do():
-    state = auction([13, 6])
-    state.suns_up[1:] = [[5, 4], [3, 2], []]
+    state = changed(auction([13, 6]), suns_up=((13, 6), (5, 4), (3, 2), ()))
     text = why(state, 0, bid_action(13), bid_action(6), 4.0, won=True)
     assert text.startswith("You spent your 13 where your 6 would have done")
 

@@ -13,6 +13,7 @@ from ra_game.ai.policy import playout_action
 from ra_game.engine import GameState
 from ra_game.engine.moves import DRAW, RA
 from ra_game.engine.tiles import Tile
+from tooling.positions import changed
 
 from .positions import full_valuable_lot, god_and_gold, lone_holder_lot, position
 
@@ -36,7 +37,7 @@ def test_suns_that_outlast_the_rivals_are_worth_more_with_tempo() -> None:
 def test_a_last_holder_values_every_sun_by_tempo_unless_the_epoch_is_ending() -> None:
     alone = suns_position([13, 6], [[], []], ra_count=1)
     assert value(alone, True) - value(alone, False) == pytest.approx(2 * 4.0)
-    ending = suns_position([13, 6], [[], []], ra_count=8)  # the next Ra ends the epoch
+    ending = suns_position([13, 6], [[], []], ra_count=7)  # the next Ra ends the epoch (8 of 8)
     assert value(ending, True) == pytest.approx(value(ending, False))
 
 
@@ -62,16 +63,16 @@ def test_a_seat_without_suns_has_its_civilizations_scored_as_they_stand() -> Non
                      held=["gold", "", ""], ra_count=1)
     ctx = Context(state)
     none = tile_value(ctx, 0, state.tiles[0])
-    state.suns_up[0] = [13]  # with a sun, a civilization may still come
+    state = changed(state, suns_up=((13,), (9,), (8,)))  # with a sun, a civilization may come
     hopeful = tile_value(Context(state), 0, state.tiles[0])
     assert hopeful - none == pytest.approx(5.0 - 1.5 - (5.0 - 1.5) * Context(state).progress)
 
 
 def test_a_lone_holder_draws_on_in_play_outs_until_the_last_ra() -> None:
     state = lone_holder_lot("gold gold gold gold pharaoh astronomy")
-    state.ra_count = 3
+    state = changed(state, ra_count=3)
     assert all(playout_action(state, random.Random(s)) == DRAW for s in range(20))
-    state.ra_count = 7  # the next Ra would end the epoch and lose six good tiles
+    state = changed(state, ra_count=7)  # the next Ra would end the epoch and lose six good tiles
     assert playout_action(state, random.Random(1)) == RA
     small = lone_holder_lot("pharaoh")  # not worth the risk of a Ra against one more tile
     assert playout_action(small, random.Random(1)) == DRAW
@@ -94,10 +95,8 @@ def midgame(seed: int, players: int, moves: int) -> GameState:
 
 
 def reshuffled(state: GameState, seed: int = 99) -> GameState:
-    rest = list(state.bag_order[state.bag_pos:])
-    random.Random(seed).shuffle(rest)
-    other = state.with_bag(rest)
-    assert other.bag_order != state.bag_order
+    other = state.redealt(random.Random(seed))
+    assert other.draw_order() != state.draw_order()
     return other
 
 
@@ -130,9 +129,9 @@ def test_hard_does_not_consider_invoking_on_an_empty_track_while_rivals_hold_sun
 
     state = position(3, up=[[12, 6], [13, 11, 7], [8, 5]], down=[[], [], []], center=3,
                      held=["", "", ""], ra_count=2)
-    state.current = 2
+    state = changed(state, current=2)
     assert RA in state.legal_actions() and candidate_actions(state) == [DRAW]
-    state.auction = [4, 4, 2] + [-1] * 5  # three tiles: the search weighs invoking again
+    state = changed(state, auction=(4, 4, 2))  # three tiles: the search weighs invoking again
     assert RA in candidate_actions(state)
     gold = position(3, up=[[12, 6], [13, 11, 7], [8]], down=[[], [], []], center=3,
                     held=["", "", ""], auction="gold gold", ra_count=2)

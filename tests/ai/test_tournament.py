@@ -58,8 +58,10 @@ def test_headless_play_with_every_level() -> None:
 
 def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
     records = [
-        {"kinds": ["ai:hard", "ai:medium"], "scores": [40, 40], "winner": 1, "times": [[0.5], []]},
-        {"kinds": ["ai:medium", "ai:hard"], "scores": [30, 45], "winner": 1, "times": [[], [0.25]]},
+        {"kinds": ["ai:hard", "ai:medium"], "scores": [40, 40], "winner": 1,
+         "ms": [[1, 500.0, 500.0], [0, 0.0, 0.0]]},
+        {"kinds": ["ai:medium", "ai:hard"], "scores": [30, 45], "winner": 1,
+         "ms": [[0, 0.0, 0.0], [1, 250.0, 250.0]]},
     ]
     result = tournament.summarize(records)
     by_agent = {r["agent"]: r for r in result["results"]}
@@ -73,7 +75,7 @@ def test_a_shared_top_score_is_a_win_for_the_tie_break_winner_only() -> None:
 def test_the_fame_margin_is_averaged_over_a_seeds_rotations_then_over_seeds() -> None:
     def game(seed: int, kinds: list[str], scores: list[int]) -> dict:
         return {"seed": seed, "kinds": kinds, "scores": scores, "winner": scores.index(max(scores)),
-                "times": [[] for _ in kinds]}
+                "ms": [[0, 0.0, 0.0] for _ in kinds]}
 
     records = [
         game(1, ["a", "b", "b"], [40, 30, 35]), game(1, ["b", "a", "b"], [20, 30, 10]),
@@ -104,31 +106,46 @@ def test_t_quantiles_beyond_the_table() -> None:
     assert tournament.t975(100000) == pytest.approx(1.96, abs=1e-3)
 
 
-def test_baselines_and_fixed_iteration_seats() -> None:
-    assert tournament.agent_kind("medium-v1") == "medium-v1"
+def test_one_table_of_agents_and_fixed_iteration_seats() -> None:
+    assert tournament.agent_kind("hard-learned") == "hard-learned"
     assert tournament.agent_kind("hard@30") == "ai:hard@30"
-    assert tournament.agent_kind("hard-v1@30") == "hard-v1@30"
-    for bad in ("medium@30", "hard@0", "hard@x"):
+    assert tournament.agent_kind("hard-hand-made@30") == "hard-hand-made@30"
+    for bad in ("medium@30", "hard@0", "hard@x", "medium-v1", "hard-v1"):
         with pytest.raises(ValueError):
             tournament.agent_kind(bad)
-    agent = tournament.build_agent("hard-v1@30", 1, None)
-    assert agent.level == "hard-v1" and agent.iterations == 30
-    assert tournament.build_agent("ai:hard@12", 1, None).iterations == 12
-    assert tournament.build_agent("medium-v1", 1, None).level == "medium-v1"
+    assert tournament.build_agent("ai:hard@12", 1, None).iterations == 12  # type: ignore[attr-defined]
 
 
-def test_baselines_are_not_offered_in_the_game() -> None:
-    from ra_game.ai import LEVELS
+def test_measuring_kinds_are_not_offered_in_the_game() -> None:
+    from ra_game.ai import AGENTS, LEVELS
 
-    assert not any("v1" in kind or "v2" in kind for kind in LEVELS)
+    assert set(AGENTS) - set(LEVELS) == {"hard-learned", "hard-hand-made"}
+    assert not any(AGENTS[k].offered for k in AGENTS if k not in LEVELS)
 
 
-@pytest.mark.slow
-def test_a_tournament_against_the_frozen_baselines(capsys: pytest.CaptureFixture[str]) -> None:
-    code = tournament.main(["--seats", "hard@10,medium-v1,hard-v1@10", "--games", "1", "--json"])
-    assert code == 0
-    result = json.loads(capsys.readouterr().out)
-    assert {r["agent"] for r in result["results"]} == {"hard@10", "medium-v1", "hard-v1@10"}
+def test_searches_run_their_full_iterations_and_cut_trees_are_counted() -> None:
+    from ra_game.ai import RootParallelAgent
+
+    uncapped = tournament.build_agent("ai:hard", 1, None)
+    capped = tournament.build_agent("ai:hard", 1, None, capped=True)
+    assert isinstance(uncapped, RootParallelAgent) and isinstance(capped, RootParallelAgent)
+    assert uncapped.budget.cap >= 1e6 and capped.budget.cap < 10
+    from ra_game.ai.mcts import candidate_actions
+    from ra_game.ai.parallel import SearchBudget
+    from ra_game.engine import GameState
+
+    state = GameState.new(2, seed=3)
+    while len(candidate_actions(state)) < 2:
+        state.apply_action(state.legal_actions()[0])
+    hurried = RootParallelAgent(1, SearchBudget(2, 100_000, 0.0, cap=0.01), "hard")
+    hurried.choose(state.observation(state.current))
+    assert tournament.cut_so_far(hurried) == 2  # both trees stopped by the cap
+    recs = [{"seed": 1, "kinds": ["a", "b"], "scores": [10, 5], "winner": 0,
+             "ms": [[0, 0.0, 0.0]] * 2, "cut": [2, 0]},
+            {"seed": 1, "kinds": ["b", "a"], "scores": [7, 9], "winner": 1,
+             "ms": [[0, 0.0, 0.0]] * 2, "cut": [0, 1]}]
+    by_agent = {r["agent"]: r for r in tournament.summarize(recs)["results"]}
+    assert by_agent["a"]["cut_short"] == 3 and by_agent["b"]["cut_short"] == 0
 
 
 def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[dict, str]:

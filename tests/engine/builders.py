@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from ra_game.engine import GameState
 from ra_game.engine import events as ev
-from ra_game.engine.tiles import TILE_BY_ID, TILE_IDS
+from ra_game.engine.tiles import NUM_KINDS, TILE_BY_ID, TILE_IDS
+from tooling.positions import changed
 
 #: The sun sets of R-SETUP-4, one fixed deal per player count (seat 0 holds the highest sun).
 SUNS: dict[int, list[list[int]]] = {
@@ -42,15 +44,22 @@ def held(state: GameState, seat: int) -> dict[str, int]:
     return {TILE_IDS[k]: c for k, c in enumerate(state.tiles[seat]) if c}
 
 
-def give(state: GameState, seat: int, tiles: str) -> None:
-    """Put tiles straight into a seat's area (for positions that are clearest built directly)."""
-    for kind in kinds(tiles):
-        state.tiles[seat][kind] += 1
+def out_of_suns(state: GameState, seat: int) -> GameState:
+    """``state`` with every sun of ``seat`` face down (as if it had bid them all)."""
+    up, down = list(state.position().suns_up), list(state.position().suns_down)
+    up[seat], down[seat] = (), tuple(sorted(down[seat] + up[seat], reverse=True))
+    return changed(state, suns_up=tuple(up), suns_down=tuple(down))
+
+
+def emptied(state: GameState) -> GameState:
+    """``state`` with an empty bag: the tiles it held are the discards' (the same position)."""
+    return GameState.from_position(replace(state.position(), bag=(0,) * NUM_KINDS, discarded=None))
 
 
 def snapshot(state: GameState) -> tuple[Any, ...]:
     """Every internal field of a state, deep-copied, plus its summary: equal iff unchanged."""
-    fields = tuple(copy.deepcopy(getattr(state, name)) for name in GameState.__slots__)
+    names = getattr(GameState, "__mypyc_attrs__", None) or GameState.__slots__  # (compiled)
+    fields = tuple(copy.deepcopy(getattr(state, name)) for name in sorted(names))
     return fields + (state.summary(),)
 
 
@@ -59,15 +68,16 @@ def of_type(events: list[Any], kind: type) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-def end_epoch_now(state: GameState) -> list[Any]:
-    """Make the player to move draw the Ra tile that fills the Ra track (bag must start with it).
+def end_epoch_now(state: GameState) -> tuple[GameState, list[Any]]:
+    """Make the player to move draw the Ra tile that fills the Ra track (bag must start with it):
+    the state after the draw (the epoch scored) and the draw's events.
 
-    The state must be fresh enough that its next draw is a ``ra`` tile; the epoch is then scored.
+    The state must be fresh enough that its next draw is a ``ra`` tile.
     """
-    state.ra_count = state.ra_length - 1
+    state = changed(state, ra_count=state.ra_length - 1)
     events = state.apply("draw")
     assert of_type(events, ev.EpochEnded), "the draw did not end the epoch"
-    return events
+    return state, events
 
 
 def epoch_points(events: list[Any]) -> list[dict[str, int]]:
@@ -82,22 +92,19 @@ def score_position(holdings: dict[int, str], players: int = 2, epoch: int = 1,
     """End epoch ``epoch`` of a fresh position with ``holdings``; returns the state after and
     each player's points by category."""
     state = position(players, holdings=holdings, bag="ra", suns=suns)
-    state.epoch = epoch
-    if scores is not None:
-        state.scores = list(scores)
-    return state, epoch_points(end_epoch_now(state))
+    state = changed(state, epoch=epoch, scores=tuple(scores or state.scores))
+    state, events = end_epoch_now(state)
+    return state, epoch_points(events)
 
 
 def position(players: int = 2, track: str = "", holdings: dict[int, str] | None = None,
              bag: str = "", suns: list[list[int]] | None = None) -> GameState:
     """A fresh game (seat 0 to move) with tiles set straight onto the auction track and into
-    players' areas; the tile census is then not 180, so use it for rule checks only."""
+    players' areas, the bag starting with ``bag`` and holding the rest."""
     state = new_game(players, bag, suns)
-    for slot, kind in enumerate(kinds(track)):
-        state.auction[slot] = kind
-    for seat, tiles in (holdings or {}).items():
-        give(state, seat, tiles)
-    return state
+    held = [kinds((holdings or {}).get(seat, "")) for seat in range(players)]
+    return changed(state, auction=tuple(kinds(track)),
+                   tiles=tuple(tuple(h.count(k) for k in range(NUM_KINDS)) for h in held))
 
 
 def seat0_wins(tiles: str, players: int = 2, rest: str = "") -> tuple[GameState, list[Any]]:

@@ -149,7 +149,7 @@ def test_bad_command_lines_exit_2_with_one_line(
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _main_exit(capsys, "--version")
-    assert code == 0 and out.strip() == f"ra-game {__version__}"
+    assert code == 0 and out.splitlines()[0] == f"ra-game {__version__}"
     code, out, _ = _main_exit(capsys, "--help")
     assert code == 0 and out.startswith("usage: ra-game") and "replay" in out
     code, out, _ = _main_exit(capsys, "replay", "--help")
@@ -200,7 +200,7 @@ def test_subprocess_errors_exit_2_with_one_line_and_no_traceback(
 
 def test_subprocess_version_and_help() -> None:
     version = _run("--version")
-    assert version.returncode == 0 and version.stdout.strip() == f"ra-game {__version__}"
+    assert version.returncode == 0 and version.stdout.splitlines()[0] == f"ra-game {__version__}"
     helped = _run("--help")
     assert helped.returncode == 0 and "usage: ra-game" in helped.stdout and helped.stderr == ""
 

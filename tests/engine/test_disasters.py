@@ -3,7 +3,7 @@ game state reaches through every choice its owner may make (R-DIS-1..7)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ra_game.engine import GameState
@@ -15,6 +15,7 @@ from ra_game.engine.tiles import (
     DISASTERS,
     MONUMENTS,
     NUM_KINDS,
+    TILE_COUNTS,
     TILE_IDS,
     Tile,
 )
@@ -44,6 +45,7 @@ def reached(state: GameState, seat: int) -> list[tuple[int, ...]]:
 @given(holdings, lots)
 def test_outcomes_are_what_the_engine_reaches_through_every_choice(
         start: dict[int, int], lot: list[int]) -> None:
+    assume(all(start.get(k, 0) + lot.count(k) <= TILE_COUNTS[k] for k in range(NUM_KINDS)))
     text = " ".join(f"{TILE_IDS[k]} " * n for k, n in start.items())
     state = position(2, " ".join(TILE_IDS[k] for k in lot), {0: text})
     held = state.tiles[0][:]

@@ -22,6 +22,7 @@ from ra_game.engine.moves import (
 )
 from ra_game.engine.state import BID, DISCARD, TURN
 from ra_game.engine.tiles import NUM_KINDS, Tile
+from tooling.positions import changed
 
 from .builders import snapshot
 
@@ -142,8 +143,9 @@ def test_wrong_phase_moves_by_text_are_refused() -> None:
 def test_malformed_action_codes_are_refused_even_with_gods_in_hand() -> None:
     """Packed codes naming no tile kind (a zero group, kinds past the last) are refused."""
     state = _reach(0, 2, 0)
-    state.tiles[0][Tile.GOD] = 2
-    state.auction[:3] = [Tile.GOLD, -1, Tile.NILE]  # an empty slot must not be "taken"
+    gods = tuple(2 if kind == Tile.GOD else count for kind, count in enumerate(state.tiles[0]))
+    state = changed(state, tiles=(gods, *state.position().tiles[1:]),
+                    auction=(Tile.GOLD, -1, Tile.NILE, *state.auction[3:]))  # an empty slot
     gold = Tile.GOLD + 1
     for action in (GOD_BASE | gold << 5, GOD_BASE | 24, GOD_BASE | 31 | gold << 5,
                    DISCARD_BASE | 24, GOD_BASE | DISCARD_BASE | gold, -1, -GOD_BASE, 19):

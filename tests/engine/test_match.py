@@ -18,7 +18,8 @@ from ra_game.engine.events import Event, GameOver
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.headless import play_headless
 from ra_game.match import SCRIPTED, Match, Modes, Revealed, play_out
-from ra_game.seats import ScriptedSeats, Seat, Tick, seated
+from ra_game.seats import Seat, Tick, seated
+from tooling.scripted import ScriptedSeats
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -140,7 +141,7 @@ def test_a_revealed_draw_puts_its_tile_next_and_observers_see_a_plain_draw() -> 
     match.observe(lambda move, events: told.append(move))
     counts = match.state.bag_counts()
     tile = TILE_BY_ID["gold"]
-    assert tile != match.state.bag_order[0]  # the bag would have drawn another tile
+    assert tile != match.state.next_tile()  # the bag would have drawn another tile
     events = match.apply(Revealed.draw(tile))
     assert match.state.drawn == (tile,) and match.moves == ["draw"]
     assert told == [Move.parse("draw")] and type(told[0]) is Move and events
@@ -161,7 +162,7 @@ def test_a_reset_and_a_fast_forward_tell_the_controllers_what_the_match_keeps() 
     match.apply(Move.parse("draw"))
     events = match.fast_forward(["draw", "draw"])
     assert match.moves == ["draw"] * 3 and len(events) == 2 and script.played == 3
-    assert match.state.drawn == GameState.new(2, seed=3).bag_order[:3]
+    assert match.state.drawn == GameState.new(2, seed=3).draw_order()[:3]
     with pytest.raises(IllegalMoveError):  # one illegal move: nothing of the jump is played
         match.fast_forward(["ra", "ra"])
     assert match.moves == ["draw"] * 3

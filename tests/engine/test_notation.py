@@ -71,7 +71,7 @@ def test_malformed_text_raises_notation_error(text: str) -> None:
 @pytest.mark.parametrize("value", [None, 3, b"draw", ["draw"]])
 def test_non_strings_raise_notation_error(value: object) -> None:
     with pytest.raises(NotationError):
-        Move.parse(value)  # type: ignore[arg-type]
+        Move.parse(value)
 
 
 def test_unknown_action_code_raises_notation_error() -> None:

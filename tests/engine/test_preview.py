@@ -18,6 +18,7 @@ from ra_game.engine.preview import (
 )
 from ra_game.engine.state import BID, DISCARD, OVER
 from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS
+from tooling.positions import changed
 
 
 def engine_epoch_scores(state: GameState) -> list[dict[str, int]]:
@@ -40,10 +41,8 @@ def engine_lot_value(state: GameState, seat: int) -> int | None:
             return None
         pay = min(options)
     before = sum(engine_epoch_scores(state)[seat].values())
-    c = state.clone()
-    c.high_bidder, c.high_bid = seat, pay
-    c.bids = [0] * c.n
-    c.bids[seat] = pay
+    c = changed(state, high_bidder=seat, high_bid=pay,
+                bids=tuple(pay if s == seat else 0 for s in range(state.n)))
     best = None
     for outcome in _outcomes(c):
         best = outcome if best is None else max(best, outcome)

@@ -10,7 +10,7 @@ from ra_game.engine.moves import PASS, bid_action
 from ra_game.engine.state import TURN
 from ra_game.engine.tiles import Tile
 
-from .builders import held, kinds, new_game, of_type, play, snapshot
+from .builders import held, kinds, new_game, of_type, out_of_suns, play, snapshot
 
 
 def _bids(suns: list[int]) -> list[int]:
@@ -31,8 +31,7 @@ def test_R_AUC_1_bidding_goes_once_around_ending_with_the_ra_player() -> None:
 
 
 def test_R_AUC_1_players_without_face_up_suns_pass_automatically() -> None:
-    state = new_game(3)
-    state.suns_down[1], state.suns_up[1] = state.suns_up[1], []
+    state = out_of_suns(new_game(3), 1)
     events = state.apply("ra")
     assert events[1] == ev.Passed(1, True)
     assert state.to_move == 2
@@ -164,7 +163,6 @@ def test_R_AUC_8_play_continues_after_the_ra_player() -> None:
 
 
 def test_R_AUC_8_skips_players_without_face_up_suns() -> None:
-    state = new_game(3)
-    state.suns_down[1], state.suns_up[1] = state.suns_up[1], []
+    state = out_of_suns(new_game(3), 1)
     play(state, "ra pass bid:13")
     assert state.to_move == 2

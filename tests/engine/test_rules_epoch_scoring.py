@@ -9,6 +9,7 @@ from ra_game.engine import events as ev
 from ra_game.engine.moves import PASS, bid_action
 from ra_game.engine.state import TURN
 from ra_game.engine.tiles import Tile
+from tooling.positions import changed
 
 from .builders import (
     end_epoch_now,
@@ -39,8 +40,8 @@ def test_R_EPOCH_1_the_epoch_ends_when_no_face_up_sun_is_left() -> None:
 
 
 def test_R_EPOCH_1_the_last_auction_is_fully_resolved_first() -> None:
-    state = position(2, bag="astronomy writing art war")
-    state.suns_up, state.suns_down = [[9], []], [[6, 5, 2], [8, 7, 4, 3]]
+    state = changed(position(2, bag="astronomy writing art war"),
+                    suns_up=((9,), ()), suns_down=((6, 5, 2), (8, 7, 4, 3)))
     play(state, "draw draw draw draw ra bid:9")  # seat 0 alone wins a War with a choice
     assert (state.epoch, state.decision, state.to_move) == (1, "discard", 0)
     events = state.apply("discard:writing,art")
@@ -74,7 +75,7 @@ def test_R_EPOCH_3_tracks_are_cleared_and_the_centre_sun_stays() -> None:
 def test_R_EPOCH_4_score_then_turn_suns_up_and_discard_non_keepers() -> None:
     state, _ = seat0_wins("god gold pharaoh nile flood astronomy pyramid", rest="ra")
     assert state.suns_down[0] == [1] and state.to_move == 0
-    events = end_epoch_now(state)
+    state, events = end_epoch_now(state)
     (scored,) = of_type(events, ev.EpochScored)
     assert scored.scores[0].points == {
         "god": 2, "gold": 3, "pharaoh": 5, "nile": 2, "civilization": 0}
@@ -121,7 +122,7 @@ def test_R_SCORE_GOD_two_points_per_god_still_held() -> None:
 def test_R_SCORE_GOD_spent_gods_score_nothing() -> None:
     state = position(2, track="gold", holdings={0: "god god"}, bag="nile ra")
     play(state, "god:gold draw")  # seat 0 spends one God; seat 1 draws; seat 0 to move
-    (scored,) = of_type(end_epoch_now(state), ev.EpochScored)
+    (scored,) = of_type(end_epoch_now(state)[1], ev.EpochScored)
     assert scored.scores[0].points["god"] == 2
 
 
@@ -153,7 +154,7 @@ def test_R_SCORE_NILE_counts_only_with_a_flood() -> None:
 def test_R_SCORE_CIV_by_number_of_different_types() -> None:
     holdings = {
         0: "gold",
-        1: "art art art",
+        1: "astronomy astronomy astronomy",
         2: "art writing writing",
         3: "art writing religion religion",
         4: "art writing religion agriculture",
@@ -192,11 +193,10 @@ def test_R_FINAL_MON_types_and_sets(monuments: str, expected: int) -> None:
 def test_R_FINAL_SUN_sums_of_face_up_and_face_down_suns() -> None:
     _, points = score_position({}, players=4, epoch=3)  # sums 21, 22, 23, 24
     assert [p["suns"] for p in points] == [-5, 0, 0, 5]
-    state = position(2, bag="ra")
-    state.epoch = 3
+    state = changed(position(2, bag="ra"), epoch=3)
     play(state, "ra pass bid:2")  # seat 0 trades sun 2 for sun 1 (face down): 21 against 22
     assert state.suns_down[0] == [1] and state.center_sun == 2
-    (scored,) = of_type(end_epoch_now(state), ev.EpochScored)
+    (scored,) = of_type(end_epoch_now(state)[1], ev.EpochScored)
     assert [row.points["suns"] for row in scored.scores] == [-5, 5]
     _, points = score_position({}, players=2, epoch=3)  # 22 against 22
     assert [p["suns"] for p in points] == [0, 0]
@@ -229,9 +229,8 @@ def test_R_WIN_2_ties_go_to_the_highest_sun_among_the_tied() -> None:
     state, _ = score_position({}, epoch=3, scores=[20, 20],
                               suns=[[8, 7, 4, 3], [9, 6, 5, 2]])
     assert state.winner == 1
-    state = position(3, bag="ra")
-    state.epoch, state.scores = 3, [10, 30, 25]  # sums 28, 30, 32: -5, 0, +5 for suns
-    events = end_epoch_now(state)
+    state = changed(position(3, bag="ra"), epoch=3, scores=(10, 30, 25))  # sums 28, 30, 32
+    state, events = end_epoch_now(state)  # -5, 0, +5 for suns
     assert state.scores == [0, 25, 25]
     assert state.winner == 1  # 12 beats 11; seat 0's 13 does not count, it is not tied
     assert of_type(events, ev.GameOver) == [ev.GameOver(1, (0, 25, 25), True)]

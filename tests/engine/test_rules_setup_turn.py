@@ -18,7 +18,7 @@ from ra_game.engine.tiles import (
     Tile,
 )
 
-from .builders import held, kinds, new_game, of_type, play, snapshot
+from .builders import emptied, held, kinds, new_game, of_type, out_of_suns, play, snapshot
 
 EXPECTED_COUNTS = {
     "ra": 30, "god": 8, "gold": 5, "pharaoh": 25, "nile": 25, "flood": 12,
@@ -36,7 +36,7 @@ def test_R_COMP_tile_counts_and_total() -> None:
     assert {name: TILE_COUNTS[k] for name, k in TILE_BY_ID.items()} == EXPECTED_COUNTS
     assert sum(EXPECTED_COUNTS.values()) == 180
     state = GameState.new(3, seed=4)
-    assert len(state.bag_order) == 180
+    assert len(state.draw_order()) == 180
     assert state.bag_counts() == list(TILE_COUNTS)
     assert state.tile_census() == list(TILE_COUNTS)
 
@@ -61,7 +61,7 @@ def test_R_COMP_sun_discs_are_numbered_1_to_16() -> None:
 
 
 def test_R_SETUP_1_all_tiles_in_a_shuffled_bag() -> None:
-    orders = {GameState.new(2, seed=seed).bag_order for seed in range(20)}
+    orders = {GameState.new(2, seed=seed).draw_order() for seed in range(20)}
     assert len(orders) == 20
     for order in orders:
         assert sorted(order) == sorted(k for k in range(23) for _ in range(TILE_COUNTS[k]))
@@ -69,7 +69,7 @@ def test_R_SETUP_1_all_tiles_in_a_shuffled_bag() -> None:
 
 def test_R_SETUP_1_draws_are_uniform_over_what_remains() -> None:
     # First draws over many seeded bags: each kind appears in proportion to its count.
-    firsts = [GameState.new(2, seed=seed).bag_order[0] for seed in range(3000)]
+    firsts = [GameState.new(2, seed=seed).next_tile() for seed in range(3000)]
     ra_share = firsts.count(Tile.RA) / len(firsts)
     pharaoh_share = firsts.count(Tile.PHARAOH) / len(firsts)
     assert abs(ra_share - 30 / 180) < 0.03
@@ -146,9 +146,7 @@ def test_R_TURN_1_a_turn_is_exactly_one_of_draw_invoke_or_gods() -> None:
 
 
 def test_R_TURN_2_players_without_face_up_suns_are_skipped() -> None:
-    state = new_game(3, "gold pharaoh nile")
-    state.suns_down[1] = state.suns_up[1]
-    state.suns_up[1] = []
+    state = out_of_suns(new_game(3, "gold pharaoh nile"), 1)
     order = []
     for _ in range(3):
         order.append(state.to_move)
@@ -215,8 +213,7 @@ def test_R_TURN_4_invoke_is_always_allowed_even_with_full_track_or_empty_bag() -
     events = state.apply("ra")
     assert events[0] == ev.AuctionStarted(0, True, True)
     assert (state.ra_player, state.invoked, state.full_invoke) == (0, True, True)
-    empty = new_game(2)
-    empty.bag_pos = len(empty.bag_order)
+    empty = emptied(new_game(2))
     assert empty.legal_actions() == [RA]
 
 
@@ -269,7 +266,7 @@ def test_R_TURN_6_no_draw_from_an_empty_bag() -> None:
     state = _gods_for_seat_0("gold pharaoh nile")
     play(state, "draw draw draw")
     assert (state.to_move, state.decision) == (0, "turn")
-    state.bag_pos = len(state.bag_order)  # the bag is now empty
+    state = emptied(state)
     assert state.bag_left == 0
     legal = state.legal_actions()
     assert DRAW not in legal and RA in legal and len(legal) > 1  # invoke and Gods remain

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from ra_game.match import Match
 from ra_game.net.events import GameStarted, MoveMade, RoomCreated, shown_code
-from ra_game.net.mirror import apply_move, initial_state
+from ra_game.net.mirror import announced, initial_state
 from ra_game.net.session import NetSession
 from ra_game.net.storage import saved_document
 
@@ -72,7 +73,7 @@ def test_a_client_killed_mid_auction_runs_again_rejoins_its_seat_and_finishes(
             made = host.next(MoveMade)
             if state is None:
                 state = initial_state(host.next(GameStarted).setup)
-            apply_move(state, made.move, made.drawn)
+            Match(state).apply(announced(state, made.move, made.drawn))
             if state.decision is not None and state.decision.value == "bid" and made.index > 20:
                 break
         ana.kill()  # SIGKILL in the middle of an auction

@@ -13,27 +13,27 @@ import pytest
 from ra_game.engine import GameState, Move
 from ra_game.engine.errors import SetupError
 from ra_game.engine.tiles import TILE_BY_ID, TILE_IDS, Tile
-from ra_game.match import Revealed, play_out
+from ra_game.match import Match, Revealed, play_out
 from ra_game.net.events import GameStarted, Lobby, MoveMade, NetEvent, SeatInfo, ServerError, Undone
 from ra_game.net.mirror import (
     MirrorError,
     announced,
-    apply_move,
     initial_state,
     public_setup,
     rebuild,
 )
 from ra_game.net.online_seat import OnlineSeat
 from ra_game.seat_kinds import SeatKind
-from ra_game.seats import ScriptedSeats, Tick
+from ra_game.seats import Tick
+from tooling.scripted import ScriptedSeats
 
 
 def test_put_next_makes_the_tile_the_next_draw_and_keeps_the_multiset() -> None:
     state = GameState.new(3, seed=4)
-    before = sorted(state.bag_order)
+    before = state.bag_counts()
     state.put_next(int(Tile.GOLD))
-    assert state.bag_order[state.bag_pos] == Tile.GOLD
-    assert sorted(state.bag_order) == before
+    assert state.next_tile() == Tile.GOLD
+    assert state.bag_counts() == before
     events = state.apply("draw")
     assert events[0].tile == Tile.GOLD
 
@@ -53,7 +53,7 @@ def test_a_copy_fed_the_announced_moves_follows_the_server(players: int) -> None
     setup = public_setup(server, ["remote"] * players, {"undo": True})
     assert "bag" not in setup and "seed" not in setup
     copy = initial_state(setup)
-    assert copy.bag_order != server.bag_order  # the copy does not know the order
+    assert copy.draw_order() != server.draw_order()  # the copy does not know the order
     rng = random.Random(players)
     while not server.over:
         move = rng.choice(server.legal_moves())
@@ -61,7 +61,7 @@ def test_a_copy_fed_the_announced_moves_follows_the_server(players: int) -> None
         drawn = None
         if move.text == "draw":
             drawn = next(t for t, k in TILE_BY_ID.items() if k == server.drawn[-1])
-        assert apply_move(copy, move.text, drawn) == theirs
+        assert Match(copy).apply(announced(copy, move.text, drawn)) == theirs
     assert copy.summary() == server.summary()
 
 
@@ -242,7 +242,7 @@ def test_a_seat_handed_to_an_ai_is_the_ais_from_the_next_lobby() -> None:
 def test_an_announced_draw_carries_its_tile_to_the_match() -> None:
     server = Server()
     copy = initial_state(server.started().setup)
-    tile = TILE_IDS[copy.bag_order[-1]]
+    tile = TILE_IDS[copy.draw_order()[-1]]
     move = announced(copy, "draw", tile)
     assert move == Revealed.draw(TILE_BY_ID[tile])
     with pytest.raises(MirrorError):
@@ -255,11 +255,11 @@ def test_a_move_that_does_not_fit_is_a_mirror_error_and_changes_nothing() -> Non
     setup = public_setup(GameState.new(2, seed=1), ["remote", "remote"], {})
     copy = initial_state(setup)
     with pytest.raises(MirrorError):
-        apply_move(copy, "draw", None)
+        announced(copy, "draw", None)
     with pytest.raises(MirrorError):
-        apply_move(copy, "draw", "unicorn")
+        announced(copy, "draw", "unicorn")
     with pytest.raises(MirrorError):
-        apply_move(copy, "bid:13", None)
-    assert copy.bag_pos == 0 and copy.summary() == initial_state(setup).summary()
+        announced(copy, "bid:13", None)
+    assert copy.draw_count == 0 and copy.summary() == initial_state(setup).summary()
     with pytest.raises(MirrorError):
         initial_state({"players": "nope"})

@@ -11,11 +11,12 @@ from typing import Any
 from websockets.sync.client import connect
 
 from ra_game.engine import GameState
+from ra_game.engine.state import HIDDEN_FIELDS
 from ra_game.engine.tiles import TILE_IDS
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.mirror import initial_state
 
-FORBIDDEN_KEYS = {"bag", "seed", "bag_order", "bag_pos"}
+FORBIDDEN_KEYS = {"bag", "seed", *HIDDEN_FIELDS}
 
 
 def _keys(value: Any) -> set[str]:

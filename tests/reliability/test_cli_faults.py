@@ -113,7 +113,7 @@ def test_a_replay_without_seed_means_seed_0_and_one_game(tmp_path: Path) -> None
     path.write_text(json.dumps(partial))
     summaries = {json.dumps(load_replay(path).play().summary()) for _ in range(6)}
     assert summaries == {json.dumps(state.summary())}  # one game, the seed-0 one
-    assert state.bag_pos > len(prefix)
+    assert state.draw_count > len(prefix)
 
 
 def test_a_replay_without_moves_exits_2_and_empty_moves_are_fine(

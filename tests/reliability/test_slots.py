@@ -241,14 +241,14 @@ def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext)
     text = slot_path(0).read_text()
     doc = json.loads(text)
     assert "seed" not in doc and "77" not in text
-    assert len(doc["bag"]) == play.state.bag_pos  # only the tiles the table has seen
+    assert len(doc["bag"]) == play.state.draw_count  # only the tiles the table has seen
     orders = set()
     for _ in range(4):
         resumed = PlayScene.from_save(ctx, doc)
         assert resumed.state.summary() == play.state.summary()
         assert resumed.state.drawn == play.state.drawn
         assert resumed.seed != 77 or resumed.runner is not None
-        orders.add(resumed.state.bag_order[resumed.state.bag_pos:])
+        orders.add(resumed.state.draw_order()[resumed.state.draw_count:])
     assert len(orders) > 1  # the undrawn tiles come from fresh randomness
 
 

@@ -34,7 +34,8 @@ def test_the_unpacked_download_opens_the_title_and_plays_a_demo() -> None:
     if not fresh:
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_standalone.py"),
                         "--runs", "1"], check=True, timeout=3600)
-    seen = build_standalone.smoke_test(archive, platform)
-    assert seen["demo_over"] is True
+    seen = build_standalone.smoke_test(archive, platform,
+                                       build=build_standalone.expected_build(platform))
+    assert seen["demo_over"] is True and seen["build"] == "compiled"
     assert seen["title"]["scene"] == "TitleScene"  # type: ignore[index]
     assert archive.stat().st_size <= build_standalone.MAX_ARCHIVE_MB * 2**20

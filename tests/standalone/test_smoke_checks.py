@@ -28,7 +28,7 @@ TITLE = json.dumps({"scene": "TitleScene", "sound": True, "fonts": ["a", "b", "c
 #: with multiprocessing's flag), then prints a finished summary.
 WORKERS = '"$0" worker --multiprocessing-fork & "$0" worker --multiprocessing-fork & wait; '
 HEALTHY = {
-    "--version": 'echo "ra-game 9.9"',
+    "--version": 'printf "ra-game 9.9\\nThe engine and the AI run compiled: the fast build.\\n"',
     "--exit-after-title": f"echo '{TITLE}'",
     "demo": WORKERS + "echo '{\"over\": true, \"players\": []}'",
     "worker": "sleep 1",
@@ -60,7 +60,8 @@ def _archive(tmp_path: Path, answers: dict[str, str], data: list[str] = DATA) ->
 
 def test_a_healthy_program_passes(tmp_path: Path) -> None:
     seen = bs.smoke_test(_archive(tmp_path, HEALTHY), "linux", timeout=30)
-    assert seen["version"] == "ra-game 9.9" and seen["demo_over"] is True
+    assert seen["version"] == "ra-game 9.9\nThe engine and the AI run compiled: the fast build."
+    assert seen["build"] == "compiled" and seen["demo_over"] is True
     assert seen["workers_seen"] == 2
 
 
@@ -70,12 +71,23 @@ def test_a_demo_without_worker_processes_fails(tmp_path: Path) -> None:
         bs.smoke_test(_archive(tmp_path, answers), "linux", timeout=30)
 
 
-def test_a_hung_program_is_killed_with_what_it_started() -> None:
-    """The background ``sleep`` holds the output pipe: only killing the session ends it."""
-    start = time.monotonic()
+def test_a_hung_program_is_killed_with_what_it_started(tmp_path: Path) -> None:
+    """The background ``sleep`` holds the output pipe: only killing the session ends it, and
+    the session is killed, the background ``sleep`` with it."""
+    started = tmp_path / "background.pid"
     with pytest.raises(bs.WineError, match="`hang` did not finish in 1 s"):
-        bs.run_bounded(["sh", "-c", "sleep 60 & sleep 60"], {"PATH": "/usr/bin:/bin"}, 1, "hang")
-    assert time.monotonic() - start < 20
+        bs.run_bounded(["sh", "-c", f"sleep 60 & echo $! > {started}; sleep 60"],
+                       {"PATH": "/usr/bin:/bin"}, 1, "hang")
+    stat = Path("/proc") / started.read_text().strip() / "stat"
+    for _ in range(500):  # (the kill is sent; the process may take a moment to go)
+        try:
+            if " Z " in stat.read_text():  # dead, not yet reaped
+                break
+        except FileNotFoundError:  # dead and gone
+            break
+        time.sleep(0.01)
+    else:
+        raise AssertionError("the background sleep outlived its killed session")
 
 
 @pytest.mark.parametrize(("arg", "line", "says"), [
@@ -95,6 +107,13 @@ def test_each_failure_fails_the_smoke_test(tmp_path: Path, arg: str, line: str,
     line = WORKERS + line if arg == "demo" else line
     with pytest.raises(bs.BuildError, match=says):
         bs.smoke_test(_archive(tmp_path, {**HEALTHY, arg: line}), "linux", timeout=30)
+
+
+def test_a_download_running_the_other_build_fails(tmp_path: Path) -> None:
+    archive = _archive(tmp_path, HEALTHY)
+    assert bs.smoke_test(archive, "linux", timeout=30, build="compiled")["build"] == "compiled"
+    with pytest.raises(bs.BuildError, match="must run the interpreted build"):
+        bs.smoke_test(archive, "linux", timeout=30, build="interpreted")
 
 
 def test_a_freeze_without_the_fonts_fails(tmp_path: Path) -> None:

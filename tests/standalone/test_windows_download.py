@@ -40,7 +40,7 @@ def test_the_windows_download_plays_a_demo_under_wine() -> None:
     wine = bs.Wine(bs.BUILD / "windows")
     wine.start()
     try:
-        seen = bs.smoke_test(archive, "windows", wine=wine)
+        seen = bs.smoke_test(archive, "windows", wine=wine, build=bs.expected_build("windows"))
     finally:
         wine.stop()
     assert str(seen["version"]).startswith("ra-game ")

@@ -262,11 +262,19 @@ class ChaosMonkey:
     def purposeful(self) -> list[Any]:
         """What a player would do on the current scene."""
         import pygame
-        from ra_game.scenes.play import PlayScene
-        from ra_game.scenes.results import FinalResultsScene
-        from ra_game.scenes.setup import SetupScene
-        from ra_game.scenes.slots import SlotsScene
-        from ra_game.scenes.title import TitleScene
+
+        if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes
+            from scenes.play import PlayScene
+            from scenes.results import FinalResultsScene
+            from scenes.setup import SetupScene
+            from scenes.slots import SlotsScene
+            from scenes.title import TitleScene
+        else:
+            from ra_game.scenes.play import PlayScene
+            from ra_game.scenes.results import FinalResultsScene
+            from ra_game.scenes.setup import SetupScene
+            from ra_game.scenes.slots import SlotsScene
+            from ra_game.scenes.title import TitleScene
 
         from tooling.autopilot import Autopilot, key_events
 

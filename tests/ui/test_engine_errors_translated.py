@@ -25,6 +25,7 @@ from ra_game.ui.app_context import AppContext
 from ra_game.words import TILE_LABELS, error_text, shown_path
 from tooling.autopilot import press_key
 from tooling.faults import sample_save
+from tooling.positions import changed, with_held
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -99,7 +100,7 @@ def test_a_save_that_cannot_be_resumed_says_why_in_the_chosen_language() -> None
 
 def test_a_tile_named_in_an_error_is_translated() -> None:
     state = GameState.new(2, seed=1)
-    state.tiles[state.current][Tile.GOD] = 1
+    state = changed(state, tiles=with_held(state, state.current, {Tile.GOD: 1}))
     with pytest.raises(IllegalMoveError) as caught:
         state.apply(Move("god", tiles=(Tile.PHARAOH,)))
     assert str(caught.value) == "There is no Pharaoh left on the auction track to take."

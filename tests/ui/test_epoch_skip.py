@@ -17,6 +17,7 @@ from ra_game.engine.tiles import Tile
 from ra_game.seats import Seat
 from ra_game.ui import frames
 from tooling.autopilot import key_events
+from tooling.positions import changed
 
 if TYPE_CHECKING:
     from ra_game.scenes.play import PlayScene
@@ -36,9 +37,8 @@ def out_of_suns(seed: int = 5) -> GameState:
     state = GameState.new(3, seed=seed, names=[s.name for s in SEATS])
     while state.current == 0:
         state.apply("draw")
-    state.suns_down[0] += state.suns_up[0]
-    state.suns_up[0] = []
-    return state
+    up, down = state.position().suns_up, state.position().suns_down
+    return changed(state, suns_up=((), *up[1:]), suns_down=(down[0] + up[0], *down[1:]))
 
 
 def own_discard(seed: int) -> GameState:

@@ -23,9 +23,9 @@ from ra_game.scenes.settings import ROWS, SettingsScene
 
 from ra_game import i18n
 from ra_game.app import MIN_SIZE, crash_message, create_app, step_frame
-from ra_game.engine import GameState, Move, Tile, load_replay
+from ra_game.engine import Decision, GameState, Move, Tile, load_replay
 from ra_game.engine import events as ev
-from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
+from ra_game.engine.state import BID
 from ra_game.seat_kinds import kind_of
 from ra_game.seats import Seat
 from ra_game.ui import theme
@@ -34,6 +34,7 @@ from ra_game.ui.board.director import Director
 from ra_game.ui.board.model import DisplayModel
 from ra_game.ui.board.status_line import ai_status, draw_status, human_status
 from tooling.autopilot import key_events
+from tooling.positions import changed, with_held
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -111,12 +112,9 @@ def replay_events(path: Path) -> tuple[GameState, list[list[object]]]:
 
 def god_position() -> GameState:
     s = GameState.new(3, seed=4, names=NAMES)
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH] + [EMPTY] * 4
-    held = s.tiles[0]
-    held[Tile.GOD] = 2
-    held[Tile.FORTRESS], held[Tile.TEMPLE], held[Tile.PYRAMID] = 2, 1, 1
-    return s
+    return changed(s, current=0, auction=(Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH),
+                   tiles=with_held(s, 0, {Tile.GOD: 2, Tile.FORTRESS: 2, Tile.TEMPLE: 1,
+                                          Tile.PYRAMID: 1}))
 
 
 def play_scene(ctx: Any, state: GameState, humans: int = 1) -> Any:
@@ -299,8 +297,7 @@ def auction_of(seat: int, names: list[str], first: str) -> GameState:
     next seat's ``first`` move is made."""
     state = GameState.new(3, seed=2, names=names, suns=[[13, 8, 5, 2], [12, 9, 6, 3],
                                                          [11, 10, 7, 4]])
-    state.phase, state.current = TURN, seat
-    state.auction = [Tile.GOLD] + [EMPTY] * 7
+    state = changed(state, current=seat, auction=(Tile.GOLD,))
     state.apply("ra")
     state.apply(first)
     return state
@@ -376,18 +373,14 @@ def every_status() -> list[Callable[[], str]]:
     """Every kind of status line the board can show (as functions, made in each language)."""
     out: list[Callable[[], str]] = []
     for names in (NAMES, ["Ana", "Bo", "Cy"]):
-        s = god_position()
-        s.names = tuple(names)
+        s = changed(god_position(), names=names)
         legal = s.legal_actions()
         for mode in ("turn", "god"):
             out.append(lambda s=s, m=mode, lg=legal: human_status(s, m, lg, 1))
-        full = god_position()
-        full.names = tuple(names)
-        full.auction = [Tile.GOLD] * 8
+        full = changed(god_position(), names=names, auction=(Tile.GOLD,) * 5 + (Tile.PHARAOH,) * 3)
         out.append(lambda s=full: human_status(s, "turn", s.legal_actions(), 0))
         forced = GameState.new(2, seed=2, names=names[:2], suns=[[9, 6, 5, 2], [8, 7, 4, 3]])
-        forced.phase, forced.current = TURN, 0
-        forced.auction = [Tile.GOLD] + [EMPTY] * 7
+        forced = changed(forced, current=0, auction=(Tile.GOLD,))
         forced.apply("ra")
         forced.apply("pass")
         assert forced.phase == BID
@@ -396,9 +389,8 @@ def every_status() -> list[Callable[[], str]]:
         out.append(lambda s=raised: human_status(s, "bid", s.legal_actions(), 0))
         out.append(lambda s=raised: ai_status(s))
         for disaster in (Tile.WAR, Tile.EARTHQUAKE):
-            d = god_position()
-            d.names = tuple(names)
-            d.phase, d.pending = DISCARD, [disaster]
+            d = changed(god_position(), names=names, decision=Decision.DISCARD, pending=(disaster,),
+                        disaster_owner=0)
             out.append(lambda s=d: human_status(s, "discard", [], 0))
             out.append(lambda s=d: ai_status(s))
         idle = god_position()

@@ -11,10 +11,12 @@ import pytest
 from babel.messages.pofile import read_po
 
 from ra_game import i18n
+from ra_game.engine import Decision
 from ra_game.engine import events as ev
 from ra_game.engine.tiles import Tile
 from ra_game.ui.board.sentences import Sentences
 from ra_game.words import names_list
+from tooling.positions import changed
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 
@@ -123,7 +125,8 @@ def test_disasters_are_named_with_their_articles(lang: str, you: str, them: str,
     assert words.event(ev.DisasterResolved(0, Tile.WAR, (Tile.ART,))) == [you]
     assert words.event(ev.DisasterResolved(1, Tile.DROUGHT, (Tile.FLOOD,))) == [them]
     state = GameState.new(2, seed=1, names=["You", "Ana"])
-    state.phase, state.current, state.pending = 2, 1, [Tile.EARTHQUAKE]
+    state = changed(state, decision=Decision.DISCARD, current=1, pending=(Tile.EARTHQUAKE,),
+                    disaster_owner=1)
     assert ai_status(state, you=0) == choosing
 
 
@@ -167,8 +170,7 @@ def test_spain_says_empatais_when_you_are_among_the_tied_players() -> None:
     from ra_game.engine.state import GameState
 
     i18n.set_language("es")
-    state = GameState.new(2, seed=1, names=["You", "Imhotep"])
-    state.scores = [20, 20]
+    state = changed(GameState.new(2, seed=1, names=["You", "Imhotep"]), scores=(20, 20))
     lost = GameOver(1, (20, 20), True)
     assert verdict(state, lost).startswith("Imhotep y Tú empatáis a 20 puntos; Imhotep gana")
     won = GameOver(0, (20, 20), True)

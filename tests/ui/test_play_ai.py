@@ -13,6 +13,7 @@ from ra_game.ai.workers import Workers
 from ra_game.engine import GameState, Move, Observation
 from ra_game.engine.moves import DRAW
 from ra_game.seats import Seat, Tick
+from tooling.positions import changed
 
 
 def update(runner: AiRunner, state: GameState, token: object, dt: float, idle: bool,
@@ -79,7 +80,6 @@ def test_no_delay_at_max_speed_and_every_registered_kind_works() -> None:
 
 def test_human_seats_get_no_agent() -> None:
     runner = AiRunner([Seat.of("human", "H"), Seat.of("random", "R")], seed=3)
-    assert not runner.is_ai(0) and runner.is_ai(1)
-    state = GameState.new(2, seed=3)
-    state.current = 0
+    assert 0 not in runner.agents and 1 in runner.agents
+    state = changed(GameState.new(2, seed=3), current=0)
     assert update(runner, state, 0, 1.0, idle=True, min_delay=0.0) is None

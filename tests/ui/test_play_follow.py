@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from tooling.positions import changed, with_held
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -24,7 +26,7 @@ from ra_game.engine import GameState, Tile
 from ra_game.engine import events as ev
 from ra_game.engine.moves import Move, is_discard, is_god, unpack_tiles
 from ra_game.engine.preview import lot_values, move_events
-from ra_game.engine.state import BID, EMPTY, TURN
+from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS
 from ra_game.saves import read_slot
 from ra_game.seats import Seat
@@ -109,10 +111,12 @@ def test_whole_game_log_counter_and_preview_follow_the_engine() -> None:
             assert play.info.tiles_left() == bag_by_record(play.state) == play.state.bag_counts()
         if play.human_ready():
             decisions += 1
-            shown = play.state.clone()  # the tiles picked to discard count as gone
+            shown = play.state  # the tiles picked to discard count as gone
             if play.input.mode == "discard":
-                for kind in play.input.selection:
-                    shown.tiles[shown.disaster_owner][kind] -= 1
+                owner = shown.disaster_owner
+                left = {kind: shown.tiles[owner][kind] - play.input.selection.count(kind)
+                        for kind in play.input.selection}
+                shown = changed(shown, tiles=with_held(shown, owner, left))
             assert play.info.preview.points == engine_epoch_scores(shown)
             if play.state.phase == BID and play.state.auction_tiles():
                 assert play.info.preview.lots == lot_values(play.state)
@@ -211,9 +215,8 @@ def test_resumed_mid_auction_the_log_and_the_board_show_the_passes() -> None:
 
 def test_undo_by_the_button_during_the_ai_grace_period() -> None:
     seats = [Seat.of("human", "You"), Seat.of("ai:easy", "E")]
-    s = GameState.new(2, seed=4, names=["You", "E"])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD, Tile.PHARAOH] + [EMPTY] * 6
+    s = changed(GameState.new(2, seed=4, names=["You", "E"]), current=0,
+                auction=(Tile.GOLD, Tile.PHARAOH))
     ctx, play = scene(seats, seed=4, speed="fast", state=s, undo_grace=2.0)
     assert play.human_ready()
     before = play.state.summary()
@@ -261,9 +264,7 @@ def test_ctrl_z_in_hotseat_until_the_next_decision_and_never_after_a_draw() -> N
 
 def test_no_undo_once_an_ai_has_replied() -> None:
     seats = [Seat.of("human", "You"), Seat.of("random", "R")]
-    s = GameState.new(2, seed=6, names=["You", "R"])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    s = changed(GameState.new(2, seed=6, names=["You", "R"]), current=0, auction=(Tile.GOLD,))
     ctx, play = scene(seats, seed=6, state=s)  # max speed: no grace period
     frames(ctx, 2, key_events(pygame.K_r))  # You invoke Ra; R bids or passes at once
     frames(ctx, 5)
@@ -344,9 +345,8 @@ def test_hints_off_in_hotseat_unless_the_setup_allows() -> None:
 
 def test_tooltips_for_a_tile_a_sun_and_a_player_area_and_keyboard_focus() -> None:
     s = GameState.new(2, seed=4, names=["You", "Bot"])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD, Tile.EARTHQUAKE] + [EMPTY] * 6
-    s.tiles[0][Tile.PHARAOH] = 2
+    s = changed(s, current=0, auction=(Tile.GOLD, Tile.EARTHQUAKE),
+                tiles=with_held(s, 0, {Tile.PHARAOH: 2}))
     ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=s)
 
     def hover(rect: pygame.Rect) -> list[str]:
@@ -373,9 +373,8 @@ def test_tooltips_for_a_tile_a_sun_and_a_player_area_and_keyboard_focus() -> Non
 
 def test_i_focuses_each_player_area_in_turn_with_its_breakdown() -> None:
     s = GameState.new(2, seed=4, names=["You", "Bot"])
-    s.phase, s.current = TURN, 0
-    s.tiles[0][Tile.PHARAOH] = 2
-    s.tiles[1][Tile.GOLD] = 1
+    s = changed(s, current=0, tiles=with_held(s, 0, {Tile.PHARAOH: 2}))
+    s = changed(s, tiles=with_held(s, 1, {Tile.GOLD: 1}))
     ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "Bot")], seed=1, state=s)
     assert play.info.tooltip(None)[0] == []
     frames(ctx, 1, key_events(pygame.K_i))
@@ -392,9 +391,9 @@ def test_i_focuses_each_player_area_in_turn_with_its_breakdown() -> None:
 
 def test_a_standing_bid_of_the_last_sun_is_not_no_suns_left() -> None:
     s = GameState.new(2, seed=4, names=["You", "Bot"])
-    s.suns_up[1] = [s.suns_up[1][-1]]  # Bot has one sun left, its lowest
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    up, down = s.position().suns_up, s.position().suns_down
+    s = changed(s, current=0, auction=(Tile.GOLD,), suns_up=(up[0], up[1][-1:]),  # Bot has one
+                suns_down=(down[0], up[1][:-1]))  # sun left, its lowest
     s.apply("ra")
     s.apply(f"bid:{s.suns_up[1][0]}")  # Bot bids it: it stands, and You decide
     assert s.current == 0 and s.phase == BID
@@ -437,8 +436,7 @@ def test_pause_menu_opens_rules_and_settings_and_a_demo_is_not_saved() -> None:
 
 
 def test_status_lines_speak_to_you_and_nothing_looks_recommended() -> None:
-    s = GameState.new(2, seed=2, names=["You", "B"])
-    s.current = 0
+    s = changed(GameState.new(2, seed=2, names=["You", "B"]), current=0)
     ctx, play = scene([Seat.of("human", "You"), Seat.of("random", "B")], seed=2, speed="slow", state=s)
     text, _urgent = play.status()
     assert text == "Your turn: draw a tile (D) or invoke Ra (R)."

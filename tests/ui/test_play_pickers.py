@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from tooling.positions import changed, with_held
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -15,7 +17,7 @@ from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Tile
-from ra_game.engine.state import BID, DISCARD, EMPTY, TURN
+from ra_game.engine.state import BID, DISCARD
 from ra_game.seats import Seat
 from ra_game.ui.board.pause_menu import ITEMS
 from tooling.autopilot import click_events, key_events
@@ -25,12 +27,9 @@ def god_position() -> GameState:
     """Seat 0 (human) to play with 2 Gods; the track holds Gold, an Earthquake, a God and a
     Pharaoh; seat 0 owns 3 monument kinds (so the Earthquake needs a choice)."""
     s = GameState.new(2, seed=4, names=["You", "Bot"])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH] + [EMPTY] * 4
-    held = s.tiles[0]
-    held[Tile.GOD] = 2
-    held[Tile.FORTRESS], held[Tile.TEMPLE], held[Tile.PYRAMID] = 2, 1, 1
-    return s
+    return changed(s, current=0, auction=(Tile.GOLD, Tile.EARTHQUAKE, Tile.GOD, Tile.PHARAOH),
+                   tiles=with_held(s, 0, {Tile.GOD: 2, Tile.FORTRESS: 2, Tile.TEMPLE: 1,
+                                          Tile.PYRAMID: 1}))
 
 
 def board(state: GameState) -> tuple[Any, Any]:
@@ -127,8 +126,7 @@ def test_god_pick_and_discard_by_keyboard() -> None:
 def forced_bid_position() -> GameState:
     """Seat 0 invoked Ra on a short track and seat 1 passed: seat 0 must bid."""
     s = GameState.new(2, seed=2, names=["You", "Bot"], suns=[[9, 6, 5, 2], [8, 7, 4, 3]])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    s = changed(s, current=0, auction=(Tile.GOLD,))
     s.apply("ra")
     s.apply("pass")
     assert s.phase == BID and s.current == 0 and s.forced_bid()
@@ -185,9 +183,7 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
 
 
 def test_passes_stay_shown_while_the_auction_goes_on() -> None:
-    s = GameState.new(3, seed=2, names=["You", "B", "C"])
-    s.phase, s.current = TURN, 1
-    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    s = changed(GameState.new(3, seed=2, names=["You", "B", "C"]), current=1, auction=(Tile.GOLD,))
     from ra_game.scenes.play import PlayScene
 
     ctx, _w = create_app()
@@ -208,8 +204,7 @@ def test_a_bid_sun_shows_in_the_bid_area_not_in_the_player_area() -> None:
     from ra_game.ui.board.model import DisplayModel
 
     s = GameState.new(2, seed=2, names=["You", "Bot"], suns=[[9, 6, 5, 2], [8, 7, 4, 3]])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD] + [EMPTY] * 7
+    s = changed(s, current=0, auction=(Tile.GOLD,))
     s.apply("ra")
     s.apply("bid:7")
     model = DisplayModel(s)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from tooling.positions import changed
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -77,11 +79,12 @@ def test_board_draws_every_kind_in_a_player_area(tmp_path: Path,
 
     ctx, window = create_app()
     state = GameState.new(5, seed=3)
-    for k in range(1, NUM_KINDS):
-        if k < Tile.DROUGHT:
-            state.tiles[k % 5][k] = 1 + k % 4
-    state.tiles[0] = [0] + [3] * 18 + [0] * 4
-    state.suns_down[1] = [1]
+    tiles = [[0] * NUM_KINDS for _ in range(5)]
+    for k in range(1, Tile.DROUGHT):
+        tiles[k % 5][k] = 1 + k % 2  # (with seat 0's 3, within the game's 5 of a kind)
+    tiles[0] = [0] + [3] * 18 + [0] * 4
+    down = ((), (1,), (), (), ())
+    state = changed(state, tiles=tuple(map(tuple, tiles)), suns_down=down)
     play = PlayScene(ctx, [Seat.of("random", f"P{i}") for i in range(5)], seed=3, state=state)
     play.model.pending[2] = [Tile.WAR, Tile.FUNERAL]
     play.model.ra_count = 10

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+from tooling.positions import changed, with_held
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from typing import TYPE_CHECKING, Any
@@ -15,7 +17,7 @@ import pygame
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Move, Tile
 from ra_game.engine.preview import epoch_preview
-from ra_game.engine.state import DISCARD, EMPTY, TURN
+from ra_game.engine.state import DISCARD
 from ra_game.seats import Seat
 from tooling.autopilot import key_events
 
@@ -29,12 +31,9 @@ def war_position() -> GameState:
     """Seat 0 (human) may play a God on a War; it holds 3 civilization kinds (+5 now) and 2
     Gods, so the War's discard of 2 civilizations is its choice."""
     s = GameState.new(2, seed=4, names=["You", "Bot"])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.WAR, Tile.GOLD] + [EMPTY] * 6
-    held = s.tiles[0]
-    held[Tile.GOD] = 2
-    held[Tile.AGRICULTURE], held[Tile.ART], held[Tile.WRITING] = 2, 1, 1
-    return s
+    return changed(s, current=0, auction=(Tile.WAR, Tile.GOLD),
+                   tiles=with_held(s, 0, {Tile.GOD: 2, Tile.AGRICULTURE: 2, Tile.ART: 1,
+                                          Tile.WRITING: 1}))
 
 
 def board(state: GameState, speed: str = "max") -> tuple[AppContext, PlayScene]:
@@ -68,8 +67,7 @@ def test_the_preview_follows_the_discards_picked() -> None:
     kinds = [c.value for c in play.input.controls() if c.name == "kind"]
     frames(ctx, 2, pygame.K_0 + kinds.index(Tile.ART) + 1)
     assert play.input.selection == [Tile.ART]
-    gone = play.state.clone()
-    gone.tiles[0][Tile.ART] = 0
+    gone = changed(play.state, tiles=with_held(play.state, 0, {Tile.ART: 0}))
     after = play.info.preview.total(0)
     assert after == sum(epoch_preview(gone)[0].values()) and after != before
     frames(ctx, 2, pygame.K_BACKSPACE)
@@ -105,12 +103,8 @@ def last_ra_position() -> GameState:
     s = GameState.new(2, seed=4, names=["You", "Bot"])
     while s.current != 0:
         s.apply("draw")
-    order = list(s.bag_order)
-    ra = order.index(Tile.RA, s.bag_pos)
-    order[s.bag_pos], order[ra] = order[ra], order[s.bag_pos]
-    s.bag_order = tuple(order)
-    s.ra_count = s.ra_length - 1
-    return s
+    s.put_next(Tile.RA)
+    return changed(s, ra_count=s.ra_length - 1)
 
 
 def test_pausing_mid_animation_finishes_the_move_first() -> None:
@@ -165,10 +159,10 @@ def test_at_the_instant_speed_the_persons_automatic_pass_is_said() -> None:
     the line, so the status line says the pass for a few seconds, before your next question
     too; then only the question."""
     s = GameState.new(2, seed=4, names=["You", "Bot"])
-    s.phase, s.current = TURN, 0
-    s.auction = [Tile.GOLD, Tile.PHARAOH] + [EMPTY] * 6
-    if max(s.suns_up[1]) < max(s.suns_up[0]):
-        s.suns_up[0], s.suns_up[1] = s.suns_up[1], s.suns_up[0]
+    up = s.position().suns_up
+    if max(up[1]) < max(up[0]):
+        up = (up[1], up[0])
+    s = changed(s, current=0, auction=(Tile.GOLD, Tile.PHARAOH), suns_up=up)
     ctx, play = board(s)
     play.apply(Move.parse("ra"))
     play.apply(Move.parse(f"bid:{max(play.state.suns_up[1])}"))  # as the bot would

