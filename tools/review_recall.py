@@ -4,7 +4,7 @@ moves it lists really better (precision)?
     python3 tools/review_recall.py --dir DIR [--seed 73400] [--games 6] [--workers K]
                                    [--players random,ai:easy,ai:medium,ai:medium]
                                    [--deals 100] [--rebuild 72102,72110]
-                                   [--review random,ai:easy]
+                                   [--review random,ai:easy] [--whole G]
 
 Plays ``--games`` headless games into ``DIR`` (game ``g``: seed ``seed + g``, the ``--players``
 rotated by ``g`` seats) and, in each, plants blunders of the issue's kinds into the decisions
@@ -18,7 +18,7 @@ blunder of the kind the issue names for each is planted at their first decision 
 
 Each plant is reviewed alone (the review's search and second opinion, as ``ra-game review``
 lists every mistake); the seats of the kinds ``--review`` names are reviewed whole in every
-game.  The truth
+game (in the first ``--whole`` games).  The truth
 is another level's: ``--deals`` play-outs of the unseen bag (seeds apart from the review's)
 with the easy policy for every seat, each move played on the same deals.  A plant is a real
 blunder when the move it replaced keeps at least 2 fame more by the truth; a listed better
@@ -191,6 +191,14 @@ def reviewed(replay: Replay, seat: int, workers: Workers,
                          for m in review.mistakes]}
 
 
+def truth_path(folder: Path, item: dict[str, Any]) -> Path:
+    """Where a listed move's truth is kept (a plant's own when its better move is the one the
+    plant replaced: the same play-outs)."""
+    if item.get("truth_file"):
+        return folder / str(item["truth_file"])
+    return folder / f"s{item['game']}.m{item['move']}.{item['played']}.listed.truth.json"
+
+
 def decision_at(replay: Replay, seat: int, move: int) -> SeatDecision:
     return next(d for d in seat_decisions(replay, seat) if d.move == move)
 
@@ -206,6 +214,8 @@ def main() -> int:
     parser.add_argument("--rebuild", default="72102,72110")
     parser.add_argument("--review", default="random,ai:easy",
                         help="the seat kinds reviewed whole for the precision")
+    parser.add_argument("--whole", type=int, default=1_000_000, metavar="G",
+                        help="review those seats in the first G games only")
     args = parser.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     kinds = [k.strip() for k in args.players.split(",")]
@@ -233,8 +243,10 @@ def main() -> int:
                                 partial(reviewed, replay, d.obs.seat, workers, [d]))
                 found.append((plant, review))
                 for m in review["mistakes"]:
-                    listed.append(({"game": name, "seat": d.obs.seat, **m}, d))
-        for name, replay, seats, _from, _k in games[:args.games]:
+                    same = Move.parse(m["better"]).action == plant.replaced
+                    listed.append(({"game": name, "seat": d.obs.seat, **m,
+                                    "truth_file": f"{tag}.truth.json" if same else None}, d))
+        for name, replay, seats, _from, _k in games[:min(args.games, args.whole)]:
             for seat, kind in enumerate(seats):
                 if kind not in args.review.split(","):
                     continue
@@ -251,8 +263,8 @@ def main() -> int:
         tasks[args.dir / f"s{plant.game}.m{d.move}.{plant.kind}.truth.json"] = (
             d.obs, d.played, plant.replaced, args.deals)
     for item, d in listed:
-        path = args.dir / f"s{item['game']}.m{item['move']}.{item['played']}.listed.truth.json"
-        tasks[path] = (d.obs, d.played, Move.parse(item["better"]).action, args.deals)
+        tasks[truth_path(args.dir, item)] = (d.obs, d.played, Move.parse(item["better"]).action,
+                                             args.deals)
     todo = [(path, task) for path, task in tasks.items() if not path.exists()]
     with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
         for (path, _task), result in zip(todo, pool.starmap(truth, [t for _p, t in todo])):
@@ -274,8 +286,7 @@ def main() -> int:
             "search_loss": shown["search_loss"] if shown else None})
     checked = []
     for item, _d in listed:
-        path = args.dir / f"s{item['game']}.m{item['move']}.{item['played']}.listed.truth.json"
-        real = json.loads(path.read_text())
+        real = json.loads(truth_path(args.dir, item).read_text())
         checked.append({**{k: item[k] for k in ("game", "seat", "move", "played", "better",
                                                  "loss", "possible", "search_loss")},
                         "truth": real, "right": real["gain"] >= RIGHT_FROM})

@@ -111,8 +111,8 @@ def measure_plan(obs: Observation, played: int, better: int,
 
 def deals_of(results: list[TreeResult]) -> int:
     """The deals a second opinion's results played (each deal once, whatever its plans)."""
-    plans = {r.evaluator for r in results} or {None}
-    return sum(r.iterations for r in results) // len(plans)
+    plans = {r.evaluator for r in results}
+    return sum(r.iterations for r in results) // max(1, len(plans))
 
 
 @dataclass(frozen=True)
