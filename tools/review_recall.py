@@ -4,7 +4,7 @@ moves it lists really better (precision)?
     python3 tools/review_recall.py --dir DIR [--seed 73400] [--games 6] [--workers K]
                                    [--players random,ai:easy,ai:medium,ai:medium]
                                    [--deals 100] [--rebuild 72102,72110]
-                                   [--review random,ai:easy] [--whole G]
+                                   [--review random,ai:easy] [--whole G] [--truth-possible]
 
 Plays ``--games`` headless games into ``DIR`` (game ``g``: seed ``seed + g``, the ``--players``
 rotated by ``g`` seats) and, in each, plants blunders of the issue's kinds into the decisions
@@ -22,7 +22,8 @@ game (in the first ``--whole`` games).  The truth
 is another level's: ``--deals`` play-outs of the unseen bag (seeds apart from the review's)
 with the easy policy for every seat, each move played on the same deals.  A plant is a real
 blunder when the move it replaced keeps at least 2 fame more by the truth; a listed better
-move is right when it keeps at least 1 fame more than the move played.  Every result is kept
+move is right when it keeps at least 1 fame more than the move played (the possible mistakes
+are counted, and re-estimated only with ``--truth-possible``).  Every result is kept
 in ``DIR`` (a stopped run resumes).  Prints one JSON line: each plant, recall (real plants
 listed, and listed as possible mistakes), precision (listed better moves right), and the
 figure the review showed against the truth.
@@ -187,7 +188,8 @@ def reviewed(replay: Replay, seat: int, workers: Workers,
     review: Review = run_job(ReviewJob(replay, seat, workers.get(), decisions=decisions,
                                        most=None))
     return {"decisions": review.decisions,
-            "mistakes": [{**m.to_json(), "search_loss": m.values.get("search_loss")}
+            "mistakes": [{**m.to_json(), "search_loss": m.values.get("search_loss"),
+                          "search_error": m.values.get("error")}
                          for m in review.mistakes]}
 
 
@@ -214,6 +216,8 @@ def main() -> int:
     parser.add_argument("--rebuild", default="72102,72110")
     parser.add_argument("--review", default="random,ai:easy",
                         help="the seat kinds reviewed whole for the precision")
+    parser.add_argument("--truth-possible", action="store_true",
+                        help="also re-estimate the possible mistakes")
     parser.add_argument("--whole", type=int, default=1_000_000, metavar="G",
                         help="review those seats in the first G games only")
     args = parser.parse_args()
@@ -263,6 +267,8 @@ def main() -> int:
         tasks[args.dir / f"s{plant.game}.m{d.move}.{plant.kind}.truth.json"] = (
             d.obs, d.played, plant.replaced, args.deals)
     for item, d in listed:
+        if item["possible"] and not args.truth_possible:
+            continue
         tasks[truth_path(args.dir, item)] = (d.obs, d.played, Move.parse(item["better"]).action,
                                              args.deals)
     todo = [(path, task) for path, task in tasks.items() if not path.exists()]
@@ -286,6 +292,8 @@ def main() -> int:
             "search_loss": shown["search_loss"] if shown else None})
     checked = []
     for item, _d in listed:
+        if item["possible"] and not args.truth_possible:
+            continue
         real = json.loads(truth_path(args.dir, item).read_text())
         checked.append({**{k: item[k] for k in ("game", "seat", "move", "played", "better",
                                                  "loss", "possible", "search_loss")},
@@ -293,6 +301,7 @@ def main() -> int:
     real_plants = [p for p in plants if p["real"]]
     sure = [c for c in checked if not c["possible"]]
     maybe = [c for c in checked if c["possible"]]
+    possible_listed = sum(1 for item, _d in listed if item["possible"])
     out = {
         "games": [g[0] for g in games], "deals": args.deals, "plants": plants,
         "recall": {"plants": len(plants), "real": len(real_plants),
@@ -301,7 +310,9 @@ def main() -> int:
         "precision": {"listed": len(sure), "right": sum(c["right"] for c in sure),
                       "share": round(sum(c["right"] for c in sure) / len(sure), 3)
                       if sure else None,
-                      "possible": len(maybe), "possible_right": sum(c["right"] for c in maybe)},
+                      "possible": possible_listed,
+                      "possible_checked": len(maybe),
+                      "possible_right": sum(c["right"] for c in maybe)},
         "figure": {"shown_mean": round(statistics.fmean(c["loss"] for c in sure), 2)
                    if sure else None,
                    "truth_mean": round(statistics.fmean(c["truth"]["gain"] for c in sure), 2)

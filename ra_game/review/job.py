@@ -49,7 +49,7 @@ TREES_PER_WORKER = 2
 
 #: A loss the search finds this large (and this many standard errors above its noise) lists
 #: the move unless the second opinion contradicts it.
-WIDE_MARGIN = 4.0
+WIDE_MARGIN = 3.0
 WIDE_Z = 4.0
 
 
