@@ -3,6 +3,7 @@ game with another policy (and, in epoch 3, a seat that keeps its suns) confirm i
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -27,7 +28,8 @@ from ra_game.review.confirm import (
 )
 from ra_game.review.game import later_sentence
 from ra_game.review.job import build_review, review_game
-from ra_game.review.search import Verdict
+from ra_game.review.search import Verdict, review_candidates
+from ra_game.review.search import plan as review_plan
 from ra_game.seats import parse_seats
 
 from .positions import bidding, position
@@ -144,3 +146,13 @@ def test_one_figure_for_a_listed_mistake_on_every_screen():
     assert listed.values["search_loss"] == 3.0 and listed.values["selected_gain"] == 6.5
     assert "(about 4.0 fame lost)" in listed.line()
     assert later_sentence(listed).endswith("kept about 4.0 fame more.")
+
+
+def test_a_review_tree_keeps_every_legal_root_move_when_sent_to_a_worker():
+    """The review's root rule travels to worker processes by pickle: it must arrive whole (a
+    subclass of the compiled ForcedShare would arrive as its base, without ``legal``)."""
+    state = lone_sun_holder()
+    (job, *_rest) = review_plan(state.observation(0), PASS)
+    arrived = pickle.loads(pickle.dumps(job.selection))
+    assert arrived == job.selection
+    assert arrived.root_moves(state, [PASS]) == review_candidates(state, PASS)
