@@ -204,7 +204,8 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
     if events is None:
         events = pygame.event.get()
     for event in events:
-        if handle_global(ctx, event) or _typed_by_opener(ctx, event):
+        if ctx.run.held.repeated(event) or handle_global(ctx, event) or \
+                _typed_by_opener(ctx, event):
             continue
         top = ctx.scenes.top
         if top is not None:
@@ -219,6 +220,8 @@ def step_frame(ctx: AppContext, dt: float, events: Sequence[pygame.event.Event] 
         return False
     ctx.notices.extend(catalog_notices())  # a damaged translation met while drawing
     before.update(dt)
+    for covered in ctx.scenes.stack[:-1]:
+        covered.update_covered(dt)
     top = ctx.scenes.top
     window = pygame.display.get_surface()
     if top is None or window is None:

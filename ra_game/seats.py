@@ -92,8 +92,9 @@ def auto_name(kind: SeatKind, index: int, nth_person: int, people: int) -> str:
 class Tick:
     """What comes with a ``poll``: ``token`` names the decision (it changes with every move and
     every take-back); ``dt`` the seconds since the last poll; ``idle`` whether the table shows
-    everything so far (a move may be released); ``delay`` the idle seconds to wait before
-    releasing one (pacing, the time to undo)."""
+    everything so far (a move may be released); ``delay`` the seconds from the decision's
+    start (the previous move's animation included) before releasing one (pacing, the time
+    to undo)."""
 
     token: object
     dt: float = 0.0

@@ -30,7 +30,7 @@ from .safefile import (
 APP_NAME = "ra-game"
 HOME_ENV = "RA_GAME_HOME"
 SETTINGS_FILE = "settings.json"
-SPEEDS = ("slow", "normal", "fast", "max")
+SPEEDS = ("slow", "normal", "fast", "rapid", "max")
 MAX_SETTINGS_BYTES = 64_000
 MAX_TEXT_SETTING = 64
 #: Text settings that must hold one of a few values (others may add theirs here).
@@ -53,7 +53,7 @@ __all__ = [
 class Settings:
     """User preferences, persisted here (JSON in the user config folder)."""
 
-    animation_speed: str = "normal"  # "slow" | "normal" | "fast" | "max"
+    animation_speed: str = "normal"  # "slow" | "normal" | "fast" | "rapid" | "max"
     hide_scores: bool = False  # hotseat: fame hidden as in the box, hand-over screens between humans
     fullscreen: bool = False
     #: Loudness of the effects and of the theme, in percent; the theme never plays louder than

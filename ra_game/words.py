@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from .engine.tiles import Tile
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, format_decimal, ngettext, pgettext
 
 # Seat names, paths and engine errors are shown by the saves too, which must not load pygame:
 # they live in ``ra_game.messages``; the screens keep reading them from here (re-exported).
@@ -71,6 +71,19 @@ def is_you(name: str) -> bool:
 def fame(points: int) -> str:
     """``12 fame`` in the chosen language."""
     return ngettext("{n} fame", "{n} fame", points).format(n=points)
+
+
+def worth(gain: int) -> str:
+    """What a lot (or tiles) is worth to a player, in whole fame with its counted unit:
+    "about 1 fame", "about −2 fame", and "next to nothing" for 0 (never "0 fame")."""
+    if gain == 0:
+        # Translators: a lot worth about 0 to the player, put into "a lot worth {value} to you"
+        # (instead of "0 fame"; an empty auction track has sentences of its own)
+        return pgettext("what a lot is worth", "next to nothing")
+    # Translators: what a lot was worth to the player, in whole fame (can be 1 or below 0),
+    # put into "a lot worth {value} to you"
+    return ngettext("about {value} fame", "about {value} fame", abs(gain)).format(
+        value=format_decimal(gain, 0))
 
 
 #: A name starting with the sound i: I-, Í-, Hi-, Hí- not followed by a vowel (Hierro is not).

@@ -29,7 +29,7 @@ from ra_game.match import Match
 from ra_game.saves import SlotWriter, resume_state
 from ra_game.seat_kinds import SeatKind, Where
 from ra_game.seats import LocalPerson, Seat, SeatController
-from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue
+from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue, Call
 from ra_game.ui.app_context import AppContext, ai_workers
 from ra_game.ui.board.board_input import BoardInput
 from ra_game.ui.board.canvas import Canvas
@@ -99,6 +99,8 @@ class PlayScene(Scene):
         self.sentences = Sentences(self.state.names, self.you, hide_scores)
         self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
+        #: Moves played whose animation has not finished (an AI's may wait behind another's).
+        self.moves_animating = 0
         self.input = HumanInput(self.geom)
         #: The worker processes of this game, lent to its AI seats and its hints.
         self.workers = Workers(ai_workers(ctx))
@@ -256,6 +258,7 @@ class PlayScene(Scene):
         self.model = DisplayModel(state)
         self.director = Director(self.model, self.geom, self, self.sentences)
         self.queue = AnimationQueue()
+        self.moves_animating = 0
         self.undo = UndoBook()
         self._close_decision()
         self.speech.forget()
@@ -402,7 +405,11 @@ class PlayScene(Scene):
         """The game log and the board (its animation plays the sounds) show the move."""
         self._close_decision()
         self.info.log.add_move(events)
-        self.queue.add(self.director.animate(list(events), self.state))
+        # the position as this move left it: the match may be a move further on when the
+        # animation ends (an AI's next move, decided meanwhile, waits behind it)
+        self.queue.add(self.director.animate(list(events), self.state.clone()))
+        self.moves_animating += 1
+        self.queue.add(Call(self._move_shown))
         if self.epoch_skip.active(self.state):
             self.queue.skip()
         elif self.epoch_skip.ends_with(events):  # at once too, its scoring shows now
@@ -410,6 +417,9 @@ class PlayScene(Scene):
             self.sound("epoch")
         self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
+
+    def _move_shown(self) -> None:
+        self.moves_animating = max(0, self.moves_animating - 1)
 
     def _hold_own_pass(self, events: Sequence[object]) -> None:
         """At the instant speed the status line holds the person's automatic pass."""
@@ -457,6 +467,12 @@ class PlayScene(Scene):
         moved = self._drive(dt)
         while moved and self.epoch_skip.active(self.state) and self.is_top():
             moved = self._drive(0.0)  # skipping: every move decided at once is played now
+
+    def update_covered(self, dt: float) -> None:
+        """An epoch's scoring (or another scene) lies over the board: the AI seat to move
+        thinks meanwhile, its move shown once the board is in front."""
+        if self.pause is None and self.ctx.scenes.top is not self:
+            self.turns.think_behind(self, dt)
 
     def _drive(self, dt: float) -> bool:
         """The seat to move decides (its move is played); whether it did."""

@@ -33,7 +33,7 @@ from ra_game.ui.widgets import Button, Choice
 
 ON_OFF = [(False, N_("off")), (True, N_("on"))]
 SPEED_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
-               "max": N_("instant")}
+               "rapid": N_("very fast"), "max": N_("instant")}
 
 
 def _self_name(code: str) -> Any:

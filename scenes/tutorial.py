@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 YOU = 0
 THEM_DELAY = 0.7  # seconds between the scripted opponents' moves
-READ_DELAY = 1.5  # seconds to read a callout before the opponents' first move
+READ_DELAY = 1.5  # seconds before the opponents' first move when the lesson opens
 #: The board's frames a pointer had better not cross (unless the step is about them).
 FRAMES = ("ra_track", "auction_track", "center_sun", "bag", "epoch_label", "bid_area",
           "button_menu")
@@ -139,8 +139,9 @@ class TutorialDriver(Overlay):
         return len(self.scene.moves) - self.placed.start
 
     def waiting_for_next(self) -> bool:
-        """A note is up (a note step, a skip's note, the end, or a ``them`` step's explanation
-        once its moves are shown): only Next (or the end's buttons) go on."""
+        """A note is up (a note step, a skip's note before its jump, the end, or a ``them``
+        step's explanation once its moves are shown): only Next (or the end's buttons) go
+        on."""
         kind = self.step.kind
         if kind == "them" and self.step.text:
             return self.played() >= len(self.placed.moves) and not self.scene.queue.busy
@@ -209,16 +210,21 @@ class TutorialDriver(Overlay):
             clear_progress()
         else:
             save_step(self.index)
-        if self.step.kind == "skip":
-            self.scene.fast_forward(self.placed.moves[self.played():])
+        if self.step.kind == "skip" and not self.step.text:
+            self._jump()
+
+    def _jump(self) -> None:
+        """Play the rest of a skip step's moves at once."""
+        self.scene.fast_forward(self.placed.moves[self.played():])
 
     def advance(self) -> None:
-        """Go on to the next step (a step that explains the opponents' moves gives the player
-        time to read before they start)."""
+        """Go on to the next step (a skip's note is read before its jump: Next makes it)."""
+        if self.step.kind == "skip" and self.step.text:
+            self._jump()
         if self.index + 1 < len(self.steps):
             self.index += 1
             self.resumed = False
-            self.gap = READ_DELAY if self.step.text else THEM_DELAY / 2
+            self.gap = THEM_DELAY / 2
 
     def leave(self) -> bool:
         if self.step.kind == "end":
@@ -293,8 +299,12 @@ class TutorialDriver(Overlay):
 
     def target(self) -> pygame.Rect | None:
         """What the note points at; while the player picks for a God, the tile the step asks
-        for, then the button that takes it (the Play God button is gone meanwhile)."""
+        for, then the button that takes it (the Play God button is gone meanwhile); for a bid,
+        the suns offered (the bid panel's room would reach over the Bid button)."""
         scene, move = self.scene, self.placed.moves[0] if self.placed.moves else ""
+        suns = [c.rect for c in scene.current_controls() if c.name == "sun"]
+        if self.step.kind == "you" and scene.input.mode == "bid" and suns:
+            return suns[0].unionall(suns[1:])
         if self.step.kind == "you" and move.startswith("god:") and scene.input.mode == "god":
             wanted = TILE_BY_ID[move.removeprefix("god:").split(",")[0]]
             if scene.input.selection:
@@ -399,8 +409,8 @@ class TutorialDriver(Overlay):
     def draw(self, surface: pygame.Surface, view: View) -> None:
         if self.step.kind == "skip" and not self.step.text:
             return
-        if not self.step.text and self.step.kind == "them":
-            return
+        if self.step.kind == "them" and not self.waiting_for_next():
+            return  # a note on the opponents' moves comes once they are shown
         if self.step.kind == "you" and self.scene.queue.busy and self.played() > 0:
             return  # let the effect of the player's move be seen
         draw_callout(surface, view, self.callout(), self.scene.hover)

@@ -5,9 +5,10 @@ The game itself (players, sun sets, the stacked bag and every move) is the repla
 ``lesson`` field says how many of its moves each step plays.  A step is one of:
 
 - ``you``: the callout asks the player for ``moves[0]``; only that move is accepted.
-- ``them``: the scripted opponents play ``moves`` while the callout (if any) explains.
+- ``them``: the scripted opponents play ``moves``, then the callout (if any) explains them.
 - ``note``: a callout to read; Next (Enter, N or a click on it) goes on.
-- ``skip``: moves played at once without animation (the generator fills them in), then a note.
+- ``skip``: moves played at once without animation (the generator fills them in); with a
+  note, the note comes first and its Next makes the jump.
 
 A step without text is silent (no callout): it has no number (see :func:`step_number`).
 

@@ -65,6 +65,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
     keys = {"log": pygame.K_l, "tiles": pygame.K_t}
     for name in filter(None, panels.split(",")):  # opened by their keys, as a player would
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[name], mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=keys[name], mod=0, unicode=""))
     times: list[float] = []
     ai: list[float] = []
     thinking: list[float] = []

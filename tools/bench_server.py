@@ -10,8 +10,13 @@ reported apart as ``warmup_p99_ms``.  This client paces its own cycle collector 
 does (:mod:`ra_game.net.collector`), so its pauses do not count as the server's.  Every client is on 127.0.0.1, so
 the server runs with the limits per address lifted (:data:`LOAD_FLAGS`).
 
+``--data DIR``: the server's data folder is made under DIR (a disk to measure; default the
+system's temporary folder); ``--flush-delay S``: the server waits S more seconds at each commit
+(a slower disk, for the group commit's figures).
+
     python3 tools/bench_server.py --rooms 50 --seconds 15 --max-games 400 --idle-rooms 300
-    python3 tools/bench_server.py --rooms 1000 --pace 5 --seconds 60
+    python3 tools/bench_server.py --rooms 1000 --pace 5 --seconds 60 --data /var/tmp
+    python3 tools/bench_server.py --rooms 200 --seconds 30 --flush-delay 0.01
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +127,22 @@ async def _room_loop(url: str, rng: random.Random, totals: Totals) -> None:
                 totals.games += 1
 
 
+@contextmanager
+def server_process(flags: list[str], parent: str | None = None) -> Iterator[tuple[str, int]]:
+    """``ra-game server`` with ``flags`` on a fresh data folder (made under ``parent``, else
+    the system's temporary folder) as a process: its URL and process id; stopped after."""
+    with tempfile.TemporaryDirectory(dir=parent) as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data, *flags],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            yield json.loads(server.stdout.readline())["url"], server.pid
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
 def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -203,21 +227,19 @@ def main() -> int:
                         help="seconds while the rooms start whose moves are reported apart "
                              "(warmup_p99_ms), not in p50/p99 (default: 3 paces)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="make the server's data folder under DIR (default: the system's "
+                             "temporary folder)")
+    parser.add_argument("--flush-delay", type=float, default=0.0, metavar="S",
+                        help="seconds the server adds to each commit (a slower disk)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data,
-             *LOAD_FLAGS],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True)
-        try:
-            assert server.stdout is not None
-            url = json.loads(server.stdout.readline())["url"]
-            result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games,
-                                       args.seed, server.pid, args.idle_rooms, args.pace,
-                                       3 * args.pace if args.warmup is None else args.warmup))
-        finally:
-            server.terminate()
-            server.wait(20)
+    flags = [*LOAD_FLAGS, *(["--flush-delay", str(args.flush_delay)] if args.flush_delay else [])]
+    with server_process(flags, args.data) as (url, pid):
+        result = asyncio.run(bench(url, args.rooms, args.seconds, args.max_games, args.seed,
+                                   pid, args.idle_rooms, args.pace,
+                                   3 * args.pace if args.warmup is None else args.warmup))
+    result.update(data=args.data or tempfile.gettempdir(), flush_delay_s=args.flush_delay,
+                  load=os.getloadavg()[0])
     print(json.dumps(result))
     return 0
 

@@ -75,6 +75,7 @@ def run(seed: int, players: str, epoch: int, ai_workers: int | None) -> dict[str
     guarded_step(ctx, 1 / FPS)
     moves = len(play.moves)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_k, mod=0, unicode="k"))
     start, cpu = time.perf_counter(), time.process_time()
     think = 0.0
     frames = 0

@@ -53,6 +53,7 @@ def child_main(role: str, shared: Path, out: Path) -> int:
 
     def key(code: int, text: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=text))
         run_frames(ctx, 2)
 
     def typed(text: str) -> None:

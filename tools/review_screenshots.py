@@ -20,6 +20,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -75,10 +77,12 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
         import ra_game.review
         import ra_game.review.game_job
 
-        quick_job = partial(ra_game.review.ReviewJob,
-                            budget=ra_game.review.ReviewBudget(trees=2, iterations=60))
-        for module in (ra_game.review, ra_game.review.game_job):
-            setattr(module, "ReviewJob", quick_job)  # noqa: B010 (the name the window reads)
+        budget = ra_game.review.ReviewBudget(trees=2, iterations=60)
+        ra_game.review.ReviewJob = partial(  # type: ignore[misc,assignment]
+            ra_game.review.ReviewJob, budget=budget)
+        ra_game.review.game_job.GameReviewJob = partial(  # type: ignore[misc,assignment]
+            ra_game.review.game_job.GameReviewJob, budget=budget)  # (it hands each seat's job
+        # its budget, by position: a ReviewJob with a budget of its own would get two)
     press(ctx, pygame.K_r, 1)
     progress = ctx.scenes.top
     if isinstance(progress, ReviewProgressScene):  # else kept with the game: the list at once
@@ -107,6 +111,17 @@ def review(ctx: AppContext, out: Path, quick: bool) -> None:
     save(out, "review_tried")
 
 
+def wait_while_thinking(ctx: AppContext, what: str, done: Callable[[AppContext], bool],
+                        limit: float = 900.0) -> None:
+    """Run frames until ``done``, giving the AI's worker processes real time (the whole
+    game's review takes minutes of their thinking, far more than the frames count for)."""
+    give_up = time.monotonic() + limit
+    while not done(ctx) and time.monotonic() < give_up:
+        run_frames(ctx, 30, until=done)
+        time.sleep(0.05)
+    wait_for(ctx, what, done)
+
+
 def whole_game(ctx: AppContext, out: Path) -> None:
     """From the list, the whole game: every seat reviewed (or kept), the graph's cursor on
     the second epoch, then back to the list."""
@@ -120,7 +135,8 @@ def whole_game(ctx: AppContext, out: Path) -> None:
     listing = ctx.scenes.top
     assert isinstance(listing, ReviewListScene)
     press(ctx, pygame.K_g, 1)
-    wait_for(ctx, "the whole game", lambda c: isinstance(c.scenes.top, GameReviewScene))
+    wait_while_thinking(ctx, "the whole game",
+                        lambda c: isinstance(c.scenes.top, GameReviewScene))
     scene = ctx.scenes.top
     assert isinstance(scene, GameReviewScene)
     scene.cursor = len(scene.game.curve.steps) // 2

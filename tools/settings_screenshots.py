@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def press(ctx: AppContext, key: int, times: int = 1) -> None:
     for _ in range(times):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
         run_frames(ctx, 2)
 
 

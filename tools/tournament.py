@@ -23,7 +23,7 @@ legal action).
 
 ``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
 options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
-chunks, on any machine.  FILE is tied to the code it was played with (the last commit touching
+chunks, on any machine (``--report``: only print the summary of what it holds).  FILE is tied to the code it was played with (the last commit touching
 :data:`PLAYING_CODE`) and refuses games of other code.
 """
 
@@ -38,7 +38,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,7 @@ from ra_game.ai import AGENTS, Agent, RootParallelAgent
 from ra_game.ai.base import SearchingAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState, Move
-from tools.frozen import LinePlayer, frozen_command, versions
+from tools.frozen import LinePlayer, PlayerError, checkout, frozen_command, versions
 from tools.ra_player import trees_cut_short, uncap
 
 Job = tuple[int, int, tuple[str, ...], int | None]
@@ -264,9 +264,10 @@ def job_key(job: Job) -> tuple[int, int, tuple[str, ...], int | None]:
     return seed, rotation, tuple(kinds), think_ms
 
 
-def load_record(path: Path, code: str) -> tuple[dict[tuple[Any, ...], dict[str, Any]], int]:
+def load_record(path: Path, code: str | None) -> tuple[dict[tuple[Any, ...], dict[str, Any]], int]:
     """The games already in ``path`` by job key, and how many lines could not be read (a line
-    cut short by a stopped run: its game is played again).  ValueError for games of other code."""
+    cut short by a stopped run: its game is played again).  ValueError for games of other code
+    (``code`` None: games of any code, to report on them)."""
     games: dict[tuple[Any, ...], dict[str, Any]] = {}
     unreadable = 0
     if not path.exists():
@@ -279,7 +280,7 @@ def load_record(path: Path, code: str) -> tuple[dict[tuple[Any, ...], dict[str, 
         except (ValueError, KeyError, TypeError):
             unreadable += bool(line.strip())
             continue
-        if rec_code != code:
+        if code is not None and rec_code != code:
             raise ValueError(f"{path} holds games of AI code {rec_code}, this checkout is "
                              f"{code}; record into another file")
         games[key] = rec
@@ -287,7 +288,7 @@ def load_record(path: Path, code: str) -> tuple[dict[tuple[Any, ...], dict[str, 
 
 
 def resume(
-    path: Path, jobs: list[Job], code: str, tool: str = "tournament"
+    path: Path, jobs: list[Job], code: str | None, tool: str = "tournament"
 ) -> tuple[list[dict[str, Any]], list[Job]]:
     """The games of ``jobs`` already recorded in ``path``, and the jobs still to play
     (``tool``: the name the messages on stderr start with)."""
@@ -351,6 +352,24 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {"games": len(records), "results": results}
 
 
+def play_all(jobs: list[Job], workers: int, ai_workers: int, capped: bool,
+             progress: Callable[[dict[str, Any]], None]) -> None:
+    """Play ``jobs`` on ``workers`` processes (1: here, searches on ``ai_workers`` processes),
+    each finished game handed to ``progress``."""
+    if workers == 1:
+        trees = WorkerPool(ai_workers) if ai_workers > 1 else None
+        try:
+            for job in jobs:
+                progress(play_one(job, trees, capped))
+        finally:
+            if trees is not None:
+                trees.close()
+        return
+    with multiprocessing.Pool(workers) as pool:
+        for rec in pool.imap_unordered(play_capped if capped else play_uncapped, jobs):
+            progress(rec)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", required=True,
@@ -371,6 +390,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the result as one JSON line")
     parser.add_argument("--record", type=Path, default=None,
                         help="append each game to this file and skip the games already in it")
+    parser.add_argument("--report", action="store_true",
+                        help="with --record: print the summary of the games recorded so far, "
+                        "play none")
     args = parser.parse_args(argv)
     try:
         for program in args.program:
@@ -391,10 +413,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = code_version() if args.record is not None else ""
     if args.record is not None:
         try:
-            records, jobs = resume(args.record, jobs, code)
+            records, jobs = resume(args.record, jobs, None if args.report else code)
         except (OSError, ValueError) as exc:
             print(f"tournament: error: {exc}", file=sys.stderr)
             return 2
+    if args.report:
+        if args.record is None:
+            print("tournament: error: --report needs --record FILE", file=sys.stderr)
+            return 2
+        codes = sorted({str(r.get("code")) for r in records})
+        print(f"tournament: {len(records)} game(s) recorded (code {', '.join(codes)}), "
+              f"{len(jobs)} still to play", file=sys.stderr)
+        jobs = []
     start = time.time()
     total = len(records) + len(jobs)
 
@@ -408,21 +438,21 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
               file=sys.stderr, flush=True)
 
-    if args.workers == 1:
-        trees = WorkerPool(args.ai_workers) if args.ai_workers > 1 else None
-        try:
-            for job in jobs:
-                progress(play_one(job, trees, args.cap))
-        finally:
-            if trees is not None:
-                trees.close()
-    else:
-        if args.program:
-            print("tournament: error: --program needs --workers 1", file=sys.stderr)
-            return 2
-        with multiprocessing.Pool(args.workers) as pool:
-            for rec in pool.imap_unordered(play_capped if args.cap else play_uncapped, jobs):
-                progress(rec)
+    try:
+        frozen = versions()
+        for kind in {seat for seat in seats if seat in frozen}:
+            checkout(frozen[kind])  # made once here, before any process needs it
+    except (PlayerError, OSError, subprocess.SubprocessError) as exc:
+        print(f"tournament: error: {exc}", file=sys.stderr)
+        return 2
+    if args.program and args.workers > 1:
+        print("tournament: error: --program needs --workers 1", file=sys.stderr)
+        return 2
+    try:
+        play_all(jobs, args.workers, args.ai_workers, args.cap, progress)
+    except PlayerError as exc:
+        print(f"tournament: error: {exc} (the games before it are kept)", file=sys.stderr)
+        return 2
     result = summarize(records)
     if args.json:
         print(json.dumps(result))

@@ -11,8 +11,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import chain
-from operator import add, itemgetter
 from typing import Final
 
 from ..engine import GameState
@@ -186,14 +184,14 @@ class Context:
         power = TWO_PLAYER_SUN_POWER if tempo and n == 2 else SUN_POWER
         self.future_sun = self.future * power  # (of the sun total, in sun_value)
         suns_up = state.suns_up
-        up_counts = tuple(map(len, suns_up))
+        up_counts = tuple([len(up) for up in suns_up])
         self._sun_slots = n * len(SUN_SETS[n][0])
-        pharaohs = tuple(map(itemgetter(PHARAOH), state.tiles))
+        pharaohs = tuple([held[PHARAOH] for held in state.tiles])
         bag = bag or BagInfo(state)
         self._flood_rate = min(0.7, 6.0 * bag.floods / bag.tiles)
         self.bag = bag
-        sun_sums = tuple(map(add, map(sum, suns_up), map(sum, state.suns_down)))
-        self.up_suns = sorted(chain.from_iterable(suns_up))
+        sun_sums = tuple([sum(up) + sum(down) for up, down in zip(suns_up, state.suns_down)])
+        self.up_suns = sorted([sun for up in suns_up for sun in up])
         self.up_counts = up_counts
         self.sun_weight = (0.35, 0.6, 1.0)[min(epoch, NUM_EPOCHS) - 1]
         self._tempo = tempo

@@ -256,7 +256,7 @@ class HardAgent(Agent):
         self.evaluator = (evaluator_for(judgment, obs.seat, obs.state.n)
                           if isinstance(judgment, Judgment) else judgment)
         self._root = Node()
-        self._root_actions = self.selection.root_moves(candidate_actions(obs.state))
+        self._root_actions = self.selection.root_moves(obs.state, candidate_actions(obs.state))
         self._bag = BagInfo(obs.state)
         self._used = 0.0
         self._done = 0

@@ -9,8 +9,8 @@ and medium decides that move (logged).  Where processes are unavailable (no work
 that cannot start) the search runs in short time slices between frames instead.  Quick agents
 (easy, medium, random) decide in-process.  :meth:`repool` moves a decision in progress, with the
 same trees, to the owner's new pool (the Settings screen changed the number of processes).  A
-move is released only when the table is idle and the tick's delay has passed (so a person can
-follow).  ``close()`` abandons its work; the owner stops the processes.
+move is released only when the table is idle and the tick's delay has passed since the decision
+began (the previous move's animation counts: no pause that shows nothing).  ``close()`` abandons its work; the owner stops the processes.
 
 Agents come from the level of each seat's kind (:mod:`ra_game.seat_kinds`): every level
 registered in ``ra_game.ai.levels.LEVELS`` works here without changes.  A move the agent returns goes to the match as
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..seats import Seat, Tick
 
 #: Minimum time an AI decision stays "thinking" on screen, by animation speed (seconds).
-MIN_DELAY: dict[str, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.2, "max": 0.0}
+MIN_DELAY: dict[str, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.2, "rapid": 0.1,
+                               "max": 0.0}
 #: Thinking time given to an in-process search per poll (seconds), when there are no workers.
 DEFAULT_SLICE = 0.008
 
@@ -142,7 +143,8 @@ class AiRunner:
 
     def poll(self, obs: Observation, tick: Tick) -> Move | None:
         """Advance this decision's thinking; the move once it is ready, the table is idle and
-        ``tick.delay`` seconds of idle time have passed.  ``tick.token`` names the decision."""
+        ``tick.delay`` seconds have passed since the decision began.  ``tick.token`` names the
+        decision."""
         self.last_slice_ms = 0.0
         seat = obs.seat
         if seat not in self.agents:
@@ -152,8 +154,7 @@ class AiRunner:
             self._timed(lambda: self._begin(obs))
         if self.action is None:
             self._timed(self._advance)
-        if tick.idle:
-            self.waited += tick.dt
+        self.waited += tick.dt  # the delay runs from the decision's start, animations too
         if self.action is not None and tick.idle and self.waited >= tick.delay:
             action, self.action, self.token = self.action, None, None
             return Move.from_action(action)

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import log, sqrt
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 if TYPE_CHECKING:
+    from ..engine import GameState
     from .mcts import Node
 
-EXPLORATION = 0.35
+EXPLORATION: Final = 0.35
 #: Virtual visits a new node starts with, at the evaluation's verdict right after its move.
-PRIOR_VISITS = 3
+PRIOR_VISITS: Final = 3
 
 
 def uct(children: dict[int, Node], actions: list[int]) -> int:
@@ -48,8 +49,9 @@ class Selection(Protocol):
     def always_searches(self) -> bool:
         """True: the iterations run even when there is only one root move."""
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
-        """The root's moves, from the search's own candidates."""
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
+        """The root's moves in ``state``, from the search's own ``candidates`` (a rule defined
+        elsewhere, e.g. by the review, may choose others: it is pickled by reference)."""
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
                     done: int) -> tuple[int, bool]:
@@ -63,7 +65,11 @@ class Uct:
     flat: bool = False
     always_searches: bool = False
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def __reduce__(self) -> tuple[type[Uct], tuple[bool, bool]]:
+        # pickled by its fields (compiled by mypyc, a frozen class cannot be unpickled as usual)
+        return Uct, (self.flat, self.always_searches)
+
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
@@ -80,7 +86,10 @@ class ForcedShare:
     flat: bool = False
     always_searches: bool = True
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def __reduce__(self) -> tuple[type[ForcedShare], tuple[int, float, bool, bool]]:
+        return ForcedShare, (self.played, self.share, self.flat, self.always_searches)
+
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates if self.played in candidates else [*candidates, self.played]
 
     def choose_root(self, children: dict[int, Node], actions: list[int],
@@ -101,7 +110,10 @@ class EveryMove:
     flat: bool = True
     always_searches: bool = True
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def __reduce__(self) -> tuple[type[EveryMove], tuple[tuple[int, ...], bool, bool]]:
+        return EveryMove, (self.moves, self.flat, self.always_searches)
+
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return list(self.moves)
 
     def choose_root(self, children: dict[int, Node], actions: list[int],

@@ -22,6 +22,16 @@ class RaError(Exception):
         self.template = template
         self.params = params
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as template and parameters (an AI worker's error keeps its translation; a
+        compiled class keeps its attributes outside ``__dict__``, which pickle would lose)."""
+        return _rebuild, (type(self), self.template, self.params)
+
+
+def _rebuild(cls: type[RaError], template: str, params: dict[str, object]) -> RaError:
+    """An engine error made again from its pickled template and parameters."""
+    return cls(template, **params)
+
 
 class IllegalMoveError(RaError, ValueError):
     """A move that is not legal in the current state; the state is left unchanged."""

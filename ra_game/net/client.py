@@ -52,8 +52,9 @@ SILENCE_LIMIT = 600.0
 RECONNECT_FOR, RECONNECT_PAUSE = 30.0, 0.5
 #: Seconds the client pauses when the server says it sends too fast, or cannot save.
 RATE_PAUSE = 0.5
-#: Refusals after which the same move is sent again a moment later.
-TRY_AGAIN = ("rate", "not_saved", "cannot_save")
+#: Refusals after which the same move (or the request for a seat) is sent again a moment
+#: later: too fast, the server cannot save, or it is still loading the room after a restart.
+TRY_AGAIN = ("rate", "not_saved", "cannot_save", "loading")
 
 
 class ClientError(Exception):

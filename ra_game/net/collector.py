@@ -8,8 +8,18 @@ so at a person's pace, which was the 99th percentile of the move latency.
 :class:`CollectorPacing` moves the survivors into the permanent generation (``gc.freeze``)
 every few seconds, so an automatic collection only walks what is new since then, and runs one
 full collection of everything (``gc.unfreeze`` then ``gc.collect``) only when the frozen objects
-have grown by half since the last one, or after :data:`FULL_EVERY` seconds: cyclic garbage among
-frozen objects (a connection that ended) is freed then, so memory stays bounded.
+have grown by half since the last one (or fallen by a third), or after :data:`FULL_EVERY`
+seconds: cyclic garbage among frozen objects (what a connection that ended after it was frozen
+left in cycles) is freed then, so memory stays bounded.
+
+Two rules keep garbage from piling up in the frozen generation: what is not frozen yet is
+collected before each freeze (a walk of the objects of the last few seconds only, since
+collections skip frozen ones), so nothing already unreachable is ever frozen; and the first
+tick is a full collection, so the growth rule holds from the start (an unarmed rule once let
+every connection closed in the first 15 minutes stay in memory).  A fall by as much is a
+full collection too: when many connections end, most of their objects are freed at once (the
+count falls) but what they left in cycles stays frozen until a full collection, and freed
+before the next wave of connections, its memory is used again instead of added to.
 """
 
 from __future__ import annotations
@@ -35,22 +45,25 @@ class CollectorPacing:
     def __init__(self, full_every: float = FULL_EVERY, growth: float = GROWTH) -> None:
         self.full_every, self.growth = full_every, growth
         self.last_full = time.monotonic()
-        self.frozen_after_full = 0
+        #: Frozen objects after the last full collection (None: none yet, the next tick is one).
+        self.frozen_after_full: int | None = None
         #: Seconds each full collection took (the last ones), for logs and tests.
         self.pauses: list[float] = []
 
     def tick(self, now: float | None = None) -> bool:
-        """Freeze the survivors, or collect everything when it is time; whether it did the
-        full collection."""
+        """Collect what is not frozen and freeze the survivors, or collect everything when it
+        is time (the first tick always); whether it did the full collection."""
         now = time.monotonic() if now is None else now
         frozen = gc.get_freeze_count()
-        due = now - self.last_full >= self.full_every or (
-            self.frozen_after_full and frozen > self.frozen_after_full * (1 + self.growth))
+        base = self.frozen_after_full
+        due = base is None or now - self.last_full >= self.full_every \
+            or not base / (1 + self.growth) <= frozen <= base * (1 + self.growth)
         if due:
             self.full(now)
         else:
+            gc.collect()  # walks only what is not frozen: nothing unreachable gets frozen
             gc.freeze()
-        return bool(due)
+        return due
 
     def full(self, now: float | None = None) -> None:
         """One full collection of every object, then freeze what survived."""
@@ -63,10 +76,11 @@ class CollectorPacing:
         self.frozen_after_full = gc.get_freeze_count()
 
     async def run(self, every: float = FREEZE_EVERY) -> None:
-        """Tick every ``every`` seconds until cancelled; then the collector is as it was."""
+        """Tick now (the full collection that arms the growth rule) and every ``every``
+        seconds until cancelled; then the collector is as it was."""
         try:
             while True:
-                await asyncio.sleep(every)
                 self.tick()
+                await asyncio.sleep(every)
         finally:
             gc.unfreeze()

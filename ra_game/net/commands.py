@@ -66,6 +66,11 @@ def _add_limits(server: argparse.ArgumentParser) -> None:
          _("rooms one network address may hold at once (default {value})")),
         ("--max-ai-seats-per-address", default.max_ai_seats_per_address,
          _("AI seats the rooms of one network address may have at once (default {value})")),
+        ("--max-games", default.max_games,
+         _("games in play at once, in all; past it no new room is made (default {value})")),
+        ("--max-ai-waiting", default.max_ai_waiting,
+         _("AI moves waiting for their turn, in all; past it no new room with an AI is made "
+           "(default {value})")),
     ]
     for flag, value, text in counts:
         server.add_argument(flag, type=_count, default=value, metavar="N",
@@ -78,8 +83,8 @@ def _add_limits(server: argparse.ArgumentParser) -> None:
          _("seconds a room whose game never started is kept with nobody in it (default "
            "{value})")),
         ("--abandoned-expiry", default.keep_abandoned,
-         _("seconds a game in play is kept with nobody in it; then it is forgotten and its "
-           "file removed (default {value})")),
+         _("seconds a game in play is kept with nobody in it; then it is forgotten (default "
+           "{value})")),
         ("--finished-expiry", default.keep_finished,
          _("seconds a finished game is kept with nobody in it; its replay stays (default "
            "{value})")),
@@ -87,6 +92,7 @@ def _add_limits(server: argparse.ArgumentParser) -> None:
     for flag, keep, text in seconds:
         server.add_argument(flag, type=_seconds, default=keep, metavar="SECONDS",
                             help=text.format(value=int(keep)))
+    server.add_argument("--flush-delay", type=_seconds, default=0.0, help=argparse.SUPPRESS)
     server.add_argument("--trust-proxy", action="store_true",
                         help=_("take each client's address from the X-Forwarded-For header "
                                "of a reverse proxy (only behind one)"))
@@ -98,8 +104,8 @@ def limits_of(args: argparse.Namespace) -> Limits:
         max_connections=args.max_connections,
         max_connections_per_address=args.max_connections_per_address,
         max_rooms=args.max_rooms, max_rooms_per_address=args.max_rooms_per_address,
-        max_ai_seats_per_address=args.max_ai_seats_per_address,
-        max_searches=args.max_searches or 0, keep_unstarted=args.lobby_expiry,
+        max_ai_seats_per_address=args.max_ai_seats_per_address, max_games=args.max_games,
+        max_ai_waiting=args.max_ai_waiting, max_searches=args.max_searches or 0, keep_unstarted=args.lobby_expiry,
         keep_abandoned=args.abandoned_expiry, keep_finished=args.finished_expiry)
 
 
@@ -209,7 +215,7 @@ def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
     folder = args.data if args.data is not None else data_dir() / SERVER_DATA
     server = GameServer(folder, ai_workers=args.ai_workers, ai_delay=max(0.0, args.ai_delay),
                         allow_seeds=args.allow_seeds, limits=limits_of(args),
-                        trust_proxy=args.trust_proxy)
+                        trust_proxy=args.trust_proxy, flush_delay=args.flush_delay)
 
     async def main() -> int:
         stop = asyncio.Event()

@@ -99,6 +99,7 @@ class EmbeddedServer:
         self._stop = asyncio.Event()
         try:
             self.port = await self.server.start(self.host, self.port)
+            await self.server.loaded()  # the window's few rooms: loaded before it says so
         except BaseException:
             self.server.store_close()  # another try (another port) may take the folder
             raise

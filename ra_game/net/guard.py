@@ -15,19 +15,22 @@ from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request, Response
 from websockets.protocol import OPEN
 
-from .limits import CLOSE_GRACE, MAX_UNREAD_BYTES, Ledger, TokenBucket
+from .limits import CLOSE_GRACE, MAX_UNREAD_BYTES, Ledger, TokenBucket, address_key
 
 CONTROL = (Opcode.PING, Opcode.PONG)
 FORWARDED = "X-Forwarded-For"
+#: The header of a handshake's refusal that says why (``limits.SERVER_FULL``, ...).
+REFUSAL_HEADER = "X-Ra-Refusal"
 
 
 def forwarded_address(request: Request) -> str | None:
-    """The client's address a reverse proxy appended to ``X-Forwarded-For`` (None if absent
-    or not an IP address)."""
-    header = request.headers.get(FORWARDED, "")
-    last = header.rsplit(",", 1)[-1].strip()[:64]
+    """The client's address the reverse proxy appended to ``X-Forwarded-For`` (None if absent
+    or not an IP address), as the limits count it.  A client may send the header itself, even
+    several times: only the last address of the last header is the proxy's."""
+    headers = request.headers.get_all(FORWARDED)
+    last = headers[-1].rsplit(",", 1)[-1].strip()[:64] if headers else ""
     try:
-        return str(ipaddress.ip_address(last))
+        return address_key(str(ipaddress.ip_address(last)))
     except ValueError:
         return None
 
@@ -48,7 +51,7 @@ class GuardedConnection(ServerConnection):
         self.bucket = TokenBucket()
         super().connection_made(transport)
         peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        self.address = address_key(str(peer[0])) if isinstance(peer, tuple) and peer else "?"
         self.counted = self.ledger.connect(self.address, per_address=not self.trust_proxy)
         if not self.counted:
             self.transport.abort()
@@ -58,6 +61,7 @@ class GuardedConnection(ServerConnection):
             self.counted = False
             self.ledger.disconnect(self.address)
         super().connection_lost(exc)
+        _untie(self.transport)
 
     def admit(self, request: Request) -> Response | None:
         """The ``process_request`` of the server: None to go on, or a 503 saying why not."""
@@ -66,10 +70,13 @@ class GuardedConnection(ServerConnection):
             if real is not None and self.counted:
                 self.ledger.move(self.address, real)
                 self.address = real
-        reason = self.ledger.refusal(self.address)
-        if reason is None:
+        refusal = self.ledger.refusal(self.address)
+        if refusal is None:
             return None
-        return self.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, reason)
+        code, text = refusal
+        response = self.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, text)
+        response.headers[REFUSAL_HEADER] = code
+        return response
 
     def process_event(self, event: object) -> None:
         if isinstance(event, Frame) and event.opcode in CONTROL and not self.bucket.take():
@@ -109,3 +116,12 @@ def guarded(ledger: Ledger, trust_proxy: bool = False) -> type[GuardedConnection
     Guarded.ledger = ledger
     Guarded.trust_proxy = trust_proxy
     return Guarded
+
+
+def _untie(transport: asyncio.BaseTransport) -> None:
+    """Break the reference cycle of an ended selector transport (CPython 3.11 keeps its read
+    callback as a bound method of itself), so it is freed at once instead of waiting, with its
+    socket, for a full collection: a closed connection then leaves nothing behind even when
+    the collector's pacing froze it while it lived."""
+    if getattr(transport, "_read_ready_cb", None) is not None:
+        transport._read_ready_cb = None  # type: ignore[attr-defined]  # only read while open

@@ -2,13 +2,16 @@
 
 Every resource a client can claim is bounded here: connections (in total, kept well under the
 process's file-descriptor limit, and per network address), messages and control frames (one
-token bucket per connection), rooms and AI seats (in total and per address), and how long rooms
-nobody needs are kept.  :class:`Limits` holds the numbers (``ra-game server`` flags; the window's
-LAN server uses :data:`LAN`); :class:`Ledger` counts what each address holds.
+token bucket per connection), rooms and AI seats (in total and per address), games in play and
+AI decisions waiting (in total), and how long rooms nobody needs are kept.  An IPv6 address
+counts by its /64 network (:func:`address_key`): one host is given a whole /64.
+:class:`Limits` holds the numbers (``ra-game server`` flags; the window's LAN server uses
+:data:`LAN`); :class:`Ledger` counts what each address holds.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -34,7 +37,13 @@ CLOSE_GRACE = 2.0
 #: Seconds a room with nobody connected is kept: a lobby whose game never started, a game
 #: abandoned in play, and a finished game (its replay stays on disk).
 KEEP_UNSTARTED = 3600.0
-KEEP_ABANDONED = 7 * 24 * 3600.0
+KEEP_ABANDONED = 6 * 3600.0
+#: The codes of a refusal in the WebSocket handshake (HTTP 503, header ``X-Ra-Refusal``).
+SERVER_FULL, ADDRESS_FULL = "server_full", "address_full"
+#: Seconds a connection may stay without a room (it neither created nor joined one).
+JOIN_WITHIN = 60.0
+#: The prefix length of the IPv6 networks counted as one address.
+IPV6_NETWORK = 64
 KEEP_FINISHED = 1800.0
 
 
@@ -47,6 +56,10 @@ class Limits:
     max_rooms: int = 10_000
     max_rooms_per_address: int = 20
     max_ai_seats_per_address: int = 16
+    #: Games in play (started, not over) in all: past it no new room is made.
+    max_games: int = 4000
+    #: AI decisions waiting for their turn, in all: past it no new room with an AI is made.
+    max_ai_waiting: int = 32
     #: Searching AIs (hard, expert) thinking at once; 0: one per worker process, else one.
     max_searches: int = 0
     keep_unstarted: float = KEEP_UNSTARTED
@@ -65,8 +78,23 @@ class Limits:
 
 #: The window's server for a game on the local network: few people, many seats each.
 LAN = Limits(max_connections=256, max_connections_per_address=128, max_rooms=500,
-             max_rooms_per_address=200, max_ai_seats_per_address=400,
+             max_rooms_per_address=200, max_ai_seats_per_address=400, max_ai_waiting=400,
              keep_unstarted=24 * 3600.0, keep_abandoned=30 * 24 * 3600.0)
+
+
+def address_key(address: str) -> str:
+    """What the limits count ``address`` as: an IPv4 address itself (also written as an
+    IPv4-mapped IPv6 address), an IPv6 address as its /64 network (``2001:db8:1:2::/64``),
+    anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_NETWORK}", strict=False))
+    return str(ip)
 
 
 def connections_for(fds: int) -> int:
@@ -151,21 +179,34 @@ class Ledger:
         self.total += 1
         self.disconnect(old)
 
-    def refusal(self, address: str) -> str | None:
-        """Why a counted connection must be refused in its handshake (English, for HTTP 503)."""
+    def refusal(self, address: str) -> tuple[str, str] | None:
+        """Why a counted connection must be refused in its handshake: a code (the HTTP 503's
+        ``X-Ra-Refusal`` header, which the client shows in its player's language) and an
+        English line (its body)."""
         if self.total > self.limits.max_connections:
-            return "This server has as many connections as it can take; try again later.\n"
+            return SERVER_FULL, "This server has as many connections as it can take; try later.\n"
         if self.connections[address] > self.limits.max_connections_per_address:
-            return "Too many connections from your address; close some and try again.\n"
+            return ADDRESS_FULL, ("Too many connections from your network address (a shared "
+                                  "connection counts as one); try again later.\n")
         return None
 
     # -- rooms and AI seats
 
-    def check_room(self, address: str, ai_seats: int, rooms_now: int) -> None:
-        """Raise :class:`Refused` when ``address`` may not create a room with ``ai_seats``."""
+    def check_room(self, address: str, ai_seats: int, rooms_now: int, games_now: int = 0,
+                   ai_waiting: int = 0) -> None:
+        """Raise :class:`Refused` when ``address`` may not create a room with ``ai_seats``
+        while the server holds ``rooms_now`` rooms, ``games_now`` games in play and
+        ``ai_waiting`` AI decisions wait."""
         limits = self.limits
         if rooms_now >= limits.max_rooms:
             raise Refused("busy", N_("This server holds as many rooms as it can; try later."))
+        if games_now >= limits.max_games:
+            raise Refused("busy", N_(
+                "This server has as many games in play as it can take; try again later."))
+        if ai_seats and ai_waiting >= limits.max_ai_waiting:
+            raise Refused("ai_busy", N_(
+                "The AIs of this server have as many moves to think about as they can take: "
+                "make a room of people only, or try again later."))
         if self.rooms[address] >= limits.max_rooms_per_address:
             raise Refused("busy", N_(
                 "Your address already holds {count} rooms, the most this server allows; try "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -36,6 +37,8 @@ from .options import RoomOptions
 from .protocol import CODE_ALPHABET, CODE_LENGTH
 
 ROOM_FORMAT = "ra-room/1"
+#: The rooms' clock for how long a seat has been away (a test drives it).
+clock: Callable[[], float] = time.time
 
 
 class Refused(Exception):
@@ -110,12 +113,19 @@ class Place:
 @dataclass
 class Out:
     """Frames to send, in order: each to one connection, or (``None``) to every connection of
-    the room; ``changed``: the room's file must be written first."""
+    the room; what must be saved first: the room's seats, options or start
+    (``room_changed``), and its moves after the first ``moves_from`` (a move or a take-back)."""
 
     frames: list[tuple[Any, str]] = field(default_factory=list)
-    changed: bool = False
+    room_changed: bool = False
+    moves_from: int | None = None
     #: Connections that lost their seat to a rejoin with its token: told, then closed.
     replaced: list[Any] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        """Something must be saved before the frames are sent."""
+        return self.room_changed or self.moves_from is not None
 
     def all(self, frame: str) -> Out:
         self.frames.append((None, frame))
@@ -127,7 +137,10 @@ class Out:
 
     def then(self, other: Out) -> Out:
         self.frames += other.frames
-        self.changed = self.changed or other.changed
+        self.room_changed = self.room_changed or other.room_changed
+        if other.moves_from is not None:
+            self.moves_from = other.moves_from if self.moves_from is None else min(
+                self.moves_from, other.moves_from)
         self.replaced += other.replaced
         return self
 
@@ -287,7 +300,7 @@ class Room:
     def _seat_conn(self, conn: Any, index: int, new: bool) -> Out:
         """``conn`` now plays seat ``index``: tell it, and everyone the lobby."""
         seat = self.seats[index]
-        out = Out(changed=new)
+        out = Out(room_changed=new)
         was_away = seat.away_since is not None
         seat.conn, seat.away_since = conn, None
         self.conns.add(conn)
@@ -310,7 +323,7 @@ class Room:
         if index is None:
             return out
         seat = self.seats[index]
-        seat.conn, seat.away_since = None, time.time() if now is None else now
+        seat.conn, seat.away_since = None, clock() if now is None else now
         return out.all(SeatAway(index, seat.away_since).to_json()).all(self.lobby())
 
     def all_taken(self) -> bool:
@@ -323,7 +336,7 @@ class Room:
             raise Refused("not_full", N_("The game can start only when every seat is taken."))
         names = [s.name for s in self.seats]
         self.state = GameState.new(len(self.seats), self.seed, names=names)
-        out = Out(changed=True).all(self.lobby())
+        out = Out(room_changed=True).all(self.lobby())
         for conn in self.conns:
             seat = self.seat_of(conn)
             out.to(conn, self.started_frame(-1 if seat is None else seat))
@@ -349,8 +362,8 @@ class Room:
         self.moves.append(move.text)
         drawn = TILE_IDS[state.drawn[-1]] if move.text == DRAW else None
         self.undoable_by = seat if move.text != DRAW and self.options.get("undo") else None
-        out = Out(changed=True).all(MoveMade(len(self.moves) - 1, move.text, drawn,
-                                             seat).to_json())
+        out = Out(moves_from=len(self.moves) - 1).all(
+            MoveMade(len(self.moves) - 1, move.text, drawn, seat).to_json())
         if state.over:
             self.undoable_by = None
             out.all(self.ended_frame())
@@ -367,7 +380,7 @@ class Room:
         self.moves.pop()
         self.state = self.rebuild()
         self.undoable_by = None
-        return Out(changed=True).all(Undone(len(self.moves)).to_json())
+        return Out(moves_from=len(self.moves)).all(Undone(len(self.moves)).to_json())
 
     def hand_to_ai(self, seat: int, kind: str, now: float | None = None) -> Out:
         """Give a free seat, or one whose person has been away long enough, to an AI."""
@@ -380,7 +393,7 @@ class Room:
                           kind=repr(kind), kinds=", ".join(LEVELS))
         target = self.seats[seat]
         wait = RoomOptions.of(self.options).hand_after
-        now = time.time() if now is None else now
+        now = clock() if now is None else now
         if target.token is not None and (target.away_since is None
                                          or now - target.away_since < wait):
             raise Refused("not_away", N_(
@@ -390,7 +403,7 @@ class Room:
             self.handed[target.token] = seat
         target.seat = Seat(ai, target.name or AI_NAMES[seat])
         target.token, target.away_since = None, None
-        return Out(changed=True).all(self.lobby())
+        return Out(room_changed=True).all(self.lobby())
 
     # -- the file
 

@@ -5,9 +5,10 @@ Each connection has its own task: frames are size-limited by the library (``max_
 rate-limited (a token bucket), and schema-checked (:mod:`ra_game.net.protocol`) before a
 :class:`~ra_game.net.room.Room` sees them; what a connection is sent waits in its own bounded
 queue, written with a timeout, so a slow or hostile client only ever loses its own connection.
-Rooms are saved (a move or undo as one journal line, any other change as the whole file) before
-anything is announced (``--data``) and all resumed at start; a finished
-game is written as ``replays/CODE.ra.json``.  AIs think on :class:`~ra_game.net.ai_seats.AiPool`.
+Rooms are saved in the data folder's database (:mod:`ra_game.net.storage`; a move is one row)
+before anything is announced (``--data``) and resumed after each start (the server listens
+first; a room not loaded yet answers ``loading``); a finished game is written as
+``replays/CODE.ra.json``.  AIs think on :class:`~ra_game.net.ai_seats.AiPool`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from ..engine.errors import N_
 from .ai_seats import AiPool
 from .frames import RoomCreated, error_frame
 from .guard import admit, guarded
-from .limits import LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
+from .limits import JOIN_WITHIN, LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
 from .options import RoomOptions
 from .protocol import (
     HOST_ONLY,
@@ -41,7 +42,7 @@ from .protocol import (
 )
 from .quietlog import quiet_logger
 from .room import Out, Refused, Room
-from .storage import RoomStore
+from .storage import SAVE_TIMEOUT, RoomStore
 
 log = quiet_logger("ra_game.net")
 
@@ -51,6 +52,8 @@ MAX_STRIKES = 20
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
 SWEEP_EVERY = 60.0
+#: Seconds between two looks for connections without a room (closed after ``JOIN_WITHIN``).
+ROOMLESS_EVERY = 10.0
 #: Seconds the connection holding a seat has to answer a ping when its token rejoins from
 #: another connection; silent that long, it loses the seat.
 HOLDER_PING = 1.5
@@ -63,6 +66,8 @@ CANNOT_SAVE = N_("The server cannot save this game right now: no move counts unt
                  "again.")
 TAKEN_OVER = N_("Your seat is now played from another connection.")
 NO_SEEDS = N_("This server deals the tiles itself: a room cannot choose its seed.")
+LOADING = N_("The server has just started and is still loading room {room}; try again in a "
+             "moment.")
 
 
 class Client:
@@ -77,6 +82,8 @@ class Client:
         self.bucket = bucket or TokenBucket()
         self.address = address
         self.strikes = 0
+        #: Since when it has had no room (None: it has one), on the server's clock.
+        self.roomless_since: float | None = time.time()
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
 
@@ -128,13 +135,17 @@ class GameServer:
     ``ai_delay``: seconds an AI waits before its move (the time to take a move back);
     ``allow_seeds``: a room's creator may fix its seed (tests, tournaments; every seat is told
     in the lobby); ``limits``: what clients may claim (:mod:`ra_game.net.limits`);
-    ``trust_proxy``: take each client's address from the reverse proxy's ``X-Forwarded-For``."""
+    ``trust_proxy``: take each client's address from the reverse proxy's ``X-Forwarded-For``;
+    ``save_timeout``: seconds a save may take before it counts as failed; ``flush_delay``:
+    seconds added to each commit (benchmarks of a slow disk)."""
 
     def __init__(self, data_dir: Path | None = None, ai_workers: int = 0,
                  ai_delay: float = 0.5, allow_seeds: bool = False, limits: Limits | None = None,
-                 trust_proxy: bool = False) -> None:
+                 trust_proxy: bool = False, save_timeout: float = SAVE_TIMEOUT,
+                 flush_delay: float = 0.0) -> None:
         self.data_dir = data_dir
-        self.store = None if data_dir is None else RoomStore(data_dir)
+        self.store = None if data_dir is None else RoomStore(data_dir, save_timeout,
+                                                             flush_delay)
         self.allow_seeds = allow_seeds
         #: What the AI seats' seeds come from: known to this process only.
         self.secret = secrets.token_bytes(32)
@@ -152,38 +163,42 @@ class GameServer:
         self.saving: set[asyncio.Future[bool]] = set()
         self.server: Server | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        #: The codes of the saved rooms not loaded yet (they answer ``loading``).
+        self.loading: set[str] = set()
+        self.loader: asyncio.Task[None] | None = None
+        #: Every connection now.
+        self.clients: set[Client] = set()
 
     # -- life
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Resume the saved rooms and listen; the port it listens on.  Raises
+        """Take the data folder, listen, then resume the saved rooms (:meth:`loaded` waits
+        for them); the port it listens on.  Raises
         :class:`~ra_game.net.storage.DataFolderError` for a data folder it cannot use, OSError
         when it cannot listen."""
         self.limits = self.ledger.limits = self.limits.within_fds(raise_fd_limit())
         asyncio.get_running_loop().set_exception_handler(_log_loop_error)
-        self.open_store()
-        self.clock_from_files()
-        self.sweep()
-        self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
-                                  max_queue=16, open_timeout=10, close_timeout=5,
-                                  ping_interval=20, ping_timeout=20, logger=log,
-                                  create_connection=guarded(self.ledger, self.trust_proxy),
-                                  process_request=admit, backlog=LISTEN_BACKLOG)
-        for room in self.rooms.values():
-            self.schedule_ai(room)
-        self.sweeper = asyncio.create_task(self.sweep_forever())
-        return int(self.server.sockets[0].getsockname()[1])
-
-    def open_store(self) -> None:
-        """Take the data folder (checked, locked, cleaned) and resume its rooms."""
-        if self.store is None:
-            return
-        self.store.open()
+        if self.store is not None:
+            self.store.open()
         try:
-            self.load_rooms()
+            if self.store is not None:  # known before anybody asks: they answer ``loading``
+                self.loading = set(await self.store.codes())
+            self.server = await serve(self.handler, host, port, max_size=MAX_MESSAGE_BYTES,
+                                      max_queue=16, open_timeout=10, close_timeout=5,
+                                      ping_interval=20, ping_timeout=20, logger=log,
+                                      create_connection=guarded(self.ledger, self.trust_proxy),
+                                      process_request=admit, backlog=LISTEN_BACKLOG)
         except BaseException:
             self.store_close()
             raise
+        self.loader = asyncio.create_task(self.load_rooms())
+        self.sweeper = asyncio.create_task(self.sweep_forever())
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def loaded(self) -> None:
+        """Wait until every saved room is loaded."""
+        if self.loader is not None:
+            await asyncio.shield(self.loader)
 
     def store_close(self) -> None:
         """Let the data folder go (a server that failed to start, or stopped)."""
@@ -191,8 +206,9 @@ class GameServer:
             self.store.close()
 
     async def stop(self) -> None:
-        if self.sweeper is not None:
-            self.sweeper.cancel()
+        for task in (self.sweeper, self.loader):
+            if task is not None:
+                task.cancel()
         for task in list(self.ai_running):
             task.cancel()
         if self.server is not None:
@@ -207,9 +223,23 @@ class GameServer:
         self.store_close()
 
     async def sweep_forever(self) -> None:
+        swept = time.monotonic()
         while True:
-            await asyncio.sleep(SWEEP_EVERY)
-            self.sweep()
+            await asyncio.sleep(ROOMLESS_EVERY)
+            self.close_roomless()
+            if time.monotonic() - swept >= SWEEP_EVERY:
+                swept = time.monotonic()
+                self.sweep()
+
+    def close_roomless(self, now: float | None = None) -> int:
+        """Close the connections that have had no room for ``JOIN_WITHIN`` seconds (so idle
+        sockets cannot hold the connection slots); how many."""
+        now = time.time() if now is None else now
+        idle = [c for c in self.clients
+                if c.roomless_since is not None and now - c.roomless_since >= JOIN_WITHIN]
+        for client in idle:
+            client.close(1008, "no room joined")
+        return len(idle)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget the rooms nobody needs any more (see :class:`Limits`); their codes."""
@@ -225,31 +255,36 @@ class GameServer:
                 self.ledger.forget_room(code)
                 gone.append(code)
                 if self.store is not None:
-                    self.store.forget(code, files=not room.over)
+                    self.store.expire(code)
         return gone
 
-    def load_rooms(self) -> None:
+    async def load_rooms(self) -> None:
+        """Resume the saved rooms (a room keeps its owner, who it counts against, and when it
+        was last active, so a restart never makes an abandoned room young again); finished
+        games stay answerable until they expire."""
         if self.store is None:
             return
-        for room in self.store.load():
-            if not room.over:  # a finished game lives on as its replay
-                self.rooms[room.code] = room
-
-    def clock_from_files(self) -> None:
-        """A resumed room was last active when its file was last written (so a restart never
-        makes an abandoned room young again)."""
-        if self.store is None:
-            return
-        for code, room in self.rooms.items():
-            written = self.store.last_written(code)
-            if written is not None:
-                room.active = min(room.active, written)
+        now = time.time()
+        try:
+            async for stored in self.store.load(now - self.limits.keep_finished):
+                room = stored.room
+                if room.code not in self.rooms:
+                    self.rooms[room.code] = room
+                    self.ledger.add_room(stored.owner, room.code,
+                                         0 if room.over else sum(not s.remote
+                                                                 for s in room.seats))
+                    self.schedule_ai(room)
+                self.loading.discard(room.code)
+        finally:
+            self.loading.clear()
+        self.sweep()
 
     # -- connections
 
     async def handler(self, ws: ServerConnection) -> None:
         client = Client(ws, getattr(ws, "bucket", None), getattr(ws, "address", ""))
         writer = asyncio.create_task(client.writer())
+        self.clients.add(client)
         try:
             async for raw in ws:
                 if client.closed:
@@ -263,6 +298,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            self.clients.discard(client)
             client.close()
             try:
                 await asyncio.wait_for(writer, SEND_TIMEOUT)
@@ -291,6 +327,8 @@ class GameServer:
 
     def find(self, code: str) -> Room:
         room = self.rooms.get(normal_code(code))
+        if room is None and normal_code(code) in self.loading:
+            raise Refused("loading", LOADING, room=normal_code(code))
         if room is None:
             raise Refused("unknown_room", N_("There is no room {room} on this server."),
                           room=normal_code(code)[:16])
@@ -307,7 +345,7 @@ class GameServer:
         here = client.room
         if kind is ClientKind.LEAVE:
             if here is not None:
-                client.room = None
+                client.room, client.roomless_since = None, time.time()
                 await self.in_room(here, lambda: here.leave(client))
             return
         seat = None if here is None else here.seat_of(client)
@@ -346,15 +384,20 @@ class GameServer:
             options["fixed_seed"] = True
         room = Room.create(msg["seats"], options, seed)
         ai_seats = sum(not seat.remote for seat in room.seats)
-        self.ledger.check_room(client.address, ai_seats, len(self.rooms))
-        while room.code in self.rooms:
+        games = sum(r.started and not r.over for r in self.rooms.values())
+        self.ledger.check_room(client.address, ai_seats, len(self.rooms), games,
+                               self.ai.waiting())
+        while room.code in self.rooms or room.code in self.loading:
             room.code = Room.create(msg["seats"], options, seed).code
         self.rooms[room.code] = room
+        self.ledger.add_room(client.address, room.code, ai_seats)  # counted before the save
         async with self.lock(room):  # saved before anybody hears of it
-            if not await self.save(room):
+            if not await self.save(room, Out(room_changed=True), client.address):
                 del self.rooms[room.code]
+                self.ledger.forget_room(room.code)
+                if self.store is not None:  # a create that commits late is deleted after
+                    self.store.expire(room.code)
                 raise Refused("not_saved", ROOM_NOT_SAVED)
-            self.ledger.add_room(client.address, room.code, ai_seats)
             self.attach(client, room)
             client.send(RoomCreated(room.code, room.host_token).to_json())
             await self.deliver(room, Out().all(room.lobby()))
@@ -363,7 +406,7 @@ class GameServer:
         if client.room is not None and client.room is not room:
             old = client.room
             asyncio.ensure_future(self.in_room(old, lambda: old.leave(client)))
-        client.room = room
+        client.room, client.roomless_since = room, None
         room.conns.add(client)
 
     async def silent_holder(self, room: Room, token: str | None, client: Client) -> Any:
@@ -405,7 +448,7 @@ class GameServer:
         undoes the change (nothing is sent) and raises :class:`Refused` ``not_saved``."""
         room.active = time.time()
         if out.changed:
-            if not await self.save(room):
+            if not await self.save(room, out):
                 self.unsaved(room)
                 raise Refused("not_saved", NOT_SAVED)
             room.unsaved = False
@@ -414,7 +457,7 @@ class GameServer:
                 target.send(frame)
         for old in out.replaced:
             old.send(error_frame("taken_over", TAKEN_OVER, TAKEN_OVER))
-            old.room = None
+            old.room, old.roomless_since = None, time.time()
             old.close(4000, "seat taken over")
         if out.changed:
             self.schedule_ai(room)
@@ -423,14 +466,23 @@ class GameServer:
 
     # -- files
 
-    async def save(self, room: Room) -> bool:
-        """Write the room's file; whether it is on disk (always, without a data folder)."""
+    async def save(self, room: Room, out: Out, owner: str | None = None) -> bool:
+        """Save what ``out`` changed of ``room`` (a new room: ``owner``, its creator's
+        address); whether it is on disk (always, without a data folder)."""
         if self.store is None:
             return True
-        writing = asyncio.ensure_future(self.store.save_changes(room))
+        writing = asyncio.ensure_future(self.saved(self.store, room, out, owner))
         self.saving.add(writing)
         writing.add_done_callback(self.saving.discard)
         return await asyncio.shield(writing)  # a cancelled caller leaves the write to end
+
+    @staticmethod
+    async def saved(store: RoomStore, room: Room, out: Out, owner: str | None) -> bool:
+        if owner is not None:
+            return await store.create(room, owner)
+        if out.room_changed and not await store.update(room):
+            return False
+        return out.moves_from is None or await store.append_moves(room, out.moves_from)
 
     def unsaved(self, room: Room) -> None:
         """A change of ``room`` could not be saved: back to its saved file; the room is told
@@ -438,6 +490,8 @@ class GameServer:
         saved = room.saved if self.store is None else self.store.restore_point(room)
         if saved is not None:
             room.restore(saved)
+            if self.store is not None:
+                self.store.revert(room)  # a save that commits late is undone
         if not room.unsaved:
             room.unsaved = True
             for conn in list(room.conns):
@@ -468,9 +522,10 @@ class GameServer:
         count = len(room.moves)
         await asyncio.sleep(self.ai_delay)
         try:
+            present = any(s.remote and s.conn is not None for s in room.seats)
             action = await self.ai.decide(room.seats[seat].kind.code, self.ai_seed(room, count),
                                           state.observation(seat),
-                                          self.ledger.owner.get(room.code, room.code))
+                                          self.ledger.owner.get(room.code, room.code), present)
         except Exception:
             log.exception("AI of room %s failed; the first legal move is played", room.code)
             action = state.legal_actions()[0]

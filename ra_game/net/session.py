@@ -17,9 +17,9 @@ import time
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
-from ..i18n import _
+from ..i18n import N_, _
 from .events import (
     ConnectionLost,
     GameEnded,
@@ -251,7 +251,22 @@ class NetSession:
         return True
 
 
+#: Why a server refused the connection in its handshake (its ``X-Ra-Refusal`` header), said
+#: in the player's language.
+REFUSALS = {
+    "address_full": N_("too many connections come from your network address; people who share "
+                       "one connection (a school, an office, a café) count as one. Try again in "
+                       "a few minutes"),
+    "server_full": N_("the server has as many players as it can take; try again in a few "
+                      "minutes"),
+}
+
+
 def _reason(exc: BaseException) -> str:
+    if isinstance(exc, InvalidStatus):
+        refusal = REFUSALS.get(exc.response.headers.get("X-Ra-Refusal", ""))
+        if refusal is not None:
+            return _(refusal)
     if isinstance(exc, ConnectionRefusedError):
         return _("nothing answers at that address")
     if isinstance(exc, socket.gaierror):

@@ -1,66 +1,102 @@
-"""The game server's data folder: rooms saved before anything is announced, room files read
-back as untrusted input, and a lock so that only one server uses the folder.
+"""The game server's data folder: rooms and their moves in one SQLite database, saved before
+anything is announced; the finished games' replays as files; a lock so that only one server
+uses the folder.
 
+The store's whole interface is narrow, as boardgame.io's storage API: :meth:`RoomStore.create`
+(a new room and the address that owns it), :meth:`RoomStore.update` (the room's seats, options
+and start), :meth:`RoomStore.append_moves` (a move or a take-back; the move that ends a game
+writes its replay file first and marks the room finished), :meth:`RoomStore.load` and
+:meth:`RoomStore.expire`.  Each answers whether it is on disk.
+
+* One writer thread owns the database (WAL, ``synchronous=FULL``): what every room asked since
+  its last commit is one transaction and one flush (group commit), each change in its own
+  savepoint, so one room's failure never undoes another's.  A change not committed within
+  ``save_timeout`` seconds counts as failed (a hung disk is an error, never a wait forever); a
+  room that goes back to its last saved state is written so (:meth:`RoomStore.revert`) in the
+  same queue, so a late commit never outlives the refusal.
 * :meth:`RoomStore.open` makes sure the folder can be written, locks it (a second server on it
-  stops with :class:`DataFolderError`) and removes the temporary files of interrupted writes.
-* :meth:`RoomStore.save_changes` saves a room and answers whether it worked: one move or undo
-  is one line appended to the room's journal (``CODE.moves``) and made durable with the other
-  rooms' lines by one ``fdatasync`` batch; any other change rewrites the whole file
-  (:meth:`RoomStore.save`, a finished game's replay first) with a new journal epoch.  A run of
-  failures is logged once, and once again when saving works again.
-* :meth:`RoomStore.load` reads every room file; one that is damaged or hostile is set aside
-  (``CODE.damaged-DATE.json``) with one log line and never stops the others; a damaged journal
-  keeps its sound lines, is set aside likewise and the room is saved whole at once.  A path is only
-  ever built from a room code checked by :func:`~ra_game.net.protocol.is_room_code`.
+  stops with :class:`DataFolderError`), opens the database and imports an older server's room
+  files once (:mod:`ra_game.net.room_files`; a damaged one is set aside as ``*.damaged-*``).
+* :meth:`RoomStore.load` reads the rooms back as untrusted input: a room with more moves than a
+  game can have, or whose document fails its checks, is set aside in the ``damaged`` table with
+  one log line; a move that does not fit keeps the game before it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import errno
 import json
 import logging
-import math
 import os
+import queue
+import sqlite3
 import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import IO, Any
 
-from ..engine import IllegalMoveError, NotationError
 from ..i18n import N_, _
-from ..safefile import (
-    BadFile,
-    clean_temporary_files,
-    move_aside,
-    parse_json,
-    read_bytes_bounded,
-    write_bytes_atomic,
+from ..safefile import BadFile, clean_temporary_files, move_aside, write_bytes_atomic
+from .protocol import is_room_code
+from .room import Room
+from .room_files import (
+    MAX_GAME_MOVES,
+    check_room_document,
+    old_room_files,
+    read_old_room,
+    resume,
 )
-from .options import OPTION_CHECKS, Check
-from .protocol import MAX_MOVE, MAX_TOKEN, is_room_code
-from .room import ROOM_FORMAT, Room
 
 log = logging.getLogger("ra_game.net")
 
-ROOMS_DIR, REPLAYS_DIR, LOCK_NAME = "rooms", "replays", "server.lock"
-#: The journal of a room's moves and undos since its file was last written whole.
-JOURNAL_SUFFIX = ".moves"
-#: Lines a journal may reach before the room is written whole again (and the journal restarts).
-MAX_JOURNAL_LINES = 512
-#: The fields of a room file that a journal line replaces.
-JOURNALED = ("moves", "undoable_by", "journal")
-#: A name part that marks a file set aside: never read again.
-DAMAGED_MARK = ".damaged-"
-#: The longest game a room file may hold (moves): far more than a game of Ra takes.
-MAX_ROOM_MOVES = 10_000
-#: The options a room file may hold: the room's (``RoomOptions``) and whether its seed was
-#: fixed by its creator.
-ROOM_OPTIONS: dict[str, Check] = {**OPTION_CHECKS, "fixed_seed": lambda v: isinstance(v, bool)}
-#: The longest seat name a room file may hold (a player's name, or an AI's).
-MAX_NAME_IN_FILE = 64
-TOKEN_SYMBOLS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+ROOMS_DIR, REPLAYS_DIR, LOCK_NAME, DB_NAME = "rooms", "replays", "server.lock", "rooms.sqlite3"
+#: Where an older server's room files go once imported.
+IMPORTED_DIR = "imported"
+#: Seconds a save may take before it counts as failed.
+SAVE_TIMEOUT = 5.0
+#: Seconds the writer waits for the database's own lock before a statement fails.
+BUSY_TIMEOUT = 2.0
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    phase TEXT NOT NULL,
+    room TEXT NOT NULL,
+    undoable_by INTEGER,
+    active REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (code, n)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS damaged (
+    code TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    room TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    at REAL NOT NULL
+);
+"""
+
+
+class Phase(Enum):
+    """Where a room's game is: the ``phase`` column."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+    @classmethod
+    def of(cls, room: Room) -> Phase:
+        return cls.FINISHED if room.over else cls.PLAYING if room.started else cls.LOBBY
 
 
 class DataFolderError(Exception):
@@ -68,141 +104,128 @@ class DataFolderError(Exception):
     translated line."""
 
 
-def _bad(field: str) -> ValueError:
-    return ValueError(f"the field {field!r} is not valid")
+@dataclass
+class Stored:
+    """A room read back from the database: its owner's address and when it was last active."""
+
+    room: Room
+    owner: str
+    active: float
 
 
-def _is_token(value: Any) -> bool:
-    return (isinstance(value, str) and 0 < len(value) <= MAX_TOKEN
-            and TOKEN_SYMBOLS.issuperset(value))
+def _row_document(room: Room) -> str:
+    """The ``room`` column: the room's document without its moves (they are rows)."""
+    doc = room.document()
+    doc["moves"], doc["undoable_by"] = [], None
+    return json.dumps(doc, separators=(",", ":"))
 
 
-def _is_int(value: Any, lo: int, hi: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+# -- the writer thread
+
+#: One change's statements, run by the writer thread inside the batch's transaction.
+Statements = Callable[[sqlite3.Connection], None]
 
 
-def _check_seats(seats: Any) -> None:
-    if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
-        raise _bad("seats")
-    for seat in seats:
-        if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \
-                or not isinstance(seat.get("name"), str) or len(seat["name"]) > MAX_NAME_IN_FILE \
-                or not (seat.get("token") is None or _is_token(seat["token"])):
-            raise _bad("seats")
+@dataclass
+class Job:
+    """A change waiting for the writer: its statements, file work to do before them (a
+    replay), and where its answer goes (the error, None when committed)."""
+
+    statements: Statements
+    files: Callable[[], None] | None
+    answer: Callable[[BaseException | None], None]
 
 
-def _check_options(options: Any) -> None:
-    if not isinstance(options, dict):
-        raise _bad("options")
-    for key, value in options.items():
-        check = ROOM_OPTIONS.get(key)
-        if check is None or not check(value):
-            raise _bad(f"options.{str(key)[:20]}")
+def connect(path: Path) -> sqlite3.Connection:
+    """The database at ``path`` in WAL mode with full syncs, its schema made."""
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None,
+                           check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.executescript(SCHEMA)
+    return conn
 
 
-def check_room_document(doc: Any, code: str) -> None:
-    """Raise ValueError (one line) unless ``doc`` is a sound room file for room ``code``:
-    every field of the expected type and range, before :meth:`Room.from_document` reads it."""
-    if not isinstance(doc, dict) or doc.get("format") != ROOM_FORMAT:
-        raise ValueError("not a room file")
-    if not is_room_code(code) or doc.get("code") != code:
-        raise _bad("code")
-    if not _is_token(doc.get("host_token")):
-        raise _bad("host_token")
-    if not _is_int(doc.get("seed"), 0, 2**63 - 1):
-        raise _bad("seed")
-    if not _is_int(doc.get("journal", 0), 0, 2**63 - 1):
-        raise _bad("journal")
-    created = doc.get("created", 0.0)
-    if not isinstance(created, (int, float)) or not math.isfinite(created):
-        raise _bad("created")
-    _check_seats(doc.get("seats"))
-    _check_options(doc.get("options"))
-    moves = doc.get("moves")
-    if not isinstance(moves, list) or len(moves) > MAX_ROOM_MOVES or \
-            not all(isinstance(m, str) and len(m) <= MAX_MOVE for m in moves):
-        raise _bad("moves")
-    undoable = doc.get("undoable_by")
-    if undoable is not None and not _is_int(undoable, 0, len(doc["seats"]) - 1):
-        raise _bad("undoable_by")
-    if "bag" in doc or "suns" in doc:
-        for key in ("bag", "suns"):
-            if not isinstance(doc.get(key), list):
-                raise _bad(key)
-        if not all(_is_int(t, 0, 100) for t in doc["bag"]) or not all(
-                isinstance(s, list) and all(_is_int(v, 1, 30) for v in s) for s in doc["suns"]):
-            raise _bad("bag")
+def flush(conn: sqlite3.Connection) -> None:
+    """Commit the batch: the one flush of the write-ahead log (a test replaces it)."""
+    conn.execute("COMMIT")
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """The checked room document of the file ``path`` (named after its code); ValueError or
-    :class:`BadFile` with one line when it cannot be trusted."""
-    data = read_bytes_bounded(path)
-    if data is None:
-        raise ValueError("the file is gone")
-    doc = parse_json(data)
-    check_room_document(doc, path.stem)
-    assert isinstance(doc, dict)
-    return doc
+class Writer:
+    """The one thread that writes the database: each batch of waiting jobs is one transaction,
+    every job in its own savepoint; ``flush_delay``: seconds added before each commit (the
+    benchmark's stand-in for a slower disk)."""
 
+    def __init__(self, conn: sqlite3.Connection, flush_delay: float = 0.0) -> None:
+        self.conn = conn
+        self.flush_delay = flush_delay
+        self.jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self.run, name="ra-store", daemon=True)
+        self.thread.start()
 
-def room_of(doc: dict[str, Any]) -> Room:
-    """The room of a checked document; ValueError when its game cannot be replayed."""
-    try:
-        return Room.from_document(doc)
-    except (IllegalMoveError, NotationError, KeyError, TypeError, OverflowError) as exc:
-        raise ValueError(f"its game cannot be replayed ({exc})") from None
+    def put(self, job: Job) -> None:
+        self.jobs.put(job)
 
+    def stop(self, wait: float = SAVE_TIMEOUT) -> bool:
+        """Let the jobs already queued finish, then end; whether the thread ended."""
+        self.jobs.put(None)
+        self.thread.join(wait)
+        return not self.thread.is_alive()
 
-def saved_document(path: Path) -> dict[str, Any]:
-    """The room file ``path`` as a restart reads it: its journal's sound lines applied (for
-    tools and tests; nothing is set aside).  ValueError or :class:`BadFile`."""
-    doc = read_document(path)
-    journal = path.with_name(path.stem + JOURNAL_SUFFIX)
-    data = read_bytes_bounded(journal) if journal.exists() else None
-    return apply_journal(doc, data)[0][-1] if data else doc
+    def run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            batch = [job]
+            with suppress(queue.Empty):
+                while (more := self.jobs.get_nowait()) is not None:
+                    batch.append(more)
+                self.jobs.put(None)  # the stop comes after this batch
+            for done, error in zip(batch, self.commit(batch)):
+                done.answer(error)
 
-
-def _journal_entry(line: bytes, epoch: int) -> tuple[int, str | None, int | None] | None:
-    """A sound journal line's (moves kept, move added, undoable_by); None for another epoch's
-    line.  ValueError when the line is damaged."""
-    if not line.endswith(b"\n"):
-        raise ValueError("its last line is cut short")
-    try:
-        entry = json.loads(line)
-    except (ValueError, RecursionError):
-        raise ValueError("a line is not JSON") from None
-    if not isinstance(entry, list) or len(entry) != 4 or not _is_int(entry[0], 0, 2**63 - 1):
-        raise ValueError("a line is not a journal entry")
-    if entry[0] != epoch:
-        return None
-    kept, move, undoable = entry[1], entry[2], entry[3]
-    if not _is_int(kept, 0, MAX_ROOM_MOVES - 1) \
-            or not (move is None or (isinstance(move, str) and len(move) <= MAX_MOVE)) \
-            or not (undoable is None or _is_int(undoable, 0, 4)):
-        raise ValueError("a line is not a journal entry")
-    return kept, move, undoable
-
-
-def apply_journal(doc: dict[str, Any], data: bytes) -> tuple[list[dict[str, Any]], str | None]:
-    """The documents after each sound line of the journal ``data`` of epoch ``doc["journal"]``
-    (the first is ``doc`` itself), and why the rest was not read (None: all was sound)."""
-    epoch = doc.get("journal", 0)
-    docs = [doc]
-    for line in data.splitlines(keepends=True):
+    def commit(self, batch: list[Job]) -> list[BaseException | None]:
+        """Run ``batch`` as one transaction; each job's error (None: committed)."""
+        conn = self.conn
+        errors: list[BaseException | None] = []
         try:
-            entry = _journal_entry(line, epoch)
-        except ValueError as exc:
-            return docs, str(exc)
-        if entry is None:
-            continue
-        kept, move, undoable = entry
-        last = docs[-1]
-        if kept > len(last["moves"]):
-            return docs, "a line skips moves"
-        moves = last["moves"][:kept] + ([] if move is None else [move])
-        docs.append({**last, "moves": moves, "undoable_by": undoable})
-    return docs, None
+            conn.execute("BEGIN IMMEDIATE")
+            for job in batch:
+                conn.execute("SAVEPOINT job")
+                try:
+                    if job.files is not None:
+                        job.files()
+                    job.statements(conn)
+                    errors.append(None)
+                except (OSError, sqlite3.Error, ValueError) as exc:
+                    conn.execute("ROLLBACK TO job")
+                    errors.append(exc)
+                conn.execute("RELEASE job")
+            if self.flush_delay:
+                time.sleep(self.flush_delay)
+            flush(conn)
+        except sqlite3.Error as exc:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            return [exc] * len(batch)
+        return errors
+
+
+def _answer_on(loop: asyncio.AbstractEventLoop,
+               done: asyncio.Future[BaseException | None]) -> Callable[[BaseException | None],
+                                                                        None]:
+    """A job's answer, delivered on ``loop`` to ``done`` (which may have been given up)."""
+
+    def settle(error: BaseException | None) -> None:
+        if not done.done():
+            done.set_result(error)
+
+    def answer(error: BaseException | None) -> None:
+        with suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(settle, error)
+
+    return answer
 
 
 class FolderLock:
@@ -241,128 +264,35 @@ class FolderLock:
             self.file = None
 
 
-def append_bytes(path: Path, data: bytes) -> tuple[int, int]:
-    """Append ``data`` to ``path`` (made if need be): the still open file and its size before.
-    Raises OSError, the file left as it was."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0),
-                 0o600)
-    try:
-        size = os.fstat(fd).st_size
-        try:
-            if os.write(fd, data) != len(data):
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-        except OSError:
-            with suppress(OSError):
-                os.ftruncate(fd, size)
-            raise
-    except OSError:
-        os.close(fd)
-        raise
-    return fd, size
-
-
-def _sync_all(batch: list[tuple[int, Path | None]]) -> list[OSError | None]:
-    """``fdatasync`` each file (and ``fsync`` the folder of a new one): each one's error."""
-    sync = getattr(os, "fdatasync", os.fsync)
-    errors: list[OSError | None] = []
-    for fd, new_in in batch:
-        try:
-            sync(fd)
-            if new_in is not None and sys.platform != "win32":
-                folder = os.open(new_in, os.O_RDONLY)
-                try:
-                    os.fsync(folder)
-                finally:
-                    os.close(folder)
-            errors.append(None)
-        except OSError as exc:
-            errors.append(exc)
-    return errors
-
-
-class GroupCommit:
-    """Makes appended lines durable in batches: one thread hop syncs every file written
-    since the last batch began."""
-
-    def __init__(self) -> None:
-        self.batch: list[tuple[int, Path | None, asyncio.Future[OSError | None]]] = []
-        self.draining: asyncio.Task[None] | None = None
-
-    async def sync(self, fd: int, new_in: Path | None) -> OSError | None:
-        """Wait until ``fd`` is on disk (``new_in``: the folder of a new file); the error."""
-        done: asyncio.Future[OSError | None] = asyncio.get_running_loop().create_future()
-        self.batch.append((fd, new_in, done))
-        if self.draining is None:
-            self.draining = asyncio.ensure_future(self.drain())
-        return await done
-
-    async def drain(self) -> None:
-        try:
-            while self.batch:
-                batch, self.batch = self.batch, []
-                try:
-                    errors = await asyncio.to_thread(_sync_all, [(f, d) for f, d, _ in batch])
-                except OSError as exc:  # pragma: no cover - _sync_all catches its own
-                    errors = [exc] * len(batch)
-                for (_fd, _dir, done), error in zip(batch, errors):
-                    if not done.done():
-                        done.set_result(error)
-        finally:
-            self.draining = None
-
-
-@dataclass
-class OnDisk:
-    """What a room's files hold: its whole document (as journaled since) and journal lines."""
-
-    doc: dict[str, Any]
-    lines: int = 0
-    #: The next save writes the whole file (a journal line failed, or the journal is full).
-    whole_next: bool = False
-
-    def line_for(self, doc: dict[str, Any]) -> list[Any] | None:
-        """The journal line that turns what is on disk into ``doc``; None if it takes more."""
-        if self.whole_next or self.lines >= MAX_JOURNAL_LINES or any(
-                doc.get(k) != v for k, v in self.doc.items() if k not in JOURNALED) \
-                or len(doc) != len(self.doc.keys() - {"journal"}):
-            return None
-        old, new = self.doc["moves"], doc["moves"]
-        if new == old:
-            return [self.doc["journal"], len(old), None, doc["undoable_by"]]
-        if len(new) == len(old) + 1 and new[:-1] == old:
-            return [self.doc["journal"], len(old), new[-1], doc["undoable_by"]]
-        if len(new) == len(old) - 1 and new == old[:-1]:
-            return [self.doc["journal"], len(new), None, doc["undoable_by"]]
-        return None
-
-
 class RoomStore:
     """The rooms and replays of one server under ``folder``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, save_timeout: float = SAVE_TIMEOUT,
+                 flush_delay: float = 0.0) -> None:
         self.folder = folder
         self.rooms = folder / ROOMS_DIR
         self.replays = folder / REPLAYS_DIR
+        self.database = folder / DB_NAME
         self.lock = FolderLock(folder)
+        self.save_timeout = save_timeout
+        self.flush_delay = flush_delay
         #: True while saves fail (one log line when it starts, one when it ends).
         self.failing = False
-        #: What the files of each saved room hold.
-        self.on_disk: dict[str, OnDisk] = {}
-        self.commit = GroupCommit()
+        #: Each saved room's document as last saved (to go back to when a save fails).
+        self.saved: dict[str, bytes] = {}
+        self.writer: Writer | None = None
+
+    # -- the folder
 
     def open(self) -> None:
-        """Check the folder can be written, lock it and clean it; raises
-        :class:`DataFolderError` with one line."""
+        """Check the folder can be written, lock it, open the database and import an older
+        server's room files; raises :class:`DataFolderError` with one line."""
         try:
-            for folder in (self.rooms, self.replays):
+            for folder in (self.folder, self.replays):
                 folder.mkdir(parents=True, exist_ok=True)
                 probe = folder / ".write-test"
                 write_bytes_atomic(probe, b"ok\n")
                 probe.unlink()
-        except OSError as exc:
-            raise DataFolderError(_(CANNOT_WRITE).format(
-                folder=self.folder, reason=exc.strerror or exc)) from None
-        try:
             locked = self.lock.acquire()
         except OSError as exc:
             raise DataFolderError(_(CANNOT_WRITE).format(
@@ -371,104 +301,169 @@ class RoomStore:
             raise DataFolderError(_(
                 "Another game server is using the data folder {folder}; give this one its own "
                 "folder with --data.").format(folder=self.folder))
-        for folder in (self.folder, self.rooms, self.replays):
-            clean_temporary_files(folder, max_age_s=0.0)  # the lock: no write is under way
+        try:
+            for folder in (self.folder, self.replays):
+                clean_temporary_files(folder, max_age_s=0.0)  # the lock: no write is under way
+            conn = connect(self.database)
+            self.import_old_rooms(conn)
+        except (OSError, sqlite3.Error) as exc:
+            self.lock.release()
+            reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+            raise DataFolderError(_(CANNOT_WRITE).format(
+                folder=self.folder, reason=reason or exc)) from None
+        self.writer = Writer(conn, self.flush_delay)
 
     def close(self) -> None:
+        """Finish the queued writes (as long as the disk answers) and let the folder go."""
+        if self.writer is not None:
+            if self.writer.stop():
+                self.writer.conn.close()
+            self.writer = None
         self.lock.release()
-
-    def room_path(self, code: str) -> Path:
-        if not is_room_code(code):
-            raise ValueError("not a room code")
-        return self.rooms / f"{code}.json"
 
     def replay_path(self, code: str) -> Path:
         if not is_room_code(code):
             raise ValueError("not a room code")
         return self.replays / f"{code}.ra.json"
 
-    def journal_path(self, code: str) -> Path:
-        if not is_room_code(code):
-            raise ValueError("not a room code")
-        return self.rooms / f"{code}{JOURNAL_SUFFIX}"
+    # -- the interface
 
-    def forget(self, code: str, files: bool = True) -> None:
-        """Forget room ``code`` and remove its files if ``files`` (its replay stays)."""
-        self.on_disk.pop(code, None)
-        for path in (self.room_path(code), self.journal_path(code)) if files else ():
-            with suppress(OSError):
-                path.unlink(missing_ok=True)
+    async def create(self, room: Room, owner: str) -> bool:
+        """Save the new ``room``, owned by the address ``owner``."""
+        row = (room.code, owner, Phase.of(room).value, _row_document(room), room.undoable_by,
+               room.active)
 
-    def last_written(self, code: str) -> float | None:
-        """When room ``code``'s files were last written (None: no file)."""
-        times = []
-        for path in (self.room_path(code), self.journal_path(code)):
-            with suppress(OSError):
-                times.append(path.stat().st_mtime)
-        return max(times, default=None)
+        def insert(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)", row)
+        return await self.run(room, insert)
+
+    async def update(self, room: Room) -> bool:
+        """Save a change of ``room``'s seats, options or start (its moves are as saved)."""
+        return await self.run(room, self._room_row(room))
+
+    async def append_moves(self, room: Room, kept: int) -> bool:
+        """Save ``room``'s moves after its first ``kept`` (a move: one row; a take-back: none,
+        the last row gone).  The move that ends the game writes its replay first."""
+        replay = None
+        if room.over:
+            data = (json.dumps(room.replay(), indent=1) + "\n").encode()
+            path = self.replay_path(room.code)
+
+            def replay() -> None:
+                write_bytes_atomic(path, data)
+        return await self.run(room, self._moves_rows(room, kept), replay)
+
+    def revert(self, room: Room) -> None:
+        """Write ``room`` as it is now (gone back to its last saved state after a failed
+        save), after whatever is queued: a change that commits late is undone."""
+        if self.writer is None:
+            return
+        room_row, moves_rows = self._room_row(room), self._moves_rows(room, len(room.moves))
+
+        def both(conn: sqlite3.Connection) -> None:
+            room_row(conn)
+            moves_rows(conn)
+        self.writer.put(Job(both, None, lambda error: None))
+
+    def expire(self, code: str) -> None:
+        """Forget room ``code`` (its replay stays)."""
+        self.saved.pop(code, None)
+        if self.writer is None:
+            return
+
+        def delete(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM moves WHERE code = ?", (code,))
+            conn.execute("DELETE FROM rooms WHERE code = ?", (code,))
+        self.writer.put(Job(delete, None, lambda error: None))
+
+    async def codes(self) -> list[str]:
+        """The codes of the saved rooms."""
+        rows = await self.read(lambda conn: conn.execute("SELECT code FROM rooms").fetchall())
+        return [str(code) for code, in rows]
+
+    async def load(self, finished_since: float) -> AsyncIterator[Stored]:
+        """Every saved room (finished ones last active after ``finished_since``), checked as
+        untrusted input, one at a time: a damaged one is set aside with one log line each; a
+        finished game whose replay is missing gets it written."""
+        rows = await self.read(lambda conn: _read_rooms(conn, finished_since))
+        for code, owner, doc_text, undoable, active, moves in rows:
+            room = self.resumed(code, doc_text, moves, undoable)
+            if room is None:
+                continue
+            room.active = min(active, time.time())
+            self.saved[code] = json.dumps(room.document()).encode()
+            if room.over and not self.replay_path(code).exists():
+                with suppress(OSError):
+                    write_bytes_atomic(self.replay_path(code),
+                                       (json.dumps(room.replay(), indent=1) + "\n").encode())
+            yield Stored(room, owner, room.active)
+            await asyncio.sleep(0)  # the server answers meanwhile
 
     def restore_point(self, room: Room) -> bytes | None:
-        """The room as its files hold it (to go back to when a save failed)."""
-        disk = self.on_disk.get(room.code)
-        return room.saved if disk is None else json.dumps(disk.doc).encode()
+        """The room as last saved (to go back to when a save failed)."""
+        return self.saved.get(room.code)
 
-    # -- saving
+    # -- the writer's side
 
-    def write(self, room: Room) -> bytes:
-        """Write ``room`` whole with a new journal epoch (and a finished game's replay, first),
-        then drop the old journal; its file's bytes.  Raises OSError."""
-        doc = room.document()
-        before = self.on_disk.get(room.code)
-        doc["journal"] = 1 if before is None else before.doc["journal"] + 1
-        data = (json.dumps(doc, separators=(",", ":")) + "\n").encode()
-        if room.over:
-            replay = (json.dumps(room.replay(), indent=1) + "\n").encode()
-            write_bytes_atomic(self.replay_path(room.code), replay)
-        write_bytes_atomic(self.room_path(room.code), data)
-        self.on_disk[room.code] = OnDisk(json.loads(data))
-        with suppress(OSError):  # its lines are of an older epoch: never read again
-            self.journal_path(room.code).unlink(missing_ok=True)
-        return data
+    def _room_row(self, room: Room) -> Statements:
+        values = (Phase.of(room).value, _row_document(room), room.undoable_by, room.active,
+                  room.code)
 
-    def save(self, room: Room) -> bool:
-        """Write ``room`` whole; whether it is on disk now (a failure is logged once a run)."""
+        def update(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE rooms SET phase = ?, room = ?, undoable_by = ?, active = ? "
+                         "WHERE code = ?", values)
+        return update
+
+    def _moves_rows(self, room: Room, kept: int) -> Statements:
+        code, added = room.code, list(enumerate(room.moves))[kept:]
+        values = (Phase.of(room).value, room.undoable_by, room.active, code)
+
+        def rows(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM moves WHERE code = ? AND n >= ?", (code, kept))
+            conn.executemany("INSERT INTO moves VALUES (?, ?, ?)",
+                             [(code, n, move) for n, move in added])
+            conn.execute("UPDATE rooms SET phase = ?, undoable_by = ?, active = ? "
+                         "WHERE code = ?", values)
+        return rows
+
+    async def run(self, room: Room, statements: Statements,
+                  files: Callable[[], None] | None = None) -> bool:
+        """Queue a change of ``room`` and wait for its commit, at most ``save_timeout``
+        seconds; whether it is on disk (a failure is logged once a run)."""
+        if self.writer is None:
+            return self.failed(OSError("the data folder is closed"))
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[BaseException | None] = loop.create_future()
+        self.writer.put(Job(statements, files, _answer_on(loop, done)))
         try:
-            room.saved = self.write(room)
-        except OSError as exc:
-            return self.failed(exc)
+            error = await asyncio.wait_for(asyncio.shield(done), self.save_timeout)
+        except asyncio.TimeoutError:
+            error = TimeoutError(f"the disk did not answer within {self.save_timeout:g} s")
+        if error is not None:
+            return self.failed(error)
+        self.saved[room.code] = json.dumps(room.document()).encode()
         return self.worked()
 
-    async def save_changes(self, room: Room) -> bool:
-        """Save ``room``: one journal line for one move or undo (on this thread, made durable
-        by the group commit), else the whole file in a worker thread; whether it worked."""
-        disk = self.on_disk.get(room.code)
-        line = None if disk is None or room.over else disk.line_for(room.document())
-        if disk is None or line is None:
-            return await asyncio.to_thread(self.save, room)
-        path = self.journal_path(room.code)
-        try:
-            fd, size = append_bytes(path, (json.dumps(line, separators=(",", ":")) + "\n")
-                                    .encode())
-        except OSError as exc:
-            disk.whole_next = True
-            return self.failed(exc)
-        try:
-            error = await self.commit.sync(fd, self.rooms if size == 0 else None)
-            if error is not None:
-                with suppress(OSError):
-                    os.ftruncate(fd, size)
-                disk.whole_next = True
-                return self.failed(error)
-        finally:
-            os.close(fd)
-        disk.doc = {**disk.doc, "moves": list(room.moves), "undoable_by": room.undoable_by}
-        disk.lines += 1
-        return self.worked()
+    async def read(self, query: Callable[[sqlite3.Connection], list[Any]]) -> list[Any]:
+        """The rows of ``query``, run by the writer thread between two batches."""
+        assert self.writer is not None
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[BaseException | None] = loop.create_future()
+        rows: list[Any] = []
 
-    def failed(self, exc: OSError) -> bool:
+        def select(conn: sqlite3.Connection) -> None:
+            rows.extend(query(conn))
+        self.writer.put(Job(select, None, _answer_on(loop, done)))
+        error = await done
+        if error is not None:
+            raise DataFolderError(_(CANNOT_WRITE).format(folder=self.folder, reason=error))
+        return rows
+
+    def failed(self, exc: BaseException) -> bool:
         if not self.failing:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             log.error("cannot save rooms in %s (%s): moves and new rooms are refused "
-                      "until saving works again", self.folder, exc.strerror or exc)
+                      "until saving works again", self.folder, reason)
         self.failing = True
         return False
 
@@ -478,58 +473,114 @@ class RoomStore:
         self.failing = False
         return True
 
-    # -- loading
+    # -- reading rooms back
 
-    def load(self) -> list[Room]:
-        """Every sound room file's room with its journal (damaged ones set aside with one line
-        each); a finished game whose replay is missing gets it written."""
-        rooms = []
-        for path in sorted(self.rooms.glob("*.json")):
-            if DAMAGED_MARK in path.name:
-                continue
+    def resumed(self, code: str, doc_text: str, moves: list[tuple[int, str]],
+                undoable: int | None) -> Room | None:
+        """The room of one row and its moves, or None when it is set aside (one log line).
+        A move that does not fit keeps the game before it (one log line)."""
+        try:
+            if len(moves) > MAX_GAME_MOVES:
+                raise ValueError(f"{len(moves)} moves, more than a game can have")
+            if any(n != i for i, (n, _move) in enumerate(moves)):
+                raise ValueError("its moves skip a number")
+            doc = json.loads(doc_text)
+            check_room_document(doc, code)
+            result = resume(doc, [move for _n, move in moves], undoable)
+        except (ValueError, RecursionError) as exc:
+            self.set_aside(code, str(exc), doc_text, moves)
+            return None
+        if result.damage is not None:
+            log.warning("room %s: %s; %d moves kept", code, result.damage,
+                        len(result.room.moves))
+            self.revert(result.room)
+        return result.room
+
+    def set_aside(self, code: str, reason: str, doc_text: str,
+                  moves: list[tuple[int, str]]) -> None:
+        """Move a damaged room out of the rooms (into ``damaged``) with one log line."""
+        log.warning("room %s cannot be resumed (%s); set aside", code[:16], reason[:200])
+        if self.writer is None:
+            return
+        record = (code, reason, doc_text, json.dumps([m for _n, m in moves]), time.time())
+
+        def move(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO damaged VALUES (?, ?, ?, ?, ?)", record)
+            conn.execute("DELETE FROM moves WHERE code = ?", (code,))
+            conn.execute("DELETE FROM rooms WHERE code = ?", (code,))
+        self.writer.put(Job(move, None, lambda error: None))
+
+    # -- an older server's files
+
+    def import_old_rooms(self, conn: sqlite3.Connection) -> None:
+        """Import the room files of an older server (``rooms/``) once, in one transaction,
+        then move them to ``rooms/imported/``; a damaged one is set aside with one log line."""
+        if not self.rooms.is_dir():
+            return
+        clean_temporary_files(self.rooms, max_age_s=0.0)
+        done = self.rooms / IMPORTED_DIR
+        imported: list[Path] = []
+        conn.execute("BEGIN IMMEDIATE")
+        for path in old_room_files(self.rooms):
             try:
-                doc = read_document(path)
-                room = self.with_journal(doc)
+                old = read_old_room(path)
+                result = resume(old.doc, old.doc["moves"], old.doc.get("undoable_by"))
             except (BadFile, ValueError) as exc:
                 aside = move_aside(path)
                 log.warning("room file %s cannot be resumed (%s); %s", path.name[:40], exc,
                             f"set aside as {aside.name}" if aside else "left where it is")
                 continue
-            if room.over and not self.replay_path(room.code).exists():
-                self.save(room)
-            rooms.append(room)
-        return rooms
+            room = result.room
+            damage = old.journal_damage or result.damage
+            if damage is not None:
+                log.warning("room file %s: %s; %d moves kept", path.name[:40], damage,
+                            len(room.moves))
+            room.active = min(room.active, max(p.stat().st_mtime for p in old.files))
+            conn.execute("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
+                         (room.code, "", Phase.of(room).value, _row_document(room),
+                          room.undoable_by, room.active))
+            conn.execute("DELETE FROM moves WHERE code = ?", (room.code,))
+            conn.executemany("INSERT INTO moves VALUES (?, ?, ?)",
+                             [(room.code, n, m) for n, m in enumerate(room.moves)])
+            imported += old.files
+        flush(conn)
+        if imported:
+            done.mkdir(exist_ok=True)
+            for path in imported:
+                with suppress(OSError):
+                    os.replace(path, done / path.name)
 
-    def with_journal(self, doc: dict[str, Any]) -> Room:
-        """The room of a checked document and its journal's sound lines; a damaged journal is
-        set aside with one line and the room saved whole.  ValueError for a damaged file."""
-        code = str(doc["code"])
-        doc.setdefault("journal", 0)
-        journal = self.journal_path(code)
-        damage: str | None = None
-        try:
-            data = read_bytes_bounded(journal) or b""
-        except BadFile as exc:
-            data, damage = b"", str(exc)
-        docs, damage = apply_journal(doc, data) if data else ([doc], damage)
-        while True:
-            last = docs.pop()
-            try:
-                check_room_document(last, code)
-                room = room_of(last)
-                break
-            except ValueError as exc:
-                if not docs:
-                    raise
-                damage = damage or str(exc)
-        self.on_disk[code] = OnDisk(last, lines=len(docs))
-        if damage is not None:
-            aside = move_aside(journal)
-            log.warning("journal %s damaged (%s): %d moves kept; %s", journal.name[:40], damage,
-                        len(room.moves),
-                        f"set aside as {aside.name}" if aside else "left where it is")
-            self.save(room)
-        return room
+
+def _read_rooms(conn: sqlite3.Connection, finished_since: float) -> list[Any]:
+    """Every room row to resume, with its moves: (code, owner, room, undoable_by, active,
+    [(n, move)...])."""
+    rooms = conn.execute(
+        "SELECT code, owner, room, undoable_by, active FROM rooms "
+        "WHERE phase != ? OR active > ? ORDER BY active DESC",
+        (Phase.FINISHED.value, finished_since)).fetchall()
+    moves: dict[str, list[tuple[int, str]]] = {}
+    for code, n, move in conn.execute("SELECT code, n, move FROM moves ORDER BY code, n"):
+        moves.setdefault(code, []).append((n, move))
+    return [(*row, moves.get(row[0], [])) for row in rooms]
 
 
 CANNOT_WRITE = N_("The game server cannot write to its data folder {folder}: {reason}.")
+
+
+def saved_room(folder: Path, code: str) -> dict[str, Any] | None:
+    """Room ``code`` as the database in the data folder ``folder`` holds it (its document
+    with its moves, and its ``phase`` and ``owner``), read beside a running server (for tools
+    and tests); None when there is no such room."""
+    conn = sqlite3.connect(f"file:{folder / DB_NAME}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        row = conn.execute("SELECT room, undoable_by, phase, owner FROM rooms WHERE code = ?",
+                           (code,)).fetchone()
+        moves = [move for move, in conn.execute(
+            "SELECT move FROM moves WHERE code = ? ORDER BY n", (code,))]
+    finally:
+        conn.close()
+    if row is None:
+        return None
+    doc: dict[str, Any] = json.loads(row[0])
+    doc.update(moves=moves, undoable_by=row[1], phase=row[2], owner=row[3])
+    return doc

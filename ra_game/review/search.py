@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..ai.evaluate import Context
 from ..ai.evaluators import Judgment, shipped
@@ -28,6 +29,9 @@ from ..ai.policy import god_options
 from ..ai.selection import ForcedShare
 from ..engine import GameState, Observation
 from ..engine.moves import is_god
+
+if TYPE_CHECKING:
+    from ..ai.mcts import Node
 
 #: The share of a tree's iterations the played move gets at least.
 FORCE_SHARE = 0.25
@@ -72,14 +76,23 @@ def review_candidates(state: GameState, played: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class EveryLegalShare(ForcedShare):
-    """:class:`~ra_game.ai.selection.ForcedShare` with ``legal`` (:func:`review_candidates`)
-    as the root's moves instead of the search's own candidates."""
+class EveryLegalShare:
+    """:class:`~ra_game.ai.selection.ForcedShare`'s rule with ``legal``
+    (:func:`review_candidates`) as the root's moves instead of the search's own candidates.
+    (It holds the compiled rule rather than extending it: pickled to a worker, a subclass of
+    a compiled class would travel as its base and lose ``legal``.)"""
 
-    legal: tuple[int, ...] = ()
+    forced: ForcedShare
+    legal: tuple[int, ...]
+    flat: bool = False
+    always_searches: bool = True
 
-    def root_moves(self, candidates: list[int]) -> list[int]:
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return list(self.legal)
+
+    def choose_root(self, children: dict[int, Node], actions: list[int],
+                    done: int) -> tuple[int, bool]:
+        return self.forced.choose_root(children, actions, done)
 
 
 def plan(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,
@@ -89,7 +102,8 @@ def plan(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,
     if len(obs.state.legal_actions()) < 2:
         return []
     judgment = shipped(Judgment.SHIPPED, obs.state.n)
-    root = EveryLegalShare(played, FORCE_SHARE, legal=tuple(review_candidates(obs.state, played)))
+    root = EveryLegalShare(ForcedShare(played, FORCE_SHARE),
+                           tuple(review_candidates(obs.state, played)))
     return [TreeJob(obs, position_seed(obs.state, obs.seat, salt, t), budget.iterations,
                     NO_LIMIT, evaluator=judgment, selection=root)
             for t in range(budget.trees)]

@@ -221,7 +221,8 @@ def stagger(items: Iterable[Animation], gap: float) -> Parallel:
 
 
 #: Animation speed setting -> time factor (``max`` finishes everything at once).
-SPEED_FACTORS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "max": INF}
+SPEED_FACTORS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "rapid": 5.0,
+                                   "max": INF}
 
 
 class AnimationQueue:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..jsontypes import JsonObject
 from ..settings import Settings
 from .assets import Assets
+from .held_keys import HeldKeys
 from .routes import Route, RouteTable
 from .scene import Scene, SceneManager
 
@@ -42,6 +43,8 @@ class RunState:
     closes_with: Scene | None = None
     #: The character of the key that just opened a scene (its text event is dropped).
     opener_text: str = ""
+    #: The keys held down now (their repeats are dropped, but for the moving keys).
+    held: HeldKeys = field(default_factory=HeldKeys)
     #: The scene drawn last, and the frames drawn so far.
     drawn: Scene | None = None
     frames_drawn: int = 0

@@ -45,7 +45,7 @@ def backdrop_for(size: tuple[int, int], assets: Assets) -> pygame.Surface:
 
 
 #: Animation speed setting -> how many times faster than normal the menus' animations run.
-SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "max": 8.0}
+SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "rapid": 5.0, "max": 8.0}
 
 
 def speed_factor(ctx: AppContext) -> float:

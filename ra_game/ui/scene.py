@@ -57,6 +57,9 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds."""
 
+    def update_covered(self, dt: float) -> None:
+        """Work that goes on while another scene lies over this one (nothing by default)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any state."""
 

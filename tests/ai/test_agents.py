@@ -66,7 +66,7 @@ def midgame(seed: int, moves: int = 40) -> GameState:
 
 
 @pytest.mark.parametrize("kind", ["ai:easy", "ai:medium", "hard"])
-def test_decisions_ignore_the_bag_order(kind: str) -> None:
+def test_decisions_ignore_the_draw_order(kind: str) -> None:
     """Two states that differ only in the order of the unseen bag get the same decision."""
     for seed in range(4):
         state = midgame(seed)

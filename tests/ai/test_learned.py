@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ def mid_game(players: int, seed: int, moves: int) -> GameState:
     return state
 
 
-def test_the_value_reads_an_observation_not_the_bag_order() -> None:
+def test_the_value_reads_an_observation_not_the_draw_order() -> None:
     model = learned.shipped_model()
     for players, seed, moves in ((2, 4, 30), (4, 9, 70), (5, 2, 120)):
         state = mid_game(players, seed, moves)
@@ -47,7 +48,7 @@ def test_the_shipped_weights_give_the_training_tools_values() -> None:
     model = learned.shipped_model()
     assert model is learned.shipped_model()  # (read once)
     assert model.version >= 1
-    shipped = Path(learned.__file__).with_name(learned.WEIGHTS_FILE)
+    shipped = resources.files(learned.__package__).joinpath(learned.WEIGHTS_FILE)
     checks = json.loads(shipped.read_text(encoding="utf-8"))["checks"]
     assert len(checks) >= 3
     for check in checks:
@@ -56,7 +57,8 @@ def test_the_shipped_weights_give_the_training_tools_values() -> None:
 
 
 def test_weights_of_other_features_are_refused_with_a_clear_message() -> None:
-    shipped = Path(learned.__file__).with_name(learned.WEIGHTS_FILE).read_text(encoding="utf-8")
+    shipped = resources.files(learned.__package__).joinpath(learned.WEIGHTS_FILE).read_text(
+        encoding="utf-8")
     data = json.loads(shipped)
     data["features"] = data["features"][:-1]
     with pytest.raises(ValueError, match="other features"):
@@ -151,6 +153,6 @@ def test_two_player_weights_are_the_shared_ones_plus_their_own_deviations() -> N
 
 
 def test_the_shipped_checks_cover_two_players_and_more() -> None:
-    shipped = Path(learned.__file__).with_name(learned.WEIGHTS_FILE)
+    shipped = resources.files(learned.__package__).joinpath(learned.WEIGHTS_FILE)
     checks = json.loads(shipped.read_text(encoding="utf-8"))["checks"]
     assert {c["record"][0] for c in checks} == {2, 3, 4, 5}

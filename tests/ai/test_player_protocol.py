@@ -70,12 +70,17 @@ def test_a_program_at_a_seat_plays_as_the_same_agent_in_this_process(
     assert all(r["cut_short"] == 0 for r in spoken["results"])
 
 
-def test_a_broken_program_is_one_clear_error() -> None:
+def test_a_broken_program_is_one_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     agent = frozen.LinePlayer([sys.executable, "-c", "print('hello')"], "x", 1)
     state, _ = history(2, 4, 3)
     with pytest.raises(frozen.PlayerError, match="expected 'ready'"):
         agent.choose(state.observation(state.current))
     agent.close()
+    program = f"mute={sys.executable} -c pass"
+    assert tournament.main(["--seats", "medium,mute", "--program", program, "--json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tournament: error: mute: the player process ended")
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_frozen_versions_are_commits_of_main() -> None:

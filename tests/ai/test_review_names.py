@@ -51,7 +51,7 @@ def test_a_bid_is_named_by_its_epoch_and_auction(lang: str, you: str, they: str)
 @pytest.mark.parametrize(("lang", "you", "they"), [
     ("en", "Epoch 1, your turn 3: you invoked Ra", "Epoch 1, Bruno's turn 3: invoked Ra"),
     ("es", "Época 1, tu turno 3: invocaste a Ra", "Época 1, turno 3 de Bruno: invocó a Ra"),
-    ("pt", "Era 1, sua vez nº 3: você invocou Rá", "Era 1, vez nº 3 de Bruno: invocou Rá"),
+    ("pt", "Era 1, seu turno 3: você invocou Rá", "Era 1, turno 3 de Bruno: invocou Rá"),
     ("tr", "1. epok, 3. sıran: Ra'yı çağırdın", "1. epok, Bruno oyuncusunun 3. sırası: Ra'yı çağırdı"),
 ])
 def test_a_turn_is_named_by_the_seats_own_turn(lang: str, you: str, they: str) -> None:

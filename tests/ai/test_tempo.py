@@ -105,7 +105,7 @@ POSITIONS = [lone_holder_lot, full_valuable_lot, god_and_gold,
 
 
 @pytest.mark.parametrize("build", POSITIONS)
-def test_play_outs_ignore_the_bag_order(build) -> None:
+def test_play_outs_ignore_the_draw_order(build) -> None:
     """The play-out policy, fed the real (unseen) bag, decides as it does on any reshuffle."""
     state = build()
     other = reshuffled(state)
@@ -116,7 +116,7 @@ def test_play_outs_ignore_the_bag_order(build) -> None:
 @pytest.mark.parametrize("build", POSITIONS)
 @pytest.mark.parametrize("make", [lambda: EasyAgent(3), lambda: MediumAgent(3),
                                   lambda: HardAgent(3, iterations=40)])
-def test_every_level_ignores_the_bag_order_in_the_new_positions(build, make) -> None:
+def test_every_level_ignores_the_draw_order_in_the_new_positions(build, make) -> None:
     state = build()
     other = reshuffled(state)
     seat = state.current

@@ -185,3 +185,19 @@ def test_a_line_cut_short_is_played_again_and_other_code_is_refused(
     assert tournament.main(seats) == 2
     err = capsys.readouterr().err
     assert "holds games of AI code 0000" in err and err.count("\n") == 1
+
+
+def test_a_report_prints_what_a_record_holds_and_plays_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "games.jsonl"
+    seats = ["--seats", "medium,random", "--seed", "3", "--record", str(record)]
+    played, _ = run_json([*seats, "--games", "1"], capsys)
+    lines = record.read_text().splitlines()
+    other = [json.dumps({**json.loads(line), "code": "older"}) for line in lines]
+    record.write_text("\n".join(other) + "\n")  # games of other code: reported, not refused
+    report, err = run_json([*seats, "--games", "3", "--report"], capsys)
+    assert report["games"] == played["games"] == 2
+    assert report["results"] == played["results"]
+    assert "2 game(s) recorded (code older), 4 still to play" in err
+    assert record.read_text().splitlines() == other  # nothing played, nothing written
+    assert tournament.main(["--seats", "medium,random", "--report"]) == 2

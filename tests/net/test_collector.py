@@ -7,8 +7,10 @@ import gc
 import weakref
 
 import pytest
+from websockets.asyncio.client import connect
 
 from ra_game.net.collector import CollectorPacing
+from ra_game.net.server import GameServer
 
 
 class Node:
@@ -40,7 +42,7 @@ def test_the_full_collection_frees_cycles_that_were_frozen():
     del node
     pacing.full()
     assert gone() is None
-    assert gc.get_freeze_count() > 0 and len(pacing.pauses) == 1
+    assert gc.get_freeze_count() > 0 and len(pacing.pauses) == 2  # the first tick's, this
 
 
 def test_a_full_collection_comes_when_its_time_is_up_or_the_frozen_grew_by_half():
@@ -65,3 +67,64 @@ def test_cancelling_the_pacing_leaves_nothing_frozen():
 
     asyncio.run(main())
     assert gc.get_freeze_count() == 0
+
+
+def test_the_first_tick_is_a_full_collection_so_the_growth_rule_holds_from_the_start():
+    pacing = CollectorPacing(full_every=1e9)
+    node = Node()
+    assert pacing.tick() is True
+    assert pacing.frozen_after_full
+    gone = weakref.ref(node)
+    del node
+    keep = [Node() for _ in range(pacing.frozen_after_full)]  # doubles the frozen objects
+    assert pacing.tick() is False
+    assert pacing.tick() is True  # grown by half: everything walked, the frozen cycle freed
+    assert gone() is None
+    del keep
+
+
+def test_a_full_collection_comes_when_the_frozen_objects_fell_by_a_third():
+    keep: list[list[int]] = [[] for _ in range(3 * len(gc.get_objects()))]
+    pacing = CollectorPacing(full_every=1e9)
+    assert pacing.tick() is True  # the first: the frozen count now counts the lists
+    del keep  # freed at once (no cycles): the frozen count falls by three quarters
+    assert pacing.tick() is True
+    assert pacing.tick() is False
+
+
+def test_garbage_made_between_ticks_is_collected_before_it_could_be_frozen():
+    pacing = CollectorPacing(full_every=1e9)
+    pacing.tick()
+    node = Node()
+    gone = weakref.ref(node)
+    del node  # unreachable, not collected yet
+    assert pacing.tick() is False
+    assert gone() is None
+
+
+def test_connections_opened_and_closed_across_ticks_keep_the_frozen_count_bounded():
+    """Each round opens connections, freezes them while they live (a tick), closes them
+    and ticks again; the frozen count does not grow with the rounds."""
+    growth = 0.05
+    counts: list[int] = []
+
+    async def main() -> None:
+        server = GameServer(None)
+        port = await server.start()
+        pacing = CollectorPacing(full_every=1e9, growth=growth)
+        pacing.tick()
+        for _ in range(8):
+            conns = [await connect(f"ws://127.0.0.1:{port}") for _ in range(20)]
+            pacing.tick()  # frozen while alive
+            for conn in conns:
+                await conn.close()
+            del conns
+            while server.ledger.total:  # the server saw every close
+                await asyncio.sleep(0.01)
+            pacing.tick()
+            counts.append(gc.get_freeze_count())
+        await server.stop()
+
+    asyncio.run(main())
+    bound = max(counts[:2])
+    assert max(counts) <= bound * (1 + 2 * growth), counts

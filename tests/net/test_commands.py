@@ -17,7 +17,7 @@ from ra_game.match import Match
 from ra_game.net.events import GameStarted, MoveMade, RoomCreated, shown_code
 from ra_game.net.mirror import announced, initial_state
 from ra_game.net.session import NetSession
-from ra_game.net.storage import saved_document
+from ra_game.net.storage import saved_room
 
 from .helpers import Inbox
 from .processes import ServerProcess, client, finish, new_room, one_line, run
@@ -30,6 +30,14 @@ def server(tmp_path: Path, home: Path) -> Iterator[ServerProcess]:
     proc = ServerProcess(home, tmp_path / "data")
     yield proc
     proc.stop(signal.SIGKILL)
+
+
+def _saved_moves(data: Path, room: str) -> list[str]:
+    """The moves of ``room`` in the database of the data folder ``data`` (none yet: [])."""
+    if not (data / "rooms.sqlite3").exists():
+        return []
+    saved = saved_room(data, room)
+    return [] if saved is None else list(saved["moves"])
 
 
 def _replayed_summary(home: Path, data: Path, room: str) -> dict[str, object]:
@@ -98,12 +106,11 @@ def test_the_server_killed_mid_game_restarts_on_its_data_and_the_game_finishes(
     deadline = time.monotonic() + 60
     while True:  # wait until the game is well under way on disk
         assert time.monotonic() < deadline
-        path = data / "rooms" / f"{room}.json"
-        if path.exists() and len(saved_document(path)["moves"]) > 30:
+        if len(_saved_moves(data, room)) > 30:
             break
         time.sleep(0.05)
     server.stop(signal.SIGKILL)
-    moves_then = len(saved_document(path)["moves"])
+    moves_then = len(_saved_moves(data, room))
     time.sleep(0.5)
     server = ServerProcess(home, data, port=port, ai_delay=0.02)
     try:
@@ -111,7 +118,7 @@ def test_the_server_killed_mid_game_restarts_on_its_data_and_the_game_finishes(
         assert summaries[0] == summaries[1] and summaries[0]["over"] is True
         replayed = _replayed_summary(home, data, room)
         assert replayed == summaries[0]
-        assert len(saved_document(path)["moves"]) > moves_then
+        assert len(_saved_moves(data, room)) > moves_then
     finally:
         server.stop(signal.SIGKILL)
 

@@ -14,7 +14,7 @@ from ra_game import cli
 from ra_game.net import client, session
 from ra_game.net.client import ClientError, RemoteSeat, remember_token
 from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import GameStarted, Joined, SeatAway, ServerError
+from ra_game.net.events import GameStarted, Joined, Lobby, SeatAway, ServerError
 from ra_game.net.options import RoomOptions
 from ra_game.net.session import NetSession
 
@@ -65,7 +65,7 @@ def test_a_room_of_ai_seats_only_is_refused_with_a_reason(
 def test_a_person_whose_seat_went_to_an_ai_is_told_so(
         server: tuple[str, EmbeddedServer]) -> None:
     url, _ = server
-    host, created = open_room(url, ["remote", "remote"], RoomOptions(hand_after=0.1))
+    host, created = open_room(url, ["remote", "remote"], RoomOptions(hand_after=0))
     host.session.join(created.room, "Ana")
     host.next(Joined)
     bob = Inbox(NetSession(url))
@@ -73,9 +73,10 @@ def test_a_person_whose_seat_went_to_an_ai_is_told_so(
     token = bob.next(Joined).token
     bob.next(GameStarted)
     bob.session.close()
-    host.next(SeatAway)
-    time.sleep(0.2)
+    host.next(SeatAway)  # away: with hand_after 0 the seat may go to an AI at once
     host.session.hand_to_ai(1, "ai:easy")
+    while host.next(Lobby).seats[1].kind != "ai:easy":  # until the server did it
+        pass
     back = Inbox(NetSession(url))
     back.session.join(created.room, "Bob", token)
     refused = back.next(ServerError)

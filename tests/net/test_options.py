@@ -9,7 +9,7 @@ import pytest
 from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, MAX_HAND_AFTER, RoomOptions
 from ra_game.net.protocol import CLIENT_KINDS, ClientKind, ProtocolError, decode, encode, host_only
 from ra_game.net.room import Refused, Room
-from ra_game.net.storage import ROOM_OPTIONS
+from ra_game.net.room_files import ROOM_OPTIONS
 
 
 def test_missing_or_wrongly_typed_options_keep_their_defaults() -> None:

@@ -15,6 +15,7 @@ from ra_game.engine.state import HIDDEN_FIELDS
 from ra_game.engine.tiles import TILE_IDS
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.mirror import initial_state
+from ra_game.net.storage import saved_room
 
 FORBIDDEN_KEYS = {"bag", "seed", *HIDDEN_FIELDS}
 
@@ -61,14 +62,15 @@ def _play_recorded(url: str, rng: random.Random) -> tuple[list[str], str]:
                 send(type="move", move=rng.choice(state.legal_moves()).text)
 
 
-def test_no_frame_holds_the_bag_order_or_a_seed(tmp_path: Path) -> None:
+def test_no_frame_holds_the_draw_order_or_a_seed(tmp_path: Path) -> None:
     embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0)
     url = embedded.start()
     try:
         frames, room = _play_recorded(url, random.Random(5))
     finally:
         embedded.stop()
-    server_room = json.loads((tmp_path / "data" / "rooms" / f"{room}.json").read_text())
+    server_room = saved_room(tmp_path / "data", room)
+    assert server_room is not None
     bag = [TILE_IDS[t] for t in server_room["bag"]]
     seed = server_room["seed"]
     messages = [json.loads(f) for f in frames]

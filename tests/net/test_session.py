@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from ra_game.net import room as room_module
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import (
     ConnectionLost,
@@ -94,7 +95,7 @@ def _first(started: GameStarted) -> int:
 
 
 def test_a_dropped_seat_is_away_rejoins_with_its_token_and_can_go_to_an_ai(
-        server: tuple[str, EmbeddedServer]) -> None:
+        server: tuple[str, EmbeddedServer], monkeypatch: pytest.MonkeyPatch) -> None:
     url, _ = server
     host, created = open_room(url, ["remote", "remote"], RoomOptions(hand_after=1.0), seed=3)
     host.session.join(created.room, "Ana")
@@ -120,7 +121,7 @@ def test_a_dropped_seat_is_away_rejoins_with_its_token_and_can_go_to_an_ai(
     assert host.next(SeatBack).seat == 1
     again.session.close()
     host.next(SeatAway)
-    time.sleep(1.1)
+    monkeypatch.setattr(room_module, "clock", lambda: time.time() + 1.1)  # a second later
     bob.session.hand_to_ai(1, "random")  # a closed session sends nothing; only the host may
     host.session.hand_to_ai(1, "random")
     deadline = time.monotonic() + 10

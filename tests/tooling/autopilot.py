@@ -54,6 +54,29 @@ def press_key(ctx: AppContext, key: int, frames: int = 2) -> None:
     post_events(ctx, key_events(key), frames)
 
 
+#: pygame's key repeat as the app sets it (``pygame.key.set_repeat(400, 40)``), in seconds.
+REPEAT_DELAY, REPEAT_INTERVAL = 0.4, 0.04
+
+
+def hold_key(ctx: AppContext, key: int, seconds: float = 0.5) -> None:
+    """Hold ``key`` down for ``seconds`` of frames as a person does, with the repeated
+    ``KEYDOWN`` events pygame sends meanwhile (none before ``REPEAT_DELAY``), then let go.
+    A loaded machine sends the same: a frame slower than the delay sees the repeats."""
+    from ra_game.app import FPS, run_frames
+
+    down, up = key_events(key)
+    pygame.event.post(down)
+    repeat_at, held = REPEAT_DELAY, 0.0
+    while held < seconds:
+        run_frames(ctx, 1)
+        held += 1 / FPS
+        while repeat_at <= held and repeat_at < seconds:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            repeat_at += REPEAT_INTERVAL
+    post_events(ctx, [up])
+
+
 def click_at(ctx: AppContext, pos: tuple[int, int], frames: int = 2) -> None:
     """Move to ``pos`` and click there with the left button, then run ``frames`` frames."""
     post_events(ctx, click_events(pos), frames)

@@ -234,3 +234,16 @@ def test_todo_and_fill_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert [e["msgid"] for e in tool.todo("es")] == ["Take {n} tile"]
     with (po.parent / "ra_game.mo").open("rb") as fh:
         assert gettext.GNUTranslations(fh).gettext("Settings") == "Ajustes"
+
+
+@pytest.mark.parametrize(("lang", "line"), [("es", "mostrar la versión del programa"),
+                                            ("pt", "mostrar a versão do programa"),
+                                            ("tr", "programın sürümünü göster")])
+def test_the_version_options_help_follows_lang(lang: str, line: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from ra_game.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "--help"])
+    out = capsys.readouterr().out
+    assert line in out and "show program's version" not in out

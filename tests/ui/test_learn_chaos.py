@@ -56,6 +56,7 @@ def test_junk_input_on_the_new_screens_never_raises(ctx: AppContext, start: int)
     for _round in range(4):
         ctx.scenes.clear_to(TitleScene(ctx))
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=start, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=start, mod=0, unicode=""))
         run_frames(ctx, 2)
         for _ in range(40):
             for event in junk(rng, ctx.window_size):

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def press(ctx: AppContext, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
     run_frames(ctx, 1)
 
 

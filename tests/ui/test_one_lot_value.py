@@ -41,9 +41,11 @@ def chip(state: GameState, seat: int) -> int | None:
 
 def hinted(state: GameState, action: int) -> int:
     text = hint_reason(state, action)
-    found = re.search(r"(?:about|by) (-?\d+)", text)
+    if "worth next to nothing" in text:
+        return 0
+    found = re.search(r"worth (?:only )?about (−?\d+) fame", text)
     assert found, text
-    return int(found[1])
+    return int(found[1].replace("\u2212", "-"))
 
 
 def said(state: GameState, played: int, better: int) -> int:

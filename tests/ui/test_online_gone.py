@@ -35,6 +35,7 @@ pytestmark = pytest.mark.slow
 
 def key(ctx: AppContext, code: int, text: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=text))
     run_frames(ctx, 1)
 
 

@@ -33,6 +33,7 @@ def click(ctx: AppContext, rect: pygame.Rect) -> None:
 
 def press(ctx: AppContext, key: int, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode))
     run_frames(ctx, 1)
 
 

@@ -225,6 +225,7 @@ def test_a_refused_move_shows_the_servers_line_and_undo_asks_the_server(
     frames_until([host, friend], lambda: len(b.moves) == 1 and not b.queue.busy)
     assert a.undo.available
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_u, mod=0, unicode="u"))
     run_frames(mover, 1)
     frames_until([host, friend], lambda: a.moves == [] and b.moves == [])
     same_game(a, b)
@@ -321,6 +322,7 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     assert a.status()[0].startswith(("Waiting for Bo, away for 0:0", "Bo has been away"))
     frames_until([host], lambda: "press A to let an AI play their seat" in a.status()[0])
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
     assert a.kinds[1].code != "remote"
@@ -503,10 +505,12 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy
                  and "press A" in a.status()[0])
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0))
     run_frames(host, 1)
     assert a.pause is not None
     assert [n for n, _l, _k in a.pause.items][-2:] == ["hand", "quit"]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
     assert a.pause is None and a.kinds[1].code != "remote"

@@ -17,10 +17,10 @@ from ra_game.scenes.play import PlayScene
 from ra_game.scenes.results import FinalResultsScene
 
 from ra_game.app import create_app, step_frame
-from ra_game.engine import parse_replay
+from ra_game.engine import GameState, parse_replay
 from ra_game.engine.moves import DRAW, PASS, is_bid, is_god
 from ra_game.seats import Seat
-from tooling.autopilot import Autopilot
+from tooling.autopilot import Autopilot, press_key
 
 FRAME_CAP = 20000
 
@@ -115,6 +115,27 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     resumed = PlayScene.from_save(ctx, doc)
     assert resumed.state.summary() == play.state.summary()
     assert [s.kind.code for s in resumed.seats] == ["human", "human"]
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_hidden_scores_hand_the_screen_over_before_the_very_first_turn(first: int) -> None:
+    """Whoever of two people moves first (an AI may open), the board is hidden until they say
+    they are at the screen: nobody has seen it yet."""
+    kinds = ["human", "human", "random"] if first == 0 else ["random", "human", "human"]
+    seats = [Seat.of(kind, f"P{i}") for i, kind in enumerate(kinds)]
+    ctx, _w = create_app()
+    seed = next(s for s in range(100) if GameState.new(3, seed=s).current == 0)
+    play = PlayScene(ctx, seats, seed=seed, hide_scores=True)
+    ctx.scenes.clear_to(play)
+    for _ in range(600):
+        step_frame(ctx, 1 / 60)
+        if ctx.scenes.top is not play:
+            break
+    top = ctx.scenes.top
+    assert type(top) is HandOverScene and top.player_name == f"P{first}"
+    assert play.human_to_move() and len(play.moves) == (0 if first == 0 else 1)
+    press_key(ctx, pygame.K_RETURN)
+    assert ctx.scenes.top is play and play.human_ready()
 
 
 @pytest.mark.slow

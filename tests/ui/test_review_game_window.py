@@ -36,6 +36,7 @@ def click(ctx: AppContext, pos: tuple[int, int]) -> None:
 
 def press(ctx: AppContext, key: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=""))
     run_frames(ctx, 1)
 
 

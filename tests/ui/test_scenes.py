@@ -43,6 +43,7 @@ def click(ctx: AppContext, rect: pygame.Rect, button: int = 1) -> None:
 
 def press(ctx: AppContext, key: int, mod: int = 0, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode))
     run_frames(ctx, 1)
 
 
@@ -134,6 +135,9 @@ def test_setup_names_follow_kinds_and_hide_scores_reaches_the_game_only(
     assert setup.hide_scores and not load_settings().hide_scores
     kinds = [r.kind.code for r in setup.rows]
     click(ctx, setup.buttons["start"].rect)
+    run_frames(ctx, 2)
+    if isinstance(top(ctx), HandOverScene):  # hidden scores: nobody has the screen yet
+        press(ctx, pygame.K_RETURN)
     play = top(ctx)
     assert isinstance(play, PlayScene) and play.hide_scores
     ctx.scenes.clear_to(TitleScene(ctx))
@@ -257,6 +261,9 @@ def test_continue_resumes_the_autosaved_game(ctx: AppContext) -> None:
     assert isinstance(title, TitleScene) and title.buttons["continue"].enabled
     assert title.save_info.startswith("Continue: Ana, Bo and Cy, epoch 1 of 3 (saved ")
     click(fresh, title.buttons["continue"].rect)
+    run_frames(fresh, 2)
+    if isinstance(top(fresh), HandOverScene):  # hidden scores: the screen is handed over
+        press(fresh, pygame.K_RETURN)
     play = top(fresh)
     assert isinstance(play, PlayScene)
     assert play.moves == doc["moves"] and play.hide_scores is True

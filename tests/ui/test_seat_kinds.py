@@ -102,6 +102,7 @@ def test_a_new_seat_kind_is_one_entry_plus_its_controller(
         replay.apply(text)
     # the setup screen offers it under its label; the host screen and the server do not
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_n, mod=0, unicode=""))
     run_frames(ctx, 1)
     setup = ctx.scenes.top
     assert isinstance(setup, SetupScene)

@@ -46,6 +46,7 @@ def test_every_level_offered_has_a_one_line_description() -> None:
 def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str]]) -> None:
     ctx, texts = shown
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_n, mod=0, unicode="n"))
     run_frames(ctx, 1)
     setup = ctx.scenes.stack[-1]
     assert isinstance(setup, SetupScene)
@@ -62,6 +63,7 @@ def test_pointing_at_a_seat_level_describes_it(shown: tuple[AppContext, list[str
     assert setup.kinds[1].focused and kind_description(setup.rows[1].kind) in texts
     texts.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="\t"))
     run_frames(ctx, 1)  # focus on the next name field: the usual hint comes back
     assert not any(t in texts for t in (kind_description(kind_of(k)) for k in seat_kinds()))
     assert any("players" in t for t in texts)

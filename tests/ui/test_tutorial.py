@@ -18,7 +18,7 @@ from ra_game.engine import Move
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.callout import button_rects
-from tooling.autopilot import click_events, post_events, press_key
+from tooling.autopilot import click_events, hold_key, post_events, press_key
 
 FRAME_LIMIT = 60 * 60 * 3
 
@@ -81,7 +81,8 @@ def test_the_lesson_covers_every_topic_of_the_guided_game() -> None:
 # -- playing it through -------------------------------------------------------------------------
 
 
-def _do_move_by_keys(ctx: AppContext, play: PlayScene, move: str) -> None:
+def _do_move_by_keys(ctx: AppContext, play: PlayScene, move: str,
+                     press_key: Any = press_key) -> None:
     if move in ("draw", "ra"):
         press_key(ctx, pygame.K_d if move == "draw" else pygame.K_r)
     elif move.startswith("bid:"):
@@ -124,8 +125,12 @@ def _do_move_by_mouse(ctx: AppContext, play: PlayScene, move: str) -> None:
 
 
 def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayScene:
-    """From the tutorial's play scene on top, do every step by ``by`` until the end (or the
-    step ``stop_at``); returns the play scene."""
+    """From the tutorial's play scene on top, do every step by ``by`` (``keys``, ``held``:
+    keys held half a second with their repeats, or ``mouse``) until the end (or the step
+    ``stop_at``); returns the play scene."""
+    press = hold_key if by == "held" else press_key
+    if by == "held":
+        by = "keys"
     play = ctx.scenes.top
     assert isinstance(play, PlayScene) and isinstance(play.overlay, TutorialDriver)
     driver = play.overlay
@@ -134,7 +139,7 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
         top = ctx.scenes.top
         if top is not play:  # the epoch scoring scene
             if by == "keys":
-                press_key(ctx, pygame.K_RETURN)
+                press(ctx, pygame.K_RETURN)
             else:
                 post_events(ctx, click_events(top.cont.rect.center))  # type: ignore[union-attr]
             continue
@@ -143,13 +148,16 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
             return play
         if driver.waiting_for_next() and not play.queue.busy:
             if by == "keys":
-                press_key(ctx, pygame.K_RETURN)
+                press(ctx, pygame.K_RETURN)
             else:
                 assert play.view is not None
                 click_base(ctx, play, button_rects(play.view, driver.callout())[0])
         elif step.kind == "you" and play.input.mode != "idle" and not play.queue.busy:
             before = len(play.moves)
-            (_do_move_by_keys if by == "keys" else _do_move_by_mouse)(ctx, play, step.moves[0])
+            if by == "keys":
+                _do_move_by_keys(ctx, play, step.moves[0], press)
+            else:
+                _do_move_by_mouse(ctx, play, step.moves[0])
             assert play.moves[before:before + len(step.moves)] == list(step.moves), play.notice
     raise AssertionError(f"the tutorial stalled at step {driver.step.id}")
 

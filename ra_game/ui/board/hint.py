@@ -15,6 +15,7 @@ from ...engine.state import GameState, Observation
 from ...i18n import _, ngettext
 from ...seat_kinds import HINT_AI, SCRIPTED, kind_of
 from ...seats import Seat, Tick
+from ...words import worth
 from .. import theme
 from .sentences import tile_list
 from .view import View
@@ -22,37 +23,36 @@ from .view import View
 
 def hint_reason(state: GameState, action: int) -> str:
     """One line saying why ``action`` is suggested, from the value of the tiles at stake: the
-    lot's worth is the number its bid chip shows and the review says (:func:`lot_worth`)."""
+    lot's worth is the number its bid chip shows and the review says (:func:`lot_worth`), in
+    counted words (:func:`~ra_game.words.worth`: "about 1 fame", "next to nothing")."""
     seat = state.current
-    if is_bid(action):
-        gain = lot_worth(state, seat)
-        return _("Hint: bid sun {sun}: the lot is worth about {points} fame to you.").format(
-            sun=action - 2, points=gain)
-    if action == PASS:
-        gain = lot_worth(state, seat)
-        if gain > 0:
-            return _("Hint: pass: the lot is worth only about {points} fame to you, too little "
-                     "for a sun.").format(points=gain)
-        return _("Hint: pass: the lot would change your score by {points} fame.").format(
-            points=gain)
-    if action == DRAW:
-        gain = lot_worth(state, seat)
-        return _("Hint: draw a tile: so far the track would add only about {points} to your "
-                 "score.").format(points=gain)
-    if action == RA:
-        gain = lot_worth(state, seat)
-        return _("Hint: invoke Ra: the lot is worth about {points} fame to you now.").format(
-            points=gain)
-    tiles = unpack_tiles(action)
     if is_god(action):
-        gain = tiles_worth(state, seat, tiles)
-        text = ngettext("Hint: play a God for {tiles}: about {points} fame to you.",
-                        "Hint: play {count} Gods for {tiles}: about {points} fame to you.",
+        tiles = unpack_tiles(action)
+        text = ngettext("Hint: play a God for {tiles}: worth {worth} to you.",
+                        "Hint: play {count} Gods for {tiles}: worth {worth} to you.",
                         len(tiles))
-        return text.format(count=len(tiles), tiles=tile_list(tiles), points=gain)
+        return text.format(count=len(tiles), tiles=tile_list(tiles),
+                           worth=worth(tiles_worth(state, seat, tiles)))
     if is_discard(action):
         return _("Hint: discard {tiles}: that keeps the most fame.").format(
-            tiles=tile_list(tiles))
+            tiles=tile_list(unpack_tiles(action)))
+    gain = lot_worth(state, seat)
+    if is_bid(action):
+        return _("Hint: bid sun {sun}: the lot is worth {worth} to you.").format(
+            sun=action - 2, worth=worth(gain))
+    if action == PASS and gain > 0:
+        return _("Hint: pass: the lot is worth only {worth} to you, too little for a "
+                 "sun.").format(worth=worth(gain))
+    if action == PASS:
+        return _("Hint: pass: the lot is worth {worth} to you.").format(worth=worth(gain))
+    if action == DRAW and not state.auction_tiles():
+        return _("Hint: draw a tile: the auction track is empty.")
+    if action == DRAW:
+        return _("Hint: draw a tile: so far the lot is worth {worth} to you.").format(
+            worth=worth(gain))
+    if action == RA:
+        return _("Hint: invoke Ra: the lot is worth {worth} to you now.").format(
+            worth=worth(gain))
     return _("Hint: {move}.").format(move=Move.from_action(action).text)
 
 

@@ -30,10 +30,10 @@ class Hotseat:
 
     def hand_to(self, seat: int, seats: Sequence[Seat]) -> bool:
         """Whether the screen is handed to the person of ``seat`` before their decision
-        (another person was at it and fame is hidden); they are at it from now on."""
+        (fame is hidden and another person, or nobody yet, was at it: the very first turn
+        too); they are at it from now on."""
         people = sum(s.is_human for s in seats)
-        if not (self.hide_scores and people > 1 and self.last is not None
-                and self.last != seat):
+        if not (self.hide_scores and people > 1 and self.last != seat):
             return False
         self.last = seat
         return True

@@ -1,7 +1,7 @@
 """A reviewed decision drawn as the person saw it: their controls for that position, with the
 better move marked the way a hint marks it (the button lit, turquoise rings on the suns, tiles
 and auction slots it uses) and the move made outlined in terracotta.  The controls are a
-picture here, not input."""
+picture here, not input: they show no key caps."""
 
 from __future__ import annotations
 
@@ -56,6 +56,8 @@ def mark_decision(geom: BoardGeometry, state: GameState, action: int,
                 free.remove(slot)
                 marked.add(len(controls))
                 controls.append(Control("slot", geom.auction_slots[slot], value=slot))
+    for control in controls:
+        control.hint = ""  # a picture: its keys do nothing here (the note's button has Enter)
     disaster = state.pending[0] if person.mode == "discard" and state.pending else 0
     made = set() if played is None else {
         i for i, c in enumerate(controls)

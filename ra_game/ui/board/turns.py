@@ -26,6 +26,10 @@ if TYPE_CHECKING:
         def epoch_skip(self) -> EpochSkip: ...
         @property
         def speed(self) -> str: ...
+        @property
+        def moves_animating(self) -> int:
+            """Moves played whose animation has not finished."""
+            ...
 
         def ai_delay(self, speed: str) -> float:
             """How long an AI waits before its move shows."""
@@ -57,6 +61,15 @@ class Turns:
         seat = state.to_move
         return seat is not None and self.controller(seat) is self.person
 
+    def think_behind(self, board: Driven, dt: float) -> None:
+        """A scene lies over the board (an epoch's scoring): an AI seat to move starts (or goes
+        on) thinking meanwhile; its move waits until the board is in front and idle."""
+        state = board.state
+        if state.over or self.controller(state.current) is not self.runner:
+            return
+        self.runner.poll(board.match.observation(state.current),
+                         Tick(board.match.version, dt, False, 0.0))
+
     def drive(self, board: Driven, dt: float) -> bool:
         """Ask the controller of the seat to move for its move, and play it; whether it did."""
         state = board.state
@@ -68,8 +81,11 @@ class Turns:
             self.opened = len(board.moves)
             board.person_turn(seat)
         delay = 0.0 if person or board.epoch_skip.active(state) else board.ai_delay(board.speed)
+        # an AI's move may be played while the move before it still animates (it waits
+        # behind it on the board): the next seat starts thinking sooner
+        ready = idle or (controller is self.runner and board.moves_animating <= 1)
         move = controller.poll(board.match.observation(seat),
-                               Tick(board.match.version, dt, idle, delay))
+                               Tick(board.match.version, dt, ready, delay))
         if move is not None:
             board.apply(move, offered=person)
         return move is not None

@@ -18,7 +18,8 @@ from ...engine.state import GameState
 
 #: Grace period for undo before an AI replies, by animation speed, as a multiple of the
 #: ``undo_grace`` setting (seconds at normal speed).
-GRACE_FACTOR: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "max": 0.0}
+GRACE_FACTOR: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "rapid": 0.5,
+                                   "max": 0.0}
 DEFAULT_GRACE = 1.0
 
 _REVEALING = (ev.TileDrawn, ev.RaDrawn, ev.EpochEnded, ev.EpochScored, ev.GameOver)
