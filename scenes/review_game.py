@@ -34,7 +34,7 @@ from ra_game.ui.game_chart import GameChart, Mark
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.review_words import better_line, seat_name
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name
+from ra_game.words import display_name, is_you
 
 from . import routes
 from .review_progress import ReviewProgressScene
@@ -285,9 +285,10 @@ class GameReviewScene(LayoutScene):
                 theme.fitted_text(surface, partial(self.font, bold=n == 0), text, box, 16,
                                   theme.INK, "left" if n == 0 else "center", min_size=15,
                                   max_lines=1, clip=True)
-        legend = _("Accuracy: the decisions close to the best. ?! inaccuracy (under {mistake} "
-                   "fame), ? mistake, ?? blunder (from {blunder}). Luck: what the draws brought "
-                   "against the bag's average. On the graph, a tick on the floor is a draw, a "
+        legend = _("Accuracy: 100 % when no decision lost fame, the lower the more fame the "
+                   "decisions lost. ?! inaccuracy (under {mistake} fame), ? mistake, ?? blunder "
+                   "(from {blunder}). Luck: what the draws brought against the bag's average, "
+                   "beside what they brought the rivals. On the graph, a tick on the floor is a draw, a "
                    "marker on a line a mistake (the larger, the costlier).").format(mistake=format_decimal(MISTAKE_FROM, None),
                                                         blunder=format_decimal(BLUNDER_FROM, None))
         theme.fitted_text(surface, lambda s: self.font(s), legend, self.rects["legend"], 15,
@@ -358,14 +359,18 @@ def game_review_scene(ctx: AppContext, replay: Replay, seat: int = 0, title: str
                       **job_options: Any) -> Scene:
     """The whole game's review: at once when every seat's was made and kept with the game,
     else the progress overlay while the AI makes the seats' still missing."""
-    from ra_game.review.store import kept_reviews
+    from ra_game.review.store import kept_reviews, load_review
 
     kept = kept_reviews(replay, **job_options)
     scene: Scene
     if len(kept) == len(replay.players):
         scene = GameReviewScene(ctx, replay, GameReview.of(replay, kept), seat, title)
     else:
-        scene = GameProgressScene(ctx, replay, seat, title=title, known=kept, **job_options)
+        lists = {s: load_review(replay, s, **job_options) for s in range(len(replay.players))
+                 if s not in kept}
+        earlier = {s: r for s, r in lists.items() if r is not None}
+        scene = GameProgressScene(ctx, replay, seat, title=title, known=kept, earlier=earlier,
+                                  **job_options)
     return scene
 
 
@@ -376,8 +381,10 @@ class GameProgressScene(ReviewProgressScene):
 
     def __init__(self, ctx: AppContext, replay: Replay, seat: int, *, title: str = "",
                  known: dict[int, Review] | None = None, whole: GameReviewJob | None = None,
-                 **job_options: Any) -> None:
+                 earlier: dict[int, Review] | None = None, **job_options: Any) -> None:
         self.known = known or {}
+        #: The seats' lists of their costliest mistakes made before (their work is reused).
+        self.earlier = earlier or {}
         #: The whole game's job (``whole``: one made already, else made on this overlay's
         #: worker processes when it is first shown).
         self.whole = whole
@@ -390,7 +397,7 @@ class GameProgressScene(ReviewProgressScene):
 
         try:
             self.whole = GameReviewJob(self.replay, self.open_workers(), known=self.known,
-                                       **self.job_options)
+                                       earlier=self.earlier, **self.job_options)
         except ValueError as exc:
             self.fail(str(exc))
 
@@ -422,5 +429,8 @@ class GameProgressScene(ReviewProgressScene):
         seat = self.whole.seat if self.whole is not None else None
         if seat is None:
             return _("The hard AI looks again at every player's decisions.")
+        name = seat_name(self.replay, seat)
+        if is_you(name):
+            return _("The hard AI looks again at every player's decisions: now yours.")
         return _("The hard AI looks again at every player's decisions: now those of "
-                 "{player}.").format(player=display_name(seat_name(self.replay, seat)))
+                 "{player}.").format(player=display_name(name))

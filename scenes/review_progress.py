@@ -9,6 +9,7 @@ review list takes this overlay's place.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -18,7 +19,7 @@ from ra_game.i18n import N_, _, format_percent
 from ra_game.ui import theme
 from ra_game.ui.app_context import ai_workers
 from ra_game.ui.overlay import OverlayScene
-from ra_game.ui.review_words import seat_name
+from ra_game.ui.review_words import seat_name, time_left
 from ra_game.ui.widgets import Button
 from ra_game.words import display_name, is_you
 
@@ -61,6 +62,8 @@ class ReviewProgressScene(OverlayScene):
         self.workers: Workers | None = None
         self.job: ReviewJob | None = job
         self.error = ""
+        #: When this overlay's work began (the time left is estimated from it).
+        self.began = time.perf_counter()
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -106,7 +109,7 @@ class ReviewProgressScene(OverlayScene):
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Decisions looked at, of how many."""
+        """Units of work done, of how many (a total known at the start)."""
         return self.job.progress if self.job is not None else (0, 0)
 
     # -- the frame
@@ -152,8 +155,7 @@ class ReviewProgressScene(OverlayScene):
                           theme.TERRACOTTA if self.error else theme.INK_SOFT, min_size=15)
         done, total = self.progress
         self.draw_bar(surface, self.rects["bar"], done / total if total else 0.0)
-        count = (_("Decision {done} of {total}").format(done=done, total=total) if total
-                 else _("Getting ready..."))
+        count = time_left(time.perf_counter() - self.began, done, total)
         theme.fitted_text(surface, lambda s: self.font(s, bold=True), count,
                           self.rects["count"], 17, theme.INK, max_lines=1)
 

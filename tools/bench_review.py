@@ -37,17 +37,22 @@ import statistics
 import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ra_game.ai.levels import LEVELS
 from ra_game.ai.workers import Workers, cpu_count
 from ra_game.engine import load_replay
+from ra_game.engine.tiles import Tile
 from ra_game.headless import play_headless
 from ra_game.replays import save_replay
 from ra_game.review import ReviewJob, review_seats, seat_decisions
+from ra_game.review.accuracy import seat_accuracy
+from ra_game.review.curve import Curve, StepKind, game_curve
 from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
 from ra_game.review.search import Verdict
 from ra_game.seats import parse_seats
@@ -75,6 +80,77 @@ def run_job(job: ReviewJob) -> ReviewJob:
         if job.pool is not None and not job.done:
             job.pool.wait(0.5)
     return job
+
+
+def seat_losses(path: Path, seat: int, workers: Workers) -> list[list[float]]:
+    """Every decision of ``seat`` in ``path`` judged by the review's search, no second
+    opinion: ``[loss, error]`` per decision (kept as ``g<g>.seat<N>.losses.json``, so a stopped
+    run resumes and the accuracy can be read again from them)."""
+    out = path.with_name(f"{path.name[:-len('.ra.json')]}.seat{seat}.losses.json")
+    if out.exists():
+        kept: list[list[float]] = json.loads(out.read_text())
+        return kept
+    job = run_job(ReviewJob(load_replay(path), seat, workers.get(), confirm=False, most=None))
+    losses = [[round(v.loss, 3), round(v.error, 3)] for v in job.verdicts]
+    out.write_text(json.dumps(losses))
+    return losses
+
+
+def accuracy_run(folder: Path, games: int, kinds: list[str], seed: int,
+                 workers: Workers) -> dict[str, Any]:
+    """``--accuracy``: every seat of ``games`` games reviewed (the search's verdicts only);
+    per level the mean accuracy of a seat's game (:func:`seat_accuracy`) with its 95 % normal
+    interval, and whether each level's interval lies above the next weaker level's."""
+    per_level: dict[str, list[float]] = {}
+    for game in range(games):
+        path = ensure_game(folder, game, kinds, seed, workers)
+        for seat, kind in enumerate(rotated(kinds, game)):
+            losses = seat_losses(path, seat, workers)
+            per_level.setdefault(kind, []).append(seat_accuracy([loss for loss, _e in losses]))
+    intervals = {k: interval(v) for k, v in per_level.items()}
+    levels = {k: {"games": len(v), "mean_accuracy": round(statistics.fmean(v), 1),
+                  "interval95": intervals[k]} for k, v in per_level.items()}
+    order = [k for k in reversed(LEVELS) if k in levels]  # the strongest level first
+    apart = {f"{a} > {b}": intervals[a][0] > intervals[b][1] for a, b in pairwise(order)}
+    return {"games": games, "players": len(kinds), "seed": seed, "levels": levels,
+            "apart": apart}
+
+
+def ends_epoch(curve: Curve, index: int) -> bool:
+    """True when the ``index``-th step of ``curve`` ended its epoch (or the game)."""
+    steps = curve.steps
+    return index + 1 == len(steps) or steps[index + 1].epoch != steps[index].epoch
+
+
+def luck_run(folder: Path, games: int, kinds: list[str], seed: int,
+             workers: Workers) -> dict[str, Any]:
+    """``--luck``: the luck of the draws (:mod:`ra_game.review.curve`) over ``games`` games:
+    each seat's mean luck per game with its 95 % normal interval, each level's, and in how
+    many games the luckiest draw was the Ra tile that ended an epoch."""
+    by_seat: dict[int, list[float]] = {}
+    by_level: dict[str, list[float]] = {}
+    ra_luckiest = 0
+    for game in range(games):
+        replay = load_replay(ensure_game(folder, game, kinds, seed, workers))
+        curve = game_curve(replay)
+        for seat, kind in enumerate(rotated(kinds, game)):
+            by_seat.setdefault(seat, []).append(curve.luck(seat))
+            by_level.setdefault(kind, []).append(curve.luck(seat))
+        draws = [(step.luck[s], -n, n) for n, step in enumerate(curve.steps)
+                 if step.kind is StepKind.DRAW for s in range(curve.seats)]
+        if draws:
+            n = max(draws)[2]
+            ra_luckiest += curve.steps[n].drawn == Tile.RA and ends_epoch(curve, n)
+
+    def summary(values: list[float]) -> dict[str, Any]:
+        return {"mean": round(statistics.fmean(values), 2), "interval95": interval(values)}
+
+    return {"games": games, "players": len(kinds), "seed": seed,
+            "seats": {s: summary(v) for s, v in sorted(by_seat.items())},
+            "levels": {k: summary(v) for k, v in by_level.items()},
+            "luck_sd_per_seat_game": round(statistics.stdev(
+                [x for v in by_seat.values() for x in v]), 2),
+            "epoch_ending_ra_luckiest_games": ra_luckiest}
 
 
 def review_seat(path: Path, seat: int, workers: Workers) -> dict[str, Any]:
@@ -237,6 +313,10 @@ def main() -> int:
     parser.add_argument("--salts", type=int, default=4)
     parser.add_argument("--time-seat", type=int, default=0, metavar="R",
                         help="also review the hard seat of game 0 in this process R times")
+    parser.add_argument("--accuracy", action="store_true",
+                        help="only the mean accuracy per level over every seat of --games games")
+    parser.add_argument("--luck", action="store_true",
+                        help="only the luck of the draws per seat over --games games")
     parser.add_argument("--timing", type=int, default=0, metavar="R",
                         help="only time one seat as the window reviews it, and the whole game, "
                              "R times each")
@@ -247,6 +327,13 @@ def main() -> int:
         print(json.dumps(timing(args.dir, kinds, args.seed, args.workers, args.timing)))
         return 0
     workers = Workers(args.workers if args.workers > 1 else 0, window=False)
+    if args.accuracy or args.luck:
+        run = accuracy_run if args.accuracy else luck_run
+        try:
+            print(json.dumps(run(args.dir, args.games, kinds, args.seed, workers)))
+        finally:
+            workers.close()
+        return 0
     losses: dict[str, list[float]] = {}
     decisions: dict[str, list[int]] = {}
     listed: dict[str, list[int]] = {}

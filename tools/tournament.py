@@ -49,7 +49,7 @@ from ra_game.ai import AGENTS, Agent, RootParallelAgent
 from ra_game.ai.base import SearchingAgent
 from ra_game.ai.workers import WorkerPool
 from ra_game.engine import GameState, Move
-from tools.frozen import LinePlayer, PlayerError, frozen_command, versions
+from tools.frozen import LinePlayer, PlayerError, checkout, frozen_command, versions
 from tools.ra_player import trees_cut_short, uncap
 
 Job = tuple[int, int, tuple[str, ...], int | None]
@@ -438,6 +438,13 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"scores {rec['scores']} seats {[short(k) for k in rec['kinds']]}",
               file=sys.stderr, flush=True)
 
+    try:
+        frozen = versions()
+        for kind in {seat for seat in seats if seat in frozen}:
+            checkout(frozen[kind])  # made once here, before any process needs it
+    except (PlayerError, OSError, subprocess.SubprocessError) as exc:
+        print(f"tournament: error: {exc}", file=sys.stderr)
+        return 2
     if args.program and args.workers > 1:
         print("tournament: error: --program needs --workers 1", file=sys.stderr)
         return 2

@@ -166,14 +166,17 @@ def sun_totals(state: GameState) -> list[int]:
 
 
 def why_claim(state: GameState, seat: int, played: int, better: int,
-              won: bool | None = None) -> Claim:
+              won: bool | None = None, winning: int | None = None) -> Claim:
     """Why ``better`` beat ``played``, with what decides it: the centre sun and, in the last
-    epoch, the final sun race for an auction; the Ra tiles left against the epoch's end for a
-    draw or Ra; ``won``: for a bid played, whether it won the auction (None: not known)."""
+    epoch, the final sun race for an auction (and the rival's sun that won it, ``winning``, when
+    the seat was outbid); the Ra tiles left against the epoch's end for a draw or Ra; ``won``:
+    for a bid played, whether it won the auction (None: not known)."""
     claim = _reason(state, seat, played, better, won)
     extra: dict[str, Number] = {}
-    if state.phase == BID and claim.kind not in OUTBID:
+    if state.phase == BID:
         extra.update(center=state.center_sun, lot=len(state.auction_tiles()))
+        if claim.kind in OUTBID and winning is not None:
+            extra["winning"] = winning
         if claim.kind in (Reason.PASS, Reason.PASS_EMPTY):
             extra["later"] = max(later_suns(state, seat))  # the sun that could outbid the seat
         if state.epoch == NUM_EPOCHS:

@@ -17,13 +17,19 @@ the AI's worker processes run them unchanged): the root rule
 evaluator (:attr:`~ra_game.ai.evaluators.Judgment.MEDIUM_TO_END` or
 :attr:`~ra_game.ai.evaluators.Judgment.KEEP_SUNS_TO_END`), one job per plan; the jobs of a
 plan and the same seed deal the same bags.
+
+The second opinion is sequential: it plays ``CONFIRM_DEALS`` deals, and as many more while the
+bar (``CONFIRM_FLOOR``) lies within ``CONFIRM_Z`` standard errors of the gain, up to
+``CONFIRM_CAP``; it then confirms, contradicts or stays unsure (:class:`Outcome`).  A listed
+move's gain is then measured on ``MEASURE_DEALS`` fresh deals (:func:`measure_plan`), since a
+figure measured on the deals that selected it runs high.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import Enum, IntEnum
 
 from ..ai.evaluate import BagInfo
 from ..ai.evaluators import Judgment, PlayOn
@@ -32,15 +38,30 @@ from ..ai.selection import EveryMove
 from ..engine import GameState, Observation
 from .search import NO_LIMIT, position_seed, run_here
 
-#: Deals of the unseen bag per checked decision, and how many a job plays.
+#: Deals of the unseen bag in a second opinion's first round, and in each round added while
+#: it is unsure; how many a job plays.
 CONFIRM_DEALS = 12
 DEALS_PER_JOB = 3
-#: A better move is listed when the second opinion finds it better by this many fame ...
+#: The most deals a second opinion plays (then it stays unsure).
+CONFIRM_CAP = 48
+#: The bar: a better move keeps at least this many fame more than the move played ...
 CONFIRM_FLOOR = 1.0
-#: ... plus this many standard errors of its measured difference.
-CONFIRM_Z = 1.0
-#: Salt of the second opinion's seeds (apart from the search's trees).
+#: ... and the second opinion is sure of it (or of the contrary) once the bar lies this many
+#: standard errors of its measured difference away from the gain.
+CONFIRM_Z = 2.0
+#: Fresh deals that measure a listed better move's gain (none of them chose it).
+MEASURE_DEALS = 24
+#: Salt of the second opinion's seeds (apart from the search's trees), and of the measure's.
 CONFIRM_SALT = 7919
+MEASURE_SALT = 104729
+
+
+class Outcome(Enum):
+    """What a second opinion says of a better move against the bar (``CONFIRM_FLOOR``)."""
+
+    CONFIRMED = "confirmed"
+    CONTRADICTED = "contradicted"
+    UNSURE = "unsure"
 
 
 class Plan(IntEnum):
@@ -68,16 +89,30 @@ def final_fame(state: GameState, seat: int, plan: Plan) -> float:
 
 
 def confirm_plan(obs: Observation, played: int, better: int,
-                 deals: int = CONFIRM_DEALS, salt: int = 0) -> list[TreeJob]:
-    """The jobs of the second opinion on ``better`` against ``played`` in ``obs``: for each
-    chunk of deals, one job per plan on the same seed (so on the same deals)."""
+                 deals: int = CONFIRM_DEALS, salt: int = 0, first: int = 0) -> list[TreeJob]:
+    """The jobs of the second opinion on ``better`` against ``played`` in ``obs``: ``deals``
+    deals from its ``first`` (a round added to the deals before it); for each chunk of deals,
+    one job per plan on the same seed (so on the same deals)."""
     jobs = []
-    for start in range(0, deals, DEALS_PER_JOB):
+    for start in range(first, first + deals, DEALS_PER_JOB):
         seed = position_seed(obs.state, obs.seat, CONFIRM_SALT + salt, start)
-        jobs += [TreeJob(obs, seed, min(DEALS_PER_JOB, deals - start), NO_LIMIT,
+        jobs += [TreeJob(obs, seed, min(DEALS_PER_JOB, first + deals - start), NO_LIMIT,
                          evaluator=PLAN_JUDGMENT[plan], selection=EveryMove((played, better)))
                  for plan in plans_for(obs.state)]
     return jobs
+
+
+def measure_plan(obs: Observation, played: int, better: int,
+                 salt: int = 0) -> list[TreeJob]:
+    """The jobs that measure a listed better move on ``MEASURE_DEALS`` deals of their own
+    (seeds apart from the second opinion's, so the deals that chose it do not measure it)."""
+    return confirm_plan(obs, played, better, MEASURE_DEALS, MEASURE_SALT + salt)
+
+
+def deals_of(results: list[TreeResult]) -> int:
+    """The deals a second opinion's results played (each deal once, whatever its plans)."""
+    plans = {r.evaluator for r in results}
+    return sum(r.iterations for r in results) // max(1, len(plans))
 
 
 @dataclass(frozen=True)
@@ -90,9 +125,24 @@ class SecondOpinion:
     deals: int
 
     @property
+    def outcome(self) -> Outcome:
+        """Confirmed when the gain is above the bar by ``CONFIRM_Z`` standard errors,
+        contradicted when below it by as many, else unsure."""
+        if self.gain - CONFIRM_Z * self.error >= CONFIRM_FLOOR:
+            return Outcome.CONFIRMED
+        if self.gain + CONFIRM_Z * self.error < CONFIRM_FLOOR:
+            return Outcome.CONTRADICTED
+        return Outcome.UNSURE
+
+    @property
     def confirmed(self) -> bool:
         """True when the better move is clearly better by the second opinion too."""
-        return self.gain - CONFIRM_Z * self.error >= CONFIRM_FLOOR
+        return self.outcome is Outcome.CONFIRMED
+
+    @property
+    def settled(self) -> bool:
+        """True when no more deals are to be played: sure either way, or at the cap."""
+        return self.outcome is not Outcome.UNSURE or self.deals >= CONFIRM_CAP
 
 
 def _mean(values: list[float]) -> float:
@@ -119,8 +169,31 @@ def second_opinion(results: list[TreeResult], played: int, better: int) -> Secon
     return SecondOpinion(gain, math.sqrt(spread / len(diffs)), len(diffs))
 
 
+def run_all_here(jobs: list[TreeJob]) -> list[TreeResult]:
+    """Play ``jobs`` in this process (blocking)."""
+    return [run_here(job) for job in jobs]
+
+
 def second_opinion_here(obs: Observation, played: int, better: int,
                         deals: int = CONFIRM_DEALS, salt: int = 0) -> SecondOpinion:
-    """The second opinion computed in this process (blocking)."""
-    return second_opinion([run_here(job) for job in confirm_plan(obs, played, better, deals, salt)],
-                          played, better)
+    """The second opinion on ``deals`` deals computed in this process (blocking)."""
+    return second_opinion(run_all_here(confirm_plan(obs, played, better, deals, salt)), played,
+                          better)
+
+
+def settled_opinion_here(obs: Observation, played: int, better: int,
+                         salt: int = 0) -> SecondOpinion:
+    """The sequential second opinion, round after round until it is settled, as a review
+    plays it, in this process (blocking)."""
+    results: list[TreeResult] = []
+    while True:
+        results += run_all_here(confirm_plan(obs, played, better, salt=salt,
+                                             first=deals_of(results)))
+        opinion = second_opinion(results, played, better)
+        if opinion.settled:
+            return opinion
+
+
+def measure_here(obs: Observation, played: int, better: int, salt: int = 0) -> SecondOpinion:
+    """A listed better move's gain on the measure's own deals, in this process (blocking)."""
+    return second_opinion(run_all_here(measure_plan(obs, played, better, salt)), played, better)

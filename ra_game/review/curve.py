@@ -7,7 +7,11 @@ scores), one estimator at every position, so a change of the line is a change of
 and never a change of estimator.  It reads the public position and the bag as a multiset (what
 any player can count), never the bag's order.  A draw's change is split in two: the draw's mean
 over the tiles left in the bag (what drawing was worth, the decision) and the tile that came
-(:attr:`Step.luck`, the chance).  It costs well under a second for a whole game.
+(:attr:`Step.luck`, the chance: what it brought the seat against the bag's mean, less what it
+brought the rivals, :func:`against_rivals`).  Luck is measured with one estimator on every
+tile: a Ra tile that ends the epoch is valued just before the scoring it starts
+(:func:`chance_value`), so the scoring is not luck.  It costs well under a second for a whole
+game.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from ..ai.evaluators import expected_fame
 from ..engine import GameState, Move, Replay
 from ..engine.moves import DRAW, is_bid
 from ..engine.state import BID, DISCARD, TURN
+from ..engine.tiles import Tile
 from .claims import Claim, moment_claim
 
 
@@ -36,8 +41,9 @@ class StepKind(Enum):
 class Step:
     """One move of the game: its index in the replay's ``moves``, who made it, what kind of
     step it was, when (the moment claim that names it), every seat's expected final fame after
-    it, and, for a draw, each seat's luck (the fame after it less the draw's mean over the bag;
-    zeros otherwise)."""
+    it, and, for a draw, each seat's luck (what the tile brought the seat against the draw's
+    mean over the bag, less what it brought the rivals: :func:`against_rivals`; zeros
+    otherwise)."""
 
     move: int
     seat: int
@@ -95,19 +101,40 @@ def fame_now(state: GameState) -> tuple[float, ...]:
     return tuple(expected_fame(state, BagInfo(state)))
 
 
+def chance_value(state: GameState, tile: int) -> tuple[float, ...]:
+    """Every seat's expected final fame once ``tile`` is drawn in ``state``, valued by one
+    estimator whatever the tile: a Ra tile that ends the epoch is valued as the position just
+    before the epoch's scoring (the Ra track full, the tiles still held), so the scoring, which
+    the evaluation's outlook only estimates, is never counted as the draw's luck."""
+    deal = state.clone()
+    if tile == Tile.RA and state.ra_count + 1 >= state.ra_length:
+        deal.ra_count += 1  # the track full: the outlook at the scoring, before it is made
+        return fame_now(deal)
+    deal.put_next(tile)
+    deal.apply_action(DRAW, None)
+    return fame_now(deal)
+
+
 def draw_mean(state: GameState) -> tuple[float, ...]:
-    """Every seat's expected final fame after drawing in ``state``, averaged over the tiles
-    left in the bag (each kind once, weighted by its count)."""
+    """Every seat's :func:`chance_value` of drawing in ``state``, averaged over the tiles left
+    in the bag (each kind once, weighted by its count)."""
+    counts = state.bag_counts()
     total = [0.0] * state.n
-    for tile, count in enumerate(state.bag_counts()):
-        if not count:
-            continue
-        deal = state.clone()
-        deal.put_next(tile)
-        deal.apply_action(DRAW, None)
-        for seat, value in enumerate(fame_now(deal)):
-            total[seat] += value * count
-    return tuple(v / state.bag_left for v in total)
+    for tile, count in enumerate(counts):
+        if count:
+            for seat, value in enumerate(chance_value(state, tile)):
+                total[seat] += value * count
+    left = sum(counts)
+    return tuple(v / left for v in total)
+
+
+def against_rivals(brought: list[float]) -> tuple[float, ...]:
+    """Each seat's luck from what a draw brought every seat against the bag's mean: what it
+    brought the seat less what it brought its rivals on average.  A tile that helps or hurts
+    every seat alike (a Ra tile shortens the epoch for the whole table) is no one's luck, and
+    the seats' luck adds up to zero."""
+    total, rivals = sum(brought), len(brought) - 1
+    return tuple(b - (total - b) / rivals for b in brought)
 
 
 def game_curve(replay: Replay) -> Curve:
@@ -127,18 +154,20 @@ def game_curve(replay: Replay) -> Curve:
         when = moment_claim(state, auctions, turns[seat])
         choices = len(state.legal_actions())
         mean = draw_mean(state) if move.action == DRAW else None
-        drawn = state.next_tile() if mean is not None else None
+        came = state.next_tile() if mean is not None else None
+        brought = chance_value(state, came) if came is not None else None
         state.apply(move)
         fame = fame_now(state)
-        if mean is not None:
-            kind, luck = StepKind.DRAW, tuple(f - m for f, m in zip(fame, mean))
+        drawn = -1 if came is None else came
+        if mean is not None and brought is not None:
+            kind = StepKind.DRAW
+            luck = against_rivals([b - m for b, m in zip(brought, mean)])
         else:
             kind, luck = (StepKind.DECISION if choices > 1 else StepKind.FORCED), zero
         if phase == BID and is_bid(move.action):
             winning = index
         closed = phase == BID and state.phase != BID
-        steps.append(Step(index, seat, kind, move.action, when, fame, luck,
-                          -1 if drawn is None else drawn,
+        steps.append(Step(index, seat, kind, move.action, when, fame, luck, drawn,
                           winning if closed else -1))
         if closed:
             winning = -1

@@ -19,7 +19,7 @@ from ..engine import Replay
 from ..engine.tiles import Tile
 from ..i18n import _, format_decimal, format_percent, ngettext, pgettext
 from ..messages import YOU, display_name
-from ..words import tile_name
+from ..words import names_list, tile_name
 from .curve import Curve, Step, StepKind, game_curve
 from .job import MAX_LISTED
 from .model import Mistake, Review
@@ -87,6 +87,8 @@ class KeyMoment:
     seat: int
     value: float
     epoch: int
+    #: For a race: the other seats that held as many (a tie for the lead), else empty.
+    shared: tuple[int, ...] = ()
 
     @property
     def move(self) -> int:
@@ -100,6 +102,8 @@ class KeyMoment:
         """Why the moment was key, one sentence (translated now)."""
         player = _person(names, self.seat)
         kind = self.kind
+        if kind in (KeyKind.PHARAOH_RACE, KeyKind.SUN_RACE) and self.shared:
+            return self._tie(player, names_list([names[s] for s in self.shared]))
         if kind is KeyKind.PHARAOH_RACE:
             return _say(player, _("The Pharaoh race of epoch {epoch} was decided here: you held "
                                   "the most Pharaohs from then on."),
@@ -119,17 +123,33 @@ class KeyMoment:
         tile = tile_name(self.step.drawn)
         if kind is KeyKind.LUCKY_DRAW:
             return _say(player, _("The luckiest draw: {tile}, worth about {value} fame more to "
-                                  "you than the bag's average."),
+                                  "you than to your rivals, against the bag's average."),
                         _("The luckiest draw: {tile}, worth about {value} fame more to {player} "
-                          "than the bag's average."), tile=tile, value=value)
+                          "than to their rivals, against the bag's average."), tile=tile,
+                        value=value)
         return _say(player, _("The unluckiest draw: {tile}, worth about {value} fame less to "
-                              "you than the bag's average."),
+                              "you than to your rivals, against the bag's average."),
                     _("The unluckiest draw: {tile}, worth about {value} fame less to {player} "
-                      "than the bag's average."), tile=tile, value=value)
+                      "than to their rivals, against the bag's average."), tile=tile,
+                    value=value)
+
+    def _tie(self, player: str | None, others: str) -> str:
+        """A race the seat led together with others (``others``: their names, shown)."""
+        if self.kind is KeyKind.PHARAOH_RACE:
+            return _say(player, _("The Pharaoh race of epoch {epoch} was decided here: you held "
+                                  "as many Pharaohs as {others}, the most, from then on."),
+                        _("The Pharaoh race of epoch {epoch} was decided here: {player} held "
+                          "as many Pharaohs as {others}, the most, from then on."),
+                        epoch=self.epoch, others=others)
+        return _say(player, _("The final sun race was decided here: you held the highest sun "
+                              "total together with {others} from then on."),
+                    _("The final sun race was decided here: {player} held the highest sun "
+                      "total together with {others} from then on."), others=others)
 
     def to_json(self, names: list[str]) -> dict[str, Any]:
         return {"kind": self.kind.value, "move": self.move, "seat": self.seat,
-                "value": round(self.value, 1), "epoch": self.epoch, "name": self.name(names),
+                "value": round(self.value, 1), "epoch": self.epoch,
+                "shared": list(self.shared), "name": self.name(names),
                 "text": self.text(names)}
 
 
@@ -156,6 +176,7 @@ def _decided(replay: Replay, curve: Curve) -> list[KeyMoment]:
     after which the seats with the most Pharaohs (the highest sun total) were those that scored
     them, when that changed in the epoch (the game, for the suns)."""
     state = replay.initial_state()
+    you = frozenset(s for s, p in enumerate(replay.players) if p.get("name") == YOU)
     pharaohs: list[frozenset[int]] = [_leaders([t[Tile.PHARAOH] for t in state.tiles])]
     suns: list[frozenset[int]] = [_leaders([sum(u) + sum(d) for u, d in
                                             zip(state.suns_up, state.suns_down)])]
@@ -167,24 +188,25 @@ def _decided(replay: Replay, curve: Curve) -> list[KeyMoment]:
         pharaohs.append(_leaders([t[Tile.PHARAOH] for t in state.tiles]))
         suns.append(_leaders([sum(u) + sum(d) for u, d in zip(state.suns_up, state.suns_down)]))
         if state.epoch != epoch or state.over:
-            moment = _last_change(pharaohs, epoch_start, index + 1)
+            moment = _last_change(pharaohs, epoch_start, index + 1, you)
             if moment is not None:
-                at, seat = moment
-                out.append(KeyMoment(KeyKind.PHARAOH_RACE, _named(curve, curve.steps[at - 1]), seat, 0.0,
-                                     epoch))
+                at, seat, shared = moment
+                out.append(KeyMoment(KeyKind.PHARAOH_RACE, _named(curve, curve.steps[at - 1]),
+                                     seat, 0.0, epoch, shared))
             epoch_start = index + 1
-    moment = _last_change(suns, 0, len(suns) - 1) if state.over else None
+    moment = _last_change(suns, 0, len(suns) - 1, you) if state.over else None
     if moment is not None:
-        at, seat = moment
+        at, seat, shared = moment
         out.append(KeyMoment(KeyKind.SUN_RACE, _named(curve, curve.steps[at - 1]), seat, 0.0,
-                              state.epoch))
+                             state.epoch, shared))
     return out
 
 
-def _last_change(leaders: list[frozenset[int]], first: int,
-                 last: int) -> tuple[int, int] | None:
+def _last_change(leaders: list[frozenset[int]], first: int, last: int,
+                 you: frozenset[int] = frozenset()) -> tuple[int, int, tuple[int, ...]] | None:
     """The position in ``first + 1 .. last`` after which ``leaders`` stayed as at ``last``
-    (and a seat of them), when it changed there."""
+    (and a seat of them, the person at the screen, ``you``, if among them, and the other
+    seats that led with it), when it changed there."""
     final = leaders[last]
     if not final or leaders[first] == final:
         return None
@@ -194,7 +216,8 @@ def _last_change(leaders: list[frozenset[int]], first: int,
     if at == first:
         return None
     gained = final - leaders[at - 1]
-    return at, min(gained or final)
+    seat = min((final & you) or gained or final)
+    return at, seat, tuple(sorted(final - {seat}))
 
 
 def key_moments(replay: Replay, curve: Curve) -> list[KeyMoment]:
@@ -241,11 +264,13 @@ class PlayerLine:
     total_loss: float
     counts: dict[Severity, int]
     luck: float
+    #: The seat's accuracy in percent (:func:`~ra_game.review.accuracy.seat_accuracy`).
+    score: float = 100.0
 
     @property
     def accuracy(self) -> int:
-        """The share of decisions close to best, in whole percent (100 with none)."""
-        return round(100 * self.close / self.decisions) if self.decisions else 100
+        """The accuracy in whole percent (100 with no decision)."""
+        return round(self.score)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "name": self.name, "decisions": self.decisions,
@@ -255,9 +280,11 @@ class PlayerLine:
 
 
 def severity_counts(review: Review) -> dict[Severity, int]:
+    """The review's listed mistakes by severity (the possible ones are not counted)."""
     counts = dict.fromkeys(Severity, 0)
     for mistake in review.mistakes:
-        counts[severity(mistake.loss)] += 1
+        if not mistake.possible:
+            counts[severity(mistake.loss)] += 1
     return counts
 
 
@@ -291,7 +318,8 @@ class GameReview:
     def line(self, seat: int) -> PlayerLine:
         review = self.reviews[seat]
         return PlayerLine(seat, self.names[seat], review.decisions, review.close,
-                          review.total_loss, severity_counts(review), self.curve.luck(seat))
+                          review.total_loss, severity_counts(review), self.curve.luck(seat),
+                          review.accuracy)
 
     def lines(self) -> list[PlayerLine]:
         return [self.line(s) for s in sorted(self.reviews)]

@@ -1,7 +1,9 @@
 """Reviewing the whole game: every seat's review, one after the other, on the same worker
 processes, each listing every confirmed mistake (:class:`GameReviewJob`, non-blocking, for the
 window; :func:`review_whole_game`, blocking, for the command line and tests).  Reviews already
-made (kept with their game) are not made again."""
+made (kept with their game) are not made again, and a seat's review of its costliest mistakes
+lends its work (each decision's search, the second opinions, the measures) to the seat's
+review with every mistake."""
 
 from __future__ import annotations
 
@@ -10,9 +12,14 @@ import time
 from ..ai.workers import WorkerPool, Workers, default_workers
 from ..engine import Replay
 from .game import GameReview
-from .job import ReviewJob
+from .job import ReviewJob, checking_units
 from .model import Review, check_seat, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget
+
+
+def units_of(decisions: int, confirm: bool) -> int:
+    """A seat's units of progress (as :attr:`ReviewJob.progress` counts them)."""
+    return decisions + (checking_units(decisions) if confirm else 0)
 
 
 class GameReviewJob:
@@ -22,17 +29,20 @@ class GameReviewJob:
 
     def __init__(self, replay: Replay, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0, confirm: bool = True,
-                 known: dict[int, Review] | None = None) -> None:
+                 known: dict[int, Review] | None = None,
+                 earlier: dict[int, Review] | None = None) -> None:
         self.replay = replay
         self.pool = pool
         self.budget, self.salt, self.confirm = budget, salt, confirm
         self.reviews: dict[int, Review] = dict(known or {})
+        #: The seats' reviews of their costliest mistakes made before: their work is reused.
+        self.earlier = dict(earlier or {})
         seats = range(len(replay.players))
         for seat in seats:
             check_seat(replay, seat)
         self.waiting = [s for s in seats if s not in self.reviews]
-        #: The decisions of each seat still to review (the progress bar's measure).
-        self.sizes = {s: len(seat_decisions(replay, s)) for s in self.waiting}
+        #: The units of progress of each seat still to review (the progress bar's measure).
+        self.sizes = {s: units_of(len(seat_decisions(replay, s)), confirm) for s in self.waiting}
         self.current: ReviewJob | None = None
         self.cancelled = False
         self.result: GameReview | None = None
@@ -52,15 +62,12 @@ class GameReviewJob:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Units of work done and how many there are, over every seat still to review."""
-        done, total = self._units_done, self._units_done
-        started = set(self.reviews)
+        """Units of work done and how many there are, over every seat still to review (the
+        total known at the start)."""
+        done = self._units_done
         if self.current is not None:
-            d, t = self.current.progress
-            done, total = done + d, total + t
-            started.add(self.current.seat)
-        total += sum(n for s, n in self.sizes.items() if s not in started)
-        return done, total
+            done += self.current.progress[0]
+        return done, sum(self.sizes.values())
 
     def cancel(self) -> None:
         if self.current is not None:
@@ -74,14 +81,15 @@ class GameReviewJob:
         if self.current is None:
             seat = self.waiting[0]
             self.current = ReviewJob(self.replay, seat, self.pool, self.budget, self.salt,
-                                     confirm=self.confirm, most=None)
+                                     confirm=self.confirm, most=None,
+                                     earlier=self.earlier.get(seat))
         job = self.current
         job.step(max_seconds)
         self.pool = job.pool  # None once the processes were abandoned
         if job.result is None:
             return
         self.reviews[job.seat] = job.result
-        self._units_done += job.progress[1]
+        self._units_done += self.sizes[job.seat]
         self.waiting.remove(job.seat)
         self.current = None
         if not self.waiting:

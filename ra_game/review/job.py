@@ -16,12 +16,22 @@ share one pool (:func:`review_seats`, or one pool passed to each job).
 from __future__ import annotations
 
 import time
+from enum import IntEnum
+from typing import Any
 
 from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
-from .confirm import SecondOpinion, confirm_plan, second_opinion
+from .accuracy import seat_accuracy
+from .confirm import (
+    Outcome,
+    SecondOpinion,
+    confirm_plan,
+    deals_of,
+    measure_plan,
+    second_opinion,
+)
 from .model import Mistake, Review, SeatDecision, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget, Verdict, judge, plan
 
@@ -37,23 +47,60 @@ MAX_LISTED = 5
 TREES_PER_WORKER = 2
 
 
+#: A loss the search finds this large (and this many standard errors above its noise) lists
+#: the move unless the second opinion contradicts it.
+WIDE_MARGIN = 3.0
+WIDE_Z = 4.0
+
+
+def checking_units(decisions: int) -> int:
+    """The units of progress the second opinions and measures of a seat with ``decisions``
+    decisions count for (a share of the work, fixed before its candidates are known)."""
+    return (decisions + 3) // 4
+
+
+class Stage(IntEnum):
+    """A unit of a review's work: judge a decision, a round of a candidate's second opinion,
+    or the measure of a listed move on fresh deals."""
+
+    JUDGE = 0
+    CONFIRM = 1
+    MEASURE = 2
+
+
+Unit = tuple[int, Stage]
+
+
 def clearly_worse(verdict: Verdict) -> bool:
     """True when the played move lost clearly more fame than the search's noise."""
     return verdict.loss > max(NOISE_FLOOR, NOISE_Z * verdict.error)
 
 
-def mistake(decision: SeatDecision, verdict: Verdict,
-            opinion: SecondOpinion | None = None) -> Mistake:
-    """The listed form of a decision judged clearly worse than best."""
+def wide_margin(verdict: Verdict) -> bool:
+    """True when the search finds the played move worse by a wide margin."""
+    return verdict.loss >= max(WIDE_MARGIN, WIDE_Z * verdict.error)
+
+
+def mistake(decision: SeatDecision, verdict: Verdict, opinion: SecondOpinion | None = None,
+            measure: SecondOpinion | None = None, possible: bool = False) -> Mistake:
+    """The listed form of a decision judged clearly worse than best: its loss is the measure
+    on fresh deals when there is one (the figure every screen shows), else the search's."""
     state, seat = decision.obs.state, decision.obs.seat
-    checked = {} if opinion is None else {"second_opinion": round(opinion.gain, 2),
-                                          "second_error": round(opinion.error, 2)}
+    checked = {} if opinion is None else {"selected_gain": round(opinion.gain, 2),
+                                          "selected_error": round(opinion.error, 2),
+                                          "selected_deals": opinion.deals}
+    if measure is not None:
+        checked.update(second_opinion=round(measure.gain, 2),
+                       second_error=round(measure.error, 2))
     values = {"best_fame": round(verdict.best_fame, 2),
               "played_fame": round(verdict.played_fame, 2), "error": round(verdict.error, 2),
+              "search_loss": round(verdict.loss, 2),
               "visits": {Move.from_action(a).text: v for a, v in verdict.visits.items()},
               **checked}
-    return Mistake.at(decision.move, state, seat, verdict.played, verdict.best, verdict.loss,
-                      decision.won, values, auction=decision.auction, turn=decision.turn)
+    loss = measure.gain if measure is not None else verdict.loss
+    return Mistake.at(decision.move, state, seat, verdict.played, verdict.best, loss,
+                      decision.won, values, auction=decision.auction, turn=decision.turn,
+                      winning=decision.winning, possible=possible)
 
 
 def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[int]:
@@ -63,35 +110,79 @@ def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[i
 
 
 def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion],
-                      most: int | None = MAX_LISTED) -> list[int]:
-    """The candidates ``worse`` (costliest first) that the second opinion confirms, read in
-    order up to the ``most``-th confirmed (None: all): opinions checked past it (a batch may
-    hold more than needed) change nothing, so the review is the same on any number of
-    processes."""
-    confirmed: list[int] = []
+                      verdicts: list[Verdict], most: int | None = MAX_LISTED
+                      ) -> tuple[list[int], list[int]]:
+    """The candidates ``worse`` (costliest first) listed, and those listed as possible
+    mistakes, read in order up to the ``most``-th listed (None: all) and the first whose
+    second opinion is not settled: opinions past it (a batch may hold more than needed)
+    change nothing, so the review is the same on any number of processes.  Listed: confirmed
+    by the second opinion, or found worse by a wide margin and not contradicted; possible: the
+    second opinion stayed unsure."""
+    listed: list[int] = []
+    possible: list[int] = []
     for k in worse:
-        if (most is not None and len(confirmed) >= most) or k not in opinions:
+        if (most is not None and len(listed) >= most) or k not in opinions:
             break
-        if opinions[k].confirmed:
-            confirmed.append(k)
-    return confirmed
+        outcome = opinions[k].outcome
+        if outcome is Outcome.CONFIRMED or (outcome is Outcome.UNSURE and wide_margin(verdicts[k])):
+            listed.append(k)
+        elif outcome is Outcome.UNSURE:
+            possible.append(k)
+    return listed, possible
+
+
+def work_of(verdicts: list[Verdict], opinions: dict[int, SecondOpinion],
+            measures: dict[int, SecondOpinion]) -> dict[str, Any]:
+    """A review's work as kept with it (numbers only)."""
+    def kept(found: dict[int, SecondOpinion]) -> dict[str, list[float]]:
+        return {str(k): [o.gain, o.error, o.deals] for k, o in found.items()}
+
+    return {"verdicts": [[v.best, v.played, v.best_fame, v.played_fame, v.error]
+                         for v in verdicts],
+            "opinions": kept(opinions), "measures": kept(measures)}
+
+
+Work = tuple[list[Verdict], dict[int, SecondOpinion], dict[int, SecondOpinion]]
+
+
+def read_work(work: dict[str, Any], decisions: list[SeatDecision]) -> Work | None:
+    """The work of :func:`work_of` for these ``decisions``, or None when it does not fit them
+    (another game, or a review kept without it)."""
+    def read(found: Any) -> dict[int, SecondOpinion]:
+        return {int(k): SecondOpinion(float(g), float(e), int(n)) for k, (g, e, n)
+                in dict(found).items()}
+
+    try:
+        verdicts = [Verdict(int(b), int(p), float(fb), float(fp), float(e), {})
+                    for b, p, fb, fp, e in work["verdicts"]]
+        if [v.played for v in verdicts] != [d.played for d in decisions]:
+            return None
+        return verdicts, read(work["opinions"]), read(work["measures"])
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
                  seconds: float, opinions: dict[int, SecondOpinion] | None = None,
-                 most: int | None = MAX_LISTED) -> Review:
+                 most: int | None = MAX_LISTED,
+                 measures: dict[int, SecondOpinion] | None = None) -> Review:
     """The review of ``seat`` from its decisions and their verdicts.  With ``opinions`` (the
-    second opinion by decision index), only the candidates it confirms are listed; ``most``:
-    the costliest listed at most (None: every one)."""
+    second opinion by decision index), only the candidates it lists are listed (and the
+    possible ones marked so), each with its loss measured on fresh deals (``measures``);
+    ``most``: the costliest listed at most (None: every one)."""
     worse = candidates(decisions, verdicts)
+    possible: list[int] = []
     if opinions is not None:
-        worse = listed_candidates(worse, opinions, most)
-    listed = sorted(worse[:most], key=lambda k: decisions[k].move)
+        worse, possible = listed_candidates(worse, opinions, verdicts, most)
+    shown = sorted([*worse[:most], *possible], key=lambda k: decisions[k].move)
+    measured = measures or {}
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
                   mistakes=[mistake(decisions[k], verdicts[k],
-                                    None if opinions is None else opinions[k]) for k in listed],
-                  seconds=seconds)
+                                    None if opinions is None else opinions.get(k),
+                                    measured.get(k), k in possible) for k in shown],
+                  seconds=seconds, accuracy=seat_accuracy([v.loss for v in verdicts]),
+                  work=work_of(verdicts, opinions or {}, measured))
 
 
 class ReviewJob:
@@ -101,12 +192,14 @@ class ReviewJob:
     ``salt`` changes every tree's seed (to measure the search's noise); ``decisions``: review
     only these decisions of the seat (default: all of them); ``confirm``: give the candidates
     a second opinion (False: list what the search alone says); ``most``: the costliest
-    mistakes listed at most (None: every one, each with its second opinion)."""
+    mistakes listed at most (None: every one, each with its second opinion); ``earlier``: a
+    review of the same seat with the same settings whose work is reused (the seat's list,
+    reviewed again with every mistake for the whole game)."""
 
     def __init__(self, replay: Replay, seat: int, pool: WorkerPool | None,
                  budget: ReviewBudget = REVIEW_BUDGET, salt: int = 0,
                  decisions: list[SeatDecision] | None = None, confirm: bool = True,
-                 most: int | None = MAX_LISTED) -> None:
+                 most: int | None = MAX_LISTED, earlier: Review | None = None) -> None:
         self.seat = seat
         self.most = most
         self.pool = pool
@@ -115,18 +208,27 @@ class ReviewJob:
         self.confirm = confirm
         self.decisions = seat_decisions(replay, seat) if decisions is None else decisions
         self.verdicts: list[Verdict] = []
+        #: The settled second opinions, and the measures of the listed moves, by decision.
         self.opinions: dict[int, SecondOpinion] = {}
+        self.measures: dict[int, SecondOpinion] = {}
         self.cancelled = False
         self.result: Review | None = None
         self._started = time.perf_counter()
-        # the candidates waiting for a second opinion (decision indexes), once all are judged
+        # the candidates whose second opinion is not settled (decision indexes, costliest
+        # first), once all are judged; the rounds each played
         self._waiting: list[int] | None = None
-        # the pool's batch: its units (decision index, second opinion?) and jobs per unit
-        self._batch_units: list[tuple[int, bool]] = []
+        self._rounds: dict[int, list[TreeResult]] = {}
+        # the listed moves still to measure, once the second opinions are settled
+        self._to_measure: list[int] | None = None
+        # the pool's batch: its units and jobs per unit
+        self._batch_units: list[Unit] = []
         self._batch_sizes: list[int] = []
         self._batch_jobs: list[TreeJob] = []
         self._batch_taken = 0  # the batch's units completed (its first ones)
         self._submitted: Batch | None = None
+        known = read_work(earlier.work, self.decisions) if earlier is not None else None
+        if known is not None:
+            self.verdicts, self.opinions, self.measures = known
         # this process: the trees of the current unit
         self._tree: HardAgent | None = None
         self._tree_job: TreeJob | None = None
@@ -135,11 +237,22 @@ class ReviewJob:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """Units of work done (decisions judged, then second opinions), and how many there
-        are (the second opinions counted once the candidates are known)."""
-        waiting = 0 if self._waiting is None else len(self._waiting)
-        done = len(self.verdicts) + len(self.opinions)
-        return done, done + waiting + len(self.decisions) - len(self.verdicts)
+        """Units of work done, and how many there are, a total known at the start that never
+        grows: a unit a decision to judge, and ``checking_units`` for the second opinions and
+        the measures, shared out as their candidates are settled."""
+        extra = checking_units(len(self.decisions)) if self.confirm else 0
+        done = len(self.verdicts)
+        if self._waiting is not None and extra:
+            checked = len(self.opinions) / max(1, len(self.opinions) + len(self._waiting))
+            measured = 0.0
+            if self._to_measure is not None:
+                checked = 1.0
+                measured = len(self.measures) / max(1, len(self.measures)
+                                                    + len(self._to_measure))
+            done += int(extra * (0.75 * checked + 0.25 * measured))
+        if self.result is not None:
+            done = len(self.decisions) + extra
+        return done, len(self.decisions) + extra
 
     @property
     def done(self) -> bool:
@@ -169,72 +282,97 @@ class ReviewJob:
             self._step_pool(pool)
         self._advance()
 
-    # -- the units of work: judge every decision, then confirm the candidates
+    # -- the units of work: judge every decision, confirm the candidates, measure the listed
+
+    def _listed(self) -> tuple[list[int], list[int]]:
+        worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
+        return listed_candidates(worse, self.opinions, self.verdicts, self.most)
 
     def _confirmed_enough(self) -> bool:
-        if self.most is None:
-            return False
-        worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
-        return len(listed_candidates(worse, self.opinions, self.most)) >= self.most
+        return self.most is not None and len(self._listed()[0]) >= self.most
+
+    def _idle(self) -> bool:
+        return self._submitted is None and self._tree is None
 
     def _advance(self) -> None:
-        """Queue the second opinions once every decision is judged; finish when all is done."""
+        """Queue the second opinions once every decision is judged, the measures once they
+        are settled; finish when all is done."""
         if self.done or len(self.verdicts) < len(self.decisions):
             return
         if self._waiting is None:
-            self._waiting = candidates(self.decisions, self.verdicts) if self.confirm else []
-        if self._confirmed_enough() and self._submitted is None:
+            worse = candidates(self.decisions, self.verdicts) if self.confirm else []
+            self._waiting = [k for k in worse if k not in self.opinions]
+        if self._confirmed_enough() and self._idle():
             self._waiting = []  # (a batch under way ends first: its opinions change nothing)
-        if not self._waiting and self._submitted is None and self._tree is None:
+        if self._waiting or not self._idle():
+            return
+        if self._to_measure is None:
+            listed, possible = self._listed() if self.confirm else ([], [])
+            self._to_measure = sorted(k for k in [*listed, *possible] if k not in self.measures)
+        if not self._to_measure:
             self._finish()
 
-    def _next_unit(self, taken: int) -> tuple[int, bool] | None:
-        """The unit after ``taken`` units already handed out: a decision, or a candidate."""
+    def _next_unit(self, taken: int) -> Unit | None:
+        """The unit after ``taken`` units already handed out."""
         judged = len(self.verdicts) + taken
         if judged < len(self.decisions):
-            return judged, False
+            return judged, Stage.JUDGE
         if self._waiting is not None and taken < len(self._waiting):
-            return self._waiting[taken], True
+            return self._waiting[taken], Stage.CONFIRM
+        if self._to_measure is not None and taken < len(self._to_measure):
+            return self._to_measure[taken], Stage.MEASURE
         return None
 
-    def _jobs_of(self, unit: tuple[int, bool]) -> list[TreeJob]:
-        index, confirming = unit
+    def _jobs_of(self, unit: Unit) -> list[TreeJob]:
+        index, stage = unit
         decision = self.decisions[index]
-        if confirming:
-            return list(confirm_plan(decision.obs, decision.played, self.verdicts[index].best,
-                                     salt=self.salt))
+        better = self.verdicts[index].best if stage is not Stage.JUDGE else 0
+        if stage is Stage.CONFIRM:
+            first = deals_of(self._rounds.get(index, []))
+            return list(confirm_plan(decision.obs, decision.played, better, salt=self.salt,
+                                     first=first))
+        if stage is Stage.MEASURE:
+            return list(measure_plan(decision.obs, decision.played, better, self.salt))
         return list(plan(decision.obs, decision.played, self.budget, self.salt))
 
-    def _complete(self, unit: tuple[int, bool], results: list[TreeResult]) -> None:
-        index, confirming = unit
+    def _complete(self, unit: Unit, results: list[TreeResult]) -> None:
+        index, stage = unit
         decision = self.decisions[index]
-        if confirming:
-            assert self._waiting is not None and self._waiting[0] == index
-            self._waiting.pop(0)
-            self.opinions[index] = second_opinion(results, decision.played,
-                                                  self.verdicts[index].best)
-        else:
+        if stage is Stage.JUDGE:
             self.verdicts.append(judge(results, decision.played))
+            return
+        better = self.verdicts[index].best
+        if stage is Stage.MEASURE:
+            assert self._to_measure is not None
+            self._to_measure.remove(index)
+            self.measures[index] = second_opinion(results, decision.played, better)
+            return
+        rounds = self._rounds.setdefault(index, [])
+        rounds += results
+        opinion = second_opinion(rounds, decision.played, better)
+        if opinion.settled:  # else it stays waiting: another round is handed out
+            assert self._waiting is not None
+            self._waiting.remove(index)
+            self.opinions[index] = opinion
 
     # -- on the worker pool
 
     def _wanted_confirmed(self) -> int:
-        """How many more candidates must be confirmed before the list is full."""
-        worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
-        return MAX_LISTED - len(listed_candidates(worse, self.opinions))
+        """How many more candidates must be listed before the list is full."""
+        return MAX_LISTED - len(self._listed()[0])
 
     def _submit(self, pool: WorkerPool) -> None:
         """Hand out the next units as one batch: every decision still to judge, or at least
-        as many candidates as confirmations are still wanted, and enough jobs to keep every
-        process busy."""
-        units: list[tuple[int, bool]] = []
+        as many candidates as listings are still wanted, or the listed moves to measure, and
+        enough jobs to keep every process busy."""
+        units: list[Unit] = []
         jobs: list[TreeJob] = []
         sizes: list[int] = []
         while True:
             unit = self._next_unit(len(units))
             if unit is None or (units and unit[1] != units[0][1]):
                 break
-            if unit[1] and len(units) >= self._wanted_confirmed() \
+            if unit[1] is Stage.CONFIRM and len(units) >= self._wanted_confirmed() \
                     and len(jobs) >= TREES_PER_WORKER * pool.size:
                 break
             planned = self._jobs_of(unit)
@@ -243,7 +381,7 @@ class ReviewJob:
             sizes.append(len(planned))
         self._send(pool, units, sizes, jobs)
 
-    def _send(self, pool: WorkerPool, units: list[tuple[int, bool]], sizes: list[int],
+    def _send(self, pool: WorkerPool, units: list[Unit], sizes: list[int],
               jobs: list[TreeJob]) -> None:
         self._batch_units, self._batch_sizes, self._batch_jobs = units, sizes, jobs
         self._batch_taken = 0
@@ -333,7 +471,8 @@ class ReviewJob:
     def _finish(self) -> None:
         self.result = build_review(self.seat, self.decisions, self.verdicts,
                                    time.perf_counter() - self._started,
-                                   self.opinions if self.confirm else None, self.most)
+                                   self.opinions if self.confirm else None, self.most,
+                                   self.measures)
 
 
 def run_job(job: ReviewJob) -> Review:

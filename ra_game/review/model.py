@@ -31,6 +31,8 @@ class SeatDecision:
     played: int
     #: For a bid: True when the seat won the auction with it, False when it was outbid.
     won: bool | None = None
+    #: For a bid that was outbid: the sun that won the auction.
+    winning: int | None = None
     #: The auction's number in the epoch (bids, discards), the seat's turn in the epoch (turns);
     #: 1 for a position built without its game.
     auction: int = 1
@@ -82,7 +84,8 @@ def seat_decisions(replay: Replay, seat: int) -> list[SeatDecision]:
                 auctions += 1
             if bid is not None and state.phase != BID:
                 k, sun = bid
-                out[k] = replace(out[k], won=state.center_sun == sun)  # the winning sun goes to the centre
+                won = state.center_sun == sun  # the winning sun goes to the centre
+                out[k] = replace(out[k], won=won, winning=None if won else state.center_sun)
                 bid = None
         except (IllegalMoveError, NotationError) as exc:
             raise ReplayError(N_("move {index} {move} is illegal: {reason}"), index=index,
@@ -115,18 +118,21 @@ class Mistake:
     player: str = YOU
     #: When in its epoch: the auction's number or the seat's turn (:func:`moment_claim`).
     when: Claim = field(default_factory=lambda: Claim(Moment.TURN, {"epoch": 1, "number": 1}))
+    #: A possible mistake: the second opinion stayed unsure of it (it is marked so).
+    possible: bool = False
 
     @staticmethod
     def at(move: int, state: GameState, seat: int, played: int, better: int, loss: float,
            won: bool | None = None, values: dict[str, Any] | None = None,
-           auction: int = 1, turn: int = 1) -> Mistake:
+           auction: int = 1, turn: int = 1, winning: int | None = None,
+           possible: bool = False) -> Mistake:
         """The mistake of ``seat`` playing ``played`` (not ``better``) in ``state``, the
         ``move``-th move of its replay; its claims are read from the position now, its player
         is the seat's name in the state."""
         return Mistake(move, Move.from_action(played).text, Move.from_action(better).text, loss,
-                       why_claim(state, seat, played, better, won), state.epoch,
+                       why_claim(state, seat, played, better, won, winning), state.epoch,
                        situation_claim(state, seat), values or {}, state.names[seat],
-                       moment_claim(state, auction, turn))
+                       moment_claim(state, auction, turn), possible)
 
     @property
     def person(self) -> str | None:
@@ -141,13 +147,20 @@ class Mistake:
 
     @property
     def why(self) -> str:
-        """One sentence why the better move was better (translated now)."""
-        return why_text(self.reason, self.loss, self.person)
+        """One sentence why the better move was better (translated now), and for a possible
+        mistake the sentence that says so."""
+        return self._marked(why_text(self.reason, self.loss, self.person))
 
     @property
     def main_why(self) -> str:
         """The reason's own sentence, without what decides it (a row of the list)."""
-        return reason_text(self.reason, format_decimal(self.loss), self.person)
+        return self._marked(reason_text(self.reason, format_decimal(self.loss), self.person))
+
+    def _marked(self, text: str) -> str:
+        if not self.possible:
+            return text
+        return " ".join([_("A possible mistake: the second opinion stayed unsure of it."),
+                         text])
 
     @property
     def situation(self) -> str:
@@ -167,7 +180,7 @@ class Mistake:
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": _rounded(self.loss), "why": self.why, "epoch": self.epoch,
-                "situation": self.situation, "name": self.name,
+                "situation": self.situation, "name": self.name, "possible": self.possible,
                 **({"second_opinion": self.values["second_opinion"]}
                    if "second_opinion" in self.values else {})}
 
@@ -176,7 +189,7 @@ class Mistake:
         return {"move": self.move, "played": self.played, "better": self.better,
                 "loss": self.loss, "reason": self.reason.to_json(), "epoch": self.epoch,
                 "where": self.where.to_json(), "values": self.values, "player": self.player,
-                "when": self.when.to_json()}
+                "when": self.when.to_json(), "possible": self.possible}
 
     @staticmethod
     def from_store(data: dict[str, Any]) -> Mistake:
@@ -191,7 +204,7 @@ class Mistake:
                           float(loss), Claim.from_json(data["reason"], Reason),
                           int(data["epoch"]), Claim.from_json(data["where"], Situation),
                           dict(data["values"]), str(data.get("player", YOU)),
-                          Claim.from_json(data["when"], Moment))
+                          Claim.from_json(data["when"], Moment), bool(data["possible"]))
         mistake.line()  # its claims lack no number their sentences name
         return mistake
 
@@ -215,7 +228,8 @@ def _notation_words(text: str) -> str:
 class Review:
     """A seat's review: its decisions, how many were close to best (not clearly worse than the
     search's noise), the fame lost in all (every decision's estimated loss above zero, small
-    ones too), the costliest mistakes (clearly worse only), the seconds it took."""
+    ones too), the costliest mistakes (clearly worse only), the seconds it took, and the
+    accuracy (percent, from each decision's fame lost: :mod:`~ra_game.review.accuracy`)."""
 
     seat: int
     decisions: int
@@ -223,18 +237,24 @@ class Review:
     total_loss: float
     mistakes: list[Mistake]
     seconds: float = field(default=0.0, compare=False)
+    accuracy: float = 100.0
+    #: The work behind it, kept so that a later review of the same seat with every mistake
+    #: (the whole game's) reuses it: the search's verdicts, the settled second opinions and
+    #: the measures (:func:`~ra_game.review.job.work_of`).
+    work: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The issue's form, plus ``close``, ``total_loss`` and ``seconds``."""
         return {"seat": self.seat, "decisions": self.decisions,
                 "mistakes": [m.to_json() for m in self.mistakes], "close": self.close,
-                "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2)}
+                "total_loss": _rounded(self.total_loss), "seconds": round(self.seconds, 2),
+                "accuracy": round(self.accuracy)}
 
     def to_store(self) -> dict[str, Any]:
         """The review as kept with its game: numbers and claims, no words."""
         return {"seat": self.seat, "decisions": self.decisions, "close": self.close,
                 "total_loss": self.total_loss, "seconds": self.seconds,
-                "mistakes": [m.to_store() for m in self.mistakes]}
+                "accuracy": self.accuracy, "work": self.work, "mistakes": [m.to_store() for m in self.mistakes]}
 
     @staticmethod
     def from_store(data: Any) -> Review:
@@ -242,7 +262,8 @@ class Review:
         try:
             mistakes = [Mistake.from_store(m) for m in data["mistakes"]]
             return Review(int(data["seat"]), int(data["decisions"]), int(data["close"]),
-                          float(data["total_loss"]), mistakes, float(data["seconds"]))
+                          float(data["total_loss"]), mistakes, float(data["seconds"]),
+                          float(data["accuracy"]), dict(data.get("work") or {}))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise ValueError(f"not a kept review: {exc}") from None
 

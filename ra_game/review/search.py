@@ -4,9 +4,10 @@ played always searched too, recording the seat's expected final fame per root ac
 A review tree is hard's search (:class:`~ra_game.ai.mcts.HardAgent`, a
 :class:`~ra_game.ai.parallel.TreeJob` the AI's worker processes run unchanged) with the
 evaluation hard uses for the game's player count and one argument of its own: the root rule
-:class:`~ra_game.ai.selection.ForcedShare`, so the played move is a root candidate and gets at
-least ``FORCE_SHARE`` of the iterations (its value is measured even when the search would
-barely look at it).  Every iteration records the reviewed seat's expected final fame at its end
+:class:`EveryLegalShare`, hard's :class:`~ra_game.ai.selection.ForcedShare` whose root holds
+every legal move (:func:`review_candidates`: hard's filters of its own moves leave none out
+here), so the played move is a root candidate and gets at least ``FORCE_SHARE`` of the
+iterations (its value is measured even when the search would barely look at it).  Every iteration records the reviewed seat's expected final fame at its end
 (the evaluation's value at the end of the epoch, or the final score) under its root move.
 
 The work is fixed (trees x iterations) and every tree's seed comes from the position
@@ -18,12 +19,19 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..ai.evaluate import Context
 from ..ai.evaluators import Judgment, shipped
-from ..ai.mcts import candidate_actions
+from ..ai.mcts import MAX_GOD_OPTIONS
 from ..ai.parallel import FameStats, TreeJob, TreeResult
+from ..ai.policy import god_options
 from ..ai.selection import ForcedShare
 from ..engine import GameState, Observation
+from ..engine.moves import is_god
+
+if TYPE_CHECKING:
+    from ..ai.mcts import Node
 
 #: The share of a tree's iterations the played move gets at least.
 FORCE_SHARE = 0.25
@@ -56,15 +64,48 @@ def position_seed(state: GameState, seat: int, salt: int = 0, tree: int = 0) -> 
     return int.from_bytes(digest, "big") >> 1
 
 
+def review_candidates(state: GameState, played: int) -> list[int]:
+    """The root moves of a review's search: every legal move (hard's filters leave none out,
+    so no filter decides that the move played was best without measuring it), God plays cut
+    to the few the evaluation rates best, and the move played always among them."""
+    legal = state.legal_actions()
+    if sum(1 for a in legal if is_god(a)) > MAX_GOD_OPTIONS:
+        kept = {a for _gain, a in god_options(Context(state), state, MAX_GOD_OPTIONS)}
+        legal = [a for a in legal if not is_god(a) or a in kept]
+    return legal if played in legal else [*legal, played]
+
+
+@dataclass(frozen=True)
+class EveryLegalShare:
+    """:class:`~ra_game.ai.selection.ForcedShare`'s rule with ``legal``
+    (:func:`review_candidates`) as the root's moves instead of the search's own candidates.
+    (It holds the compiled rule rather than extending it: pickled to a worker, a subclass of
+    a compiled class would travel as its base and lose ``legal``.)"""
+
+    forced: ForcedShare
+    legal: tuple[int, ...]
+    flat: bool = False
+    always_searches: bool = True
+
+    def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
+        return list(self.legal)
+
+    def choose_root(self, children: dict[int, Node], actions: list[int],
+                    done: int) -> tuple[int, bool]:
+        return self.forced.choose_root(children, actions, done)
+
+
 def plan(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,
          salt: int = 0) -> list[TreeJob]:
-    """The trees that review the decision ``played`` in ``obs``: none when the played move is
-    the only one the search considers (it is the search's choice)."""
-    if candidate_actions(obs.state) == [played]:
+    """The trees that review the decision ``played`` in ``obs``: none when it was the only
+    legal move (no decision)."""
+    if len(obs.state.legal_actions()) < 2:
         return []
     judgment = shipped(Judgment.SHIPPED, obs.state.n)
+    root = EveryLegalShare(ForcedShare(played, FORCE_SHARE),
+                           tuple(review_candidates(obs.state, played)))
     return [TreeJob(obs, position_seed(obs.state, obs.seat, salt, t), budget.iterations,
-                    NO_LIMIT, evaluator=judgment, selection=ForcedShare(played, FORCE_SHARE))
+                    NO_LIMIT, evaluator=judgment, selection=root)
             for t in range(budget.trees)]
 
 

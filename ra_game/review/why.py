@@ -135,11 +135,11 @@ def _auction_move(epoch: int, number: int, action: int, player: str | None) -> s
 
 
 def why(state: GameState, seat: int, played: int, better: int, loss: float,
-        won: bool | None = None, player: str | None = None) -> str:
+        won: bool | None = None, player: str | None = None, winning: int | None = None) -> str:
     """One sentence saying why ``better`` beat ``played`` (which lost about ``loss`` fame);
-    ``won``: for a bid played, whether it won the auction (None: not known); ``player``: the
-    reviewed seat's name as shown, None for "you"."""
-    return why_text(why_claim(state, seat, played, better, won), loss, player)
+    ``won``: for a bid played, whether it won the auction (None: not known), ``winning``: the
+    sun that outbid it; ``player``: the reviewed seat's name as shown, None for "you"."""
+    return why_text(why_claim(state, seat, played, better, won, winning), loss, player)
 
 
 def why_text(claim: Claim, loss: float, player: str | None = None) -> str:
@@ -161,6 +161,8 @@ def _deciding(claim: Claim, player: str | None) -> list[str]:
     if "later" in values:
         out.append(_("A later rival held the {later}, enough to outbid the {sun}.").format(
             later=claim["later"], sun=claim["sun"]))
+    if "winning" in values:
+        out.append(_("A rival's {winning} won this auction.").format(winning=claim["winning"]))
     if "total" in values:
         race = {"total": claim["total"], "low": claim["low"], "high": claim["high"]}
         rivals = claim["players"] - 1

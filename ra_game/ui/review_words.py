@@ -37,6 +37,22 @@ def better_line(mistake: Mistake) -> str:
         better=move_words(mistake.better), cost=fame_lost(mistake.loss))
 
 
+def time_left(elapsed: float, done: int, total: int) -> str:
+    """How long a review still takes, estimated from the ``elapsed`` seconds its ``done`` units
+    of work took (of ``total``, known from the start): "About 40 seconds left", "About 3
+    minutes left"; "Estimating the time left..." before the first unit."""
+    if done <= 0 or elapsed <= 0.0 or total <= 0:
+        return _("Estimating the time left...")
+    left = elapsed * max(0, total - done) / done
+    if left < 60:
+        seconds = max(5, 5 * round(left / 5))
+        return ngettext("About {count} second left", "About {count} seconds left",
+                        seconds).format(count=seconds)
+    minutes = max(1, round(left / 60))
+    return ngettext("About {count} minute left", "About {count} minutes left",
+                    minutes).format(count=minutes)
+
+
 def summary_line(name: str, decisions: int, close: int, total_loss: float) -> str:
     """Decisions reviewed, how many were close to the best, and the fame lost in all."""
     lost = format_decimal(total_loss, 1)

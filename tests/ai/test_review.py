@@ -92,13 +92,15 @@ def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers():
 def test_the_job_steps_in_slices_and_reports_progress(confirm):
     job = ReviewJob(load_replay(GOLDEN_4P), 2, None, SMALL, confirm=confirm)
     total = job.progress[1]
-    seen = set()
+    seen = [0]
     while not job.done:
         job.step(0.02)
-        seen.add(job.progress[0])
-    assert job.result is not None and job.result.decisions == total
-    done, units = job.progress
-    assert len(seen) > 2 and max(seen) == done == units >= total
+        done, units = job.progress
+        assert units == total  # the total is known at the start and never grows
+        assert done >= seen[-1]
+        seen.append(done)
+    assert job.result is not None and total >= job.result.decisions
+    assert len(set(seen)) > 2 and seen[-1] == total
 
 
 def test_a_cancelled_job_is_done_without_a_result():
@@ -124,17 +126,37 @@ def test_a_seat_the_game_does_not_have_is_refused():
 
 def test_opinions_past_the_last_listed_change_nothing():
     """A batch may check more candidates than the list needs: the review reads them in order
-    up to the last one it lists, so it is the same on any number of processes."""
+    up to the last one it lists (or the first still unsure), so it is the same on any number
+    of processes."""
     from ra_game.review.confirm import SecondOpinion
     from ra_game.review.job import MAX_LISTED, listed_candidates
+    from ra_game.review.search import Verdict
 
-    yes, no = SecondOpinion(5.0, 0.5, 12), SecondOpinion(0.0, 0.5, 12)
+    yes, no = SecondOpinion(5.0, 0.5, 12), SecondOpinion(-1.0, 0.5, 12)
     worse = list(range(MAX_LISTED + 3))
+    verdicts = [Verdict(DRAW, RA, 10.0, 7.5, 0.5, {}) for _ in worse]
     needed = {k: (no if k == 1 else yes) for k in range(MAX_LISTED + 1)}
     more = {**{k: yes for k in worse}, **needed}
-    assert listed_candidates(worse, needed) == listed_candidates(worse, more) == \
-        [0, *range(2, MAX_LISTED + 1)]
-    assert listed_candidates(worse, {0: yes, 2: yes}) == [0]  # 1 unchecked: stop there
+    assert listed_candidates(worse, needed, verdicts) == \
+        listed_candidates(worse, more, verdicts) == ([0, *range(2, MAX_LISTED + 1)], [])
+    assert listed_candidates(worse, {0: yes, 2: yes}, verdicts) == ([0], [])  # 1 unchecked
+
+
+def test_the_second_opinion_lists_the_sure_the_wide_and_marks_the_unsure():
+    """Confirmed: listed; unsure: listed when the search found it worse by a wide margin,
+    else a possible mistake; contradicted: not listed, however wide the search's margin."""
+    from ra_game.review.confirm import CONFIRM_CAP, SecondOpinion
+    from ra_game.review.job import WIDE_MARGIN, listed_candidates
+    from ra_game.review.search import Verdict
+
+    sure, unsure = SecondOpinion(4.0, 1.0, 12), SecondOpinion(2.0, 1.5, CONFIRM_CAP)
+    against = SecondOpinion(-1.0, 0.8, 24)
+    assert unsure.settled and not SecondOpinion(2.0, 1.5, 12).settled
+    wide = Verdict(DRAW, RA, 20.0, 20.0 - WIDE_MARGIN - 1.0, 0.5, {})
+    narrow = Verdict(DRAW, RA, 20.0, 17.5, 0.5, {})
+    verdicts = [narrow, wide, narrow, wide]
+    opinions = {0: sure, 1: unsure, 2: unsure, 3: against}
+    assert listed_candidates([0, 1, 2, 3], opinions, verdicts, None) == ([0, 1], [2])
 
 
 @pytest.mark.slow

@@ -48,8 +48,9 @@ def check(decision: SeatDecision, played: int, better: int, rng: random.Random) 
     """Build the sentence, of "you" and of a named player, and check each claim it makes
     against the position; returns the sentence of "you"."""
     loss = rng.uniform(1.5, 9.0)
+    own = played == decision.played
     texts = [why(decision.obs.state, decision.obs.seat, played, better, loss,
-                 decision.won if played == decision.played else None, player)
+                 decision.won if own else None, player, decision.winning if own else None)
              for player in (None, "Bruno")]
     for text in texts:
         check_text(decision, played, better, text)
@@ -85,15 +86,19 @@ def check_text(decision: SeatDecision, played: int, better: int, text: str) -> N
     rivals = re.search(r"while (\d+) rivals still held suns", text)
     if rivals:
         assert int(rivals[1]) == sum(1 for q in range(state.n) if q != seat and state.suns_up[q])
+    winning = re.search(r"A rival's (\d+) won this auction\.", text)
+    assert bool(winning) == ("was outbid" in text), text
+    if winning:  # the sun that outbid the seat's, as the game went on
+        assert int(winning[1]) == decision.winning and decision.winning > bid_sun(played), text
     check_deciding(state, seat, played, better, text)
 
 
 def check_deciding(state: GameState, seat: int, played: int, better: int, text: str) -> None:
     """What decides the advice, each sentence there exactly when its position calls for it:
-    the centre sun (an auction the seat did not lose), a later rival's sun (a pass where the
+    the centre sun (any auction), a later rival's sun (a pass where the
     sun named could be outbid), the final sun race (such an auction in the last epoch), the Ra
     tiles left before the epoch ends (drawing against invoking Ra)."""
-    auction = state.phase == BID and "was outbid" not in text
+    auction = state.phase == BID
     center = re.search(r"(?:The prize was|also takes) the centre sun (\d+)\.", text)
     assert bool(center) == auction, text
     if center:
@@ -148,7 +153,7 @@ def test_every_claim_of_a_why_sentence_holds_over_a_thousand_decisions():
                                ("one rival", "your rival's"), ("more", "The epoch ends"),
                                ("later", "A later rival held")):
                 deciding[name] += mark in text
-            outbid += "was outbid" in text
+            outbid += "was outbid" in text and "won this auction" in text
             lower += is_bid(better) and is_bid(decision.played) and \
                 bid_sun(better) < bid_sun(decision.played)
     assert checked >= DECISIONS and outbid > 0 and lower > 0

@@ -3,6 +3,7 @@ game with another policy (and, in epoch 3, a seat that keeps its suns) confirm i
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -12,14 +13,23 @@ from ra_game.engine.moves import PASS, bid_action
 from ra_game.headless import play_headless
 from ra_game.review import ReviewBudget, SeatDecision, seat_decisions
 from ra_game.review.confirm import (
+    CONFIRM_CAP,
+    CONFIRM_DEALS,
     CONFIRM_FLOOR,
+    MEASURE_DEALS,
     Plan,
     SecondOpinion,
+    confirm_plan,
     final_fame,
+    measure_plan,
+    plans_for,
     second_opinion_here,
+    settled_opinion_here,
 )
+from ra_game.review.game import later_sentence
 from ra_game.review.job import build_review, review_game
-from ra_game.review.search import Verdict
+from ra_game.review.search import Verdict, review_candidates
+from ra_game.review.search import plan as review_plan
 from ra_game.seats import parse_seats
 
 from .positions import bidding, position
@@ -86,3 +96,63 @@ def test_every_listed_better_move_survives_a_fresh_second_opinion(seed):
         assert fresh.gain + 2 * fresh.error >= 1.0, (m.move, m.played, m.better, fresh)
         gains.append(fresh.gain)
     assert sum(gains) / len(gains) >= 1.0
+
+
+@pytest.mark.slow  # about 2 s of CPU: a game and a few second opinions
+def test_the_second_opinion_adds_deals_while_the_bar_is_within_two_errors():
+    """The sequential second opinion on a decision its first round left unsure: every round
+    before the last left the bar within two standard errors of the gain, the last settled it
+    (or reached the cap)."""
+    _state, doc = play_headless(parse_seats("random,ai:medium,ai:medium", allow_human=False),
+                                5400)
+    unsure = None
+    for d in reversed(seat_decisions(parse_replay(doc), 0)):
+        better = next(a for a in d.obs.state.legal_actions() if a != d.played)
+        if not second_opinion_here(d.obs, d.played, better).settled:
+            unsure = d, better
+            break
+    assert unsure is not None
+    decision, better = unsure
+    obs, played = decision.obs, decision.played
+    settled = settled_opinion_here(obs, played, better)
+    assert settled.settled and settled.deals % CONFIRM_DEALS == 0
+    assert CONFIRM_DEALS < settled.deals <= CONFIRM_CAP
+    for deals in range(CONFIRM_DEALS, settled.deals, CONFIRM_DEALS):
+        assert not second_opinion_here(obs, played, better, deals).settled
+    assert settled == second_opinion_here(obs, played, better, settled.deals)
+
+
+def test_a_listed_moves_figure_comes_from_deals_that_did_not_select_it():
+    selecting = {job.seed for job in confirm_plan(lone_sun_holder().observation(0), PASS,
+                                                  bid_action(13), CONFIRM_CAP)}
+    measuring = {job.seed for job in measure_plan(lone_sun_holder().observation(0), PASS,
+                                                  bid_action(13))}
+    assert measuring and not selecting & measuring
+    state = lone_sun_holder()
+    assert sum(job.iterations or 0 for job in measure_plan(
+        state.observation(0), PASS, bid_action(13))) == MEASURE_DEALS * len(plans_for(state))
+
+
+def test_one_figure_for_a_listed_mistake_on_every_screen():
+    """The loss a listed mistake shows (list, whole game, its sentences) is the measure on
+    fresh deals, also the second opinion's figure; the search's estimate is kept apart."""
+    state = lone_sun_holder()
+    decision = SeatDecision(99, state.observation(0), PASS)
+    verdict = Verdict(bid_action(13), PASS, 28.0, 25.0, 0.3, {bid_action(13): 900, PASS: 300})
+    selected, measured = SecondOpinion(6.5, 1.0, 12), SecondOpinion(4.0, 1.2, MEASURE_DEALS)
+    review = build_review(0, [decision], [verdict], 0.0, {0: selected}, None, {0: measured})
+    (listed,) = review.mistakes
+    assert listed.loss == 4.0 == listed.values["second_opinion"]
+    assert listed.values["search_loss"] == 3.0 and listed.values["selected_gain"] == 6.5
+    assert "(about 4.0 fame lost)" in listed.line()
+    assert later_sentence(listed).endswith("kept about 4.0 fame more.")
+
+
+def test_a_review_tree_keeps_every_legal_root_move_when_sent_to_a_worker():
+    """The review's root rule travels to worker processes by pickle: it must arrive whole (a
+    subclass of the compiled ForcedShare would arrive as its base, without ``legal``)."""
+    state = lone_sun_holder()
+    (job, *_rest) = review_plan(state.observation(0), PASS)
+    arrived = pickle.loads(pickle.dumps(job.selection))
+    assert arrived == job.selection
+    assert arrived.root_moves(state, [PASS]) == review_candidates(state, PASS)

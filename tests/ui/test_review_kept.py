@@ -66,7 +66,7 @@ def said_now(replay: Replay, mistake: Mistake, decisions: list[SeatDecision]) ->
     state, seat = decision.obs.state, decision.obs.seat
     better = Move.parse(mistake.better).action
     return [why(state, seat, decision.played, better, mistake.loss, decision.won,
-                mistake.person), situation(state, seat, mistake.person)]
+                mistake.person, decision.winning), situation(state, seat, mistake.person)]
 
 
 def test_a_review_opened_again_in_another_language_is_not_made_again(
