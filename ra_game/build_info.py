@@ -110,11 +110,12 @@ def choose(info_file: Path = INFO_FILE, environ: dict[str, str] | None = None) -
     """Decide which modules run, and make imports follow (call before importing them)."""
     env = os.environ if environ is None else environ
     modules, reason = _read_info(info_file)
+    forced = env.get(PURE_ENV, "") not in ("", "0")
     if not modules:
-        return Choice(Build.NOT_BUILT, reason=reason)
+        return Choice(Build.FORCED if forced else Build.NOT_BUILT, reason=reason)
     root = info_file.parent.parent
     changed = changed_sources(modules, root)
-    if env.get(PURE_ENV, "") not in ("", "0"):
+    if forced:
         build = Build.FORCED
     elif changed:
         build = Build.STALE

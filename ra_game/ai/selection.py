@@ -66,8 +66,9 @@ class Uct:
     always_searches: bool = False
 
     def __reduce__(self) -> tuple[type[Uct], tuple[bool, bool]]:
-        # pickled by its fields (compiled by mypyc, a frozen class cannot be unpickled as usual)
-        return Uct, (self.flat, self.always_searches)
+        # pickled by its fields (compiled by mypyc, a frozen class cannot be unpickled as
+        # usual), as its own class (an interpreted subclass stays one)
+        return type(self), (self.flat, self.always_searches)
 
     def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates
@@ -87,7 +88,7 @@ class ForcedShare:
     always_searches: bool = True
 
     def __reduce__(self) -> tuple[type[ForcedShare], tuple[int, float, bool, bool]]:
-        return ForcedShare, (self.played, self.share, self.flat, self.always_searches)
+        return type(self), (self.played, self.share, self.flat, self.always_searches)
 
     def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return candidates if self.played in candidates else [*candidates, self.played]
@@ -111,7 +112,7 @@ class EveryMove:
     always_searches: bool = True
 
     def __reduce__(self) -> tuple[type[EveryMove], tuple[tuple[int, ...], bool, bool]]:
-        return EveryMove, (self.moves, self.flat, self.always_searches)
+        return type(self), (self.moves, self.flat, self.always_searches)
 
     def root_moves(self, state: GameState, candidates: list[int]) -> list[int]:
         return list(self.moves)

@@ -881,7 +881,7 @@ class Observation:
 
     def __reduce__(self) -> tuple[type[Observation], tuple[GameState, int]]:
         # pickled as its arguments (a compiled class is remade through __init__)
-        return Observation, (self.state, self.seat)
+        return type(self), (self.state, self.seat)
 
     def bag_counts(self) -> list[int]:
         return self.state.bag_counts()

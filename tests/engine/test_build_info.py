@@ -88,6 +88,8 @@ def test_a_missing_or_damaged_record_means_nothing_compiled(tree: Path) -> None:
         {"modules": {}, "mypy": None, "not_compiled": "no working C compiler"}))
     choice = choose(tree / "build_info.json", {})
     assert (choice.build, choice.reason) == (Build.NOT_BUILT, "no working C compiler")
+    # RA_GAME_PURE=1 where nothing was compiled: the interpreted modules run as asked
+    assert choose(tree / "build_info.json", {PURE_ENV: "1"}).build is Build.FORCED
 
 
 def test_a_missing_source_is_not_a_change(tree: Path) -> None:
