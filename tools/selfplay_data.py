@@ -1,7 +1,7 @@
 """Play seeded, seat-rotated games and write their positions with what followed, for training
 the learned evaluation (``tools/train_eval.py``).
 
-    python3 tools/selfplay_data.py --seeds 60 --seed 1 --out /work/notes/ai/selfplay.jsonl.gz
+    python3 tools/selfplay_data.py --seeds 60 --seed 1 --out DIR/selfplay.jsonl.gz
 
 Game seed ``S + g`` (g < ``--seeds``) is played by ``players[g % len(players)]`` players, a
 lineup drawn from ``--mix`` by that seed, in every rotation of the seats (the same bags, each

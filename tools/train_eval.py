@@ -1,7 +1,7 @@
 """Fit the learned evaluation (``ra_game/ai/learned.py``) to games written by
 ``tools/selfplay_data.py``, and write its weights file.  Needs numpy (``pip install -e ".[train]"``).
 
-    python3 tools/train_eval.py --data /work/notes/ai/selfplay-v1.jsonl.gz \\
+    python3 tools/train_eval.py --data DIR/selfplay-v1.jsonl.gz \\
         --out ra_game/ai/learned_eval.json
 
 Only whole seeds are used (a seed whose every rotation is in the file), so the weights depend
