@@ -129,4 +129,4 @@ def test_the_online_screens_fit_in_every_language(windows: list[AppContext],
     assert "pt:host_notice:Coloque ao menos um Amigo pela rede ou jogue uma Nova partida contra " \
            "as IAs." in shown
     assert "es:pause:Ceder el asiento a una IA" in shown
-    assert "tr:pause:Yerini YZ'ye devret" in shown
+    assert "tr:pause:YZ onun yerine oynasın" in shown
