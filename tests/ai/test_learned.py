@@ -14,14 +14,7 @@ import pytest
 from ra_game.ai import learned, make_agent
 from ra_game.engine import GameState
 from tools import selfplay_data
-
-
-def mid_game(players: int, seed: int, moves: int) -> GameState:
-    state = GameState.new(players, seed=seed)
-    agent = make_agent("ai:medium", seed)
-    for _ in range(moves):
-        state.apply_action(agent.choose(state.observation(state.current)))
-    return state
+from tools.fingerprint import mid_epoch as mid_game
 
 
 def test_the_value_reads_an_observation_not_the_draw_order() -> None:
