@@ -23,8 +23,10 @@ legal action).
 
 ``--record FILE`` appends each finished game to FILE as a JSON line; run again with the same
 options, it plays only the games FILE lacks, so a long tournament can be stopped and resumed in
-chunks, on any machine (``--report``: only print the summary of what it holds).  FILE is tied to the code it was played with (the last commit touching
-:data:`PLAYING_CODE`) and refuses games of other code.
+chunks, on any machine (``--report``: only print the summary of what it holds).  FILE is tied
+to the code it was played with (the last commit touching :data:`PLAYING_CODE`) and refuses games
+of other code, except the codes given with ``--same-code`` (code shown to make the same
+decisions, docs/ai.md says how): a run can then go on with today's faster build.
 """
 
 from __future__ import annotations
@@ -264,10 +266,12 @@ def job_key(job: Job) -> tuple[int, int, tuple[str, ...], int | None]:
     return seed, rotation, tuple(kinds), think_ms
 
 
-def load_record(path: Path, code: str | None) -> tuple[dict[tuple[Any, ...], dict[str, Any]], int]:
+def load_record(
+    path: Path, code: str | None, same: frozenset[str] = frozenset()
+) -> tuple[dict[tuple[Any, ...], dict[str, Any]], int]:
     """The games already in ``path`` by job key, and how many lines could not be read (a line
-    cut short by a stopped run: its game is played again).  ValueError for games of other code
-    (``code`` None: games of any code, to report on them)."""
+    cut short by a stopped run: its game is played again).  ValueError for games of a code
+    other than ``code`` and ``same`` (``code`` None: games of any code, to report on them)."""
     games: dict[tuple[Any, ...], dict[str, Any]] = {}
     unreadable = 0
     if not path.exists():
@@ -280,7 +284,7 @@ def load_record(path: Path, code: str | None) -> tuple[dict[tuple[Any, ...], dic
         except (ValueError, KeyError, TypeError):
             unreadable += bool(line.strip())
             continue
-        if code is not None and rec_code != code:
+        if code is not None and rec_code != code and rec_code not in same:
             raise ValueError(f"{path} holds games of AI code {rec_code}, this checkout is "
                              f"{code}; record into another file")
         games[key] = rec
@@ -288,11 +292,12 @@ def load_record(path: Path, code: str | None) -> tuple[dict[tuple[Any, ...], dic
 
 
 def resume(
-    path: Path, jobs: list[Job], code: str | None, tool: str = "tournament"
+    path: Path, jobs: list[Job], code: str | None, tool: str = "tournament",
+    same: frozenset[str] = frozenset(),
 ) -> tuple[list[dict[str, Any]], list[Job]]:
     """The games of ``jobs`` already recorded in ``path``, and the jobs still to play
-    (``tool``: the name the messages on stderr start with)."""
-    done, unreadable = load_record(path, code)
+    (``tool``: the name the messages on stderr start with; ``same``: other codes accepted)."""
+    done, unreadable = load_record(path, code, same)
     if unreadable:
         print(f"{tool}: {unreadable} unreadable line(s) in {path}: those games are played "
               "again", file=sys.stderr)
@@ -393,6 +398,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true",
                         help="with --record: print the summary of the games recorded so far, "
                         "play none")
+    parser.add_argument("--same-code", action="append", default=[], metavar="COMMIT",
+                        help="with --record: accept the games of this code too (only for code "
+                        "shown to make the same decisions as this checkout)")
     args = parser.parse_args(argv)
     try:
         for program in args.program:
@@ -413,7 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = code_version() if args.record is not None else ""
     if args.record is not None:
         try:
-            records, jobs = resume(args.record, jobs, None if args.report else code)
+            records, jobs = resume(args.record, jobs, None if args.report else code,
+                                   same=frozenset(args.same_code))
         except (OSError, ValueError) as exc:
             print(f"tournament: error: {exc}", file=sys.stderr)
             return 2

@@ -187,6 +187,22 @@ def test_a_line_cut_short_is_played_again_and_other_code_is_refused(
     assert "holds games of AI code 0000" in err and err.count("\n") == 1
 
 
+def test_games_of_a_code_named_the_same_are_kept_and_new_games_get_this_code(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "games.jsonl"
+    seats = ["--seats", "medium,random", "--seed", "5", "--record", str(record)]
+    run_json([*seats, "--games", "1"], capsys)
+    older = [json.dumps({**json.loads(line), "code": "older"})
+             for line in record.read_text().splitlines()]
+    record.write_text("\n".join(older) + "\n")
+    assert tournament.main([*seats, "--games", "2", "--same-code", "other"]) == 2
+    assert "holds games of AI code older" in capsys.readouterr().err
+    resumed, err = run_json([*seats, "--games", "2", "--same-code", "older"], capsys)
+    assert "2 game(s) from" in err and err.count(" winner ") == 2 and resumed["games"] == 4
+    codes = [json.loads(line)["code"] for line in record.read_text().splitlines()]
+    assert codes == ["older", "older", tournament.code_version(), tournament.code_version()]
+
+
 def test_a_report_prints_what_a_record_holds_and_plays_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "games.jsonl"
