@@ -97,6 +97,26 @@ def read_games(path: Path) -> tuple[list[dict[str, Any]], bool]:
     return games, False
 
 
+def go_on(path: Path, tool: str) -> tuple[str, set[tuple[int, int]]] | None:
+    """The AI code this run ties its games to and the (seed, rotation) of the whole games
+    already in ``path``: a member cut short at its end is dropped (the file rewritten from the
+    whole ones).  None, said on stderr with ``tool``'s name, when ``path`` holds games of other
+    AI code."""
+    code = code_version()
+    games, cut = read_games(path)
+    if any(g.get("code") != code for g in games):
+        print(f"{tool}: error: {path} holds games of other AI code; write another file",
+              file=sys.stderr)
+        return None
+    if cut:
+        print(f"{tool}: {path} ended in a cut-short game: kept the {len(games)} whole ones",
+              file=sys.stderr)
+        with gzip.open(path, "wt", encoding="utf-8") as f:
+            for g in games:
+                f.write(json.dumps(g, separators=(",", ":")) + "\n")
+    return code, {(g["seed"], g["rotation"]) for g in games}
+
+
 def iter_games(path: Path) -> Iterator[dict[str, Any]]:
     """The whole games of a data file (for the trainer)."""
     yield from read_games(path)[0]
@@ -123,19 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"selfplay_data: error: {exc}", file=sys.stderr)
         return 2
-    code = code_version()
-    games, cut = read_games(args.out)
-    if any(g.get("code") != code for g in games):
-        print(f"selfplay_data: error: {args.out} holds games of other AI code; write another "
-              "file", file=sys.stderr)
+    resumed = go_on(args.out, "selfplay_data")
+    if resumed is None:
         return 2
-    if cut:
-        print(f"selfplay_data: {args.out} ended in a cut-short game: kept the {len(games)} "
-              "whole ones", file=sys.stderr)
-        with gzip.open(args.out, "wt", encoding="utf-8") as f:
-            for g in games:
-                f.write(json.dumps(g, separators=(",", ":")) + "\n")
-    done = {(g["seed"], g["rotation"]) for g in games}
+    code, done = resumed
     jobs = [j for j in jobs_for(args.seeds, args.seed, players, mix) if j[:2] not in done]
     print(f"selfplay_data: {len(done)} game(s) in {args.out}, {len(jobs)} to play",
           file=sys.stderr)

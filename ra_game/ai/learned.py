@@ -33,7 +33,8 @@ from ..engine.tiles import (
 )
 from .evaluate import Context, sun_value, tile_value
 
-#: The layout of a record and of the features; a weights file names the one it was fitted to.
+#: The layout of a record and of the features of the shipped weights; a weights file names the
+#: one it was fitted to (2: :data:`FEATURE_NAMES`; 3: those and :data:`RIVAL_FEATURE_NAMES`).
 FEATURE_VERSION = 2
 #: The shipped weights (package data).
 WEIGHTS_FILE = "learned_eval.json"
@@ -59,6 +60,16 @@ FEATURE_NAMES = (
     "bag_gods", "bag_gold", "bag_pharaohs", "bag_disasters", "score_over_best_rival",
     "score_over_mean_rival", "rivals", "lot_size", "lot_gods", "lot_disasters", "is_current",
 )
+#: Features of a seat against several rivals, after :data:`FEATURE_NAMES` in feature version 3:
+#: who can still outbid whom (by top sun), the sun races (rank, margin over the second rival,
+#: a shared lead, alone at the bottom), the Pharaoh and score ranks, the rivals' bidding turns.
+RIVAL_FEATURE_NAMES = (
+    "rivals_outbidding", "rivals_outbid", "sun_total_rank", "sun_total_over_second_rival",
+    "sun_total_shares_most", "sun_total_alone_fewest", "pharaoh_rank", "score_rank",
+    "rivals_suns_up", "suns_up_share",
+)
+#: The features of each feature version.
+FEATURES: dict[int, tuple[str, ...]] = {2: FEATURE_NAMES, 3: FEATURE_NAMES + RIVAL_FEATURE_NAMES}
 #: Each feature is weighted per epoch, plus the same times the epoch's progress; 2-player
 #: positions add weights of their own to those (fitted as deviations, so the fewer 2-player
 #: games borrow strength from the others).
@@ -108,9 +119,39 @@ def _rival_extremes(values: Sequence[float], seat: int) -> tuple[float, float]:
     return max(rivals), min(rivals)
 
 
-def seat_features(state: GameState, ctx: Context | None = None) -> list[list[float]]:
-    """The features (:data:`FEATURE_NAMES`) of every seat of ``state`` (``ctx``: hard's
-    evaluation context of it, if the caller has one)."""
+def rival_features(state: GameState) -> list[list[float]]:
+    """The features (:data:`RIVAL_FEATURE_NAMES`) of every seat of ``state``."""
+    n = state.n
+    totals = [sum(u) + sum(d) for u, d in zip(state.suns_up, state.suns_down)]
+    tops = [u[0] if u else 0 for u in state.suns_up]
+    ups = [len(u) for u in state.suns_up]
+    pharaohs = [t[PHARAOH] for t in state.tiles]
+    all_ups = sum(ups)
+    out = []
+    for p in range(n):
+        rivals = [r for r in range(n) if r != p]
+        by_total = sorted((totals[r] for r in rivals), reverse=True)
+        second = by_total[1] if len(by_total) > 1 else by_total[0]
+        out.append([
+            float(sum(1 for r in rivals if tops[r] > tops[p])),
+            float(sum(1 for r in rivals if 0 < tops[r] < tops[p])),
+            float(sum(1 for r in rivals if totals[r] > totals[p])),
+            (totals[p] - second) / 10.0,
+            1.0 if totals[p] == by_total[0] and totals[p] >= max(totals) else 0.0,
+            1.0 if totals[p] < by_total[-1] else 0.0,
+            float(sum(1 for r in rivals if pharaohs[r] > pharaohs[p])),
+            float(sum(1 for r in rivals if state.scores[r] > state.scores[p])),
+            sum(ups[r] for r in rivals) / (n - 1.0),
+            ups[p] / all_ups if all_ups else 0.0,
+        ])
+    return out
+
+
+def seat_features(
+    state: GameState, ctx: Context | None = None, version: int = FEATURE_VERSION
+) -> list[list[float]]:
+    """The features (:data:`FEATURES` of ``version``) of every seat of ``state`` (``ctx``:
+    hard's evaluation context of it, if the caller has one)."""
     ctx = ctx or Context(state, tempo=True)
     n = state.n
     bag = state.bag_counts()
@@ -158,6 +199,9 @@ def seat_features(state: GameState, ctx: Context | None = None) -> list[list[flo
             (state.scores[p] - (sum(state.scores) - state.scores[p]) / (n - 1)) / 10.0,
             n - 1.0, len(lot), lot_gods, lot_disasters, 1.0 if p == state.current else 0.0,
         ])
+    if version >= 3:
+        for row, more in zip(out, rival_features(state)):
+            row += more
     return out
 
 
@@ -184,16 +228,19 @@ class LearnedModel:
     slope: tuple[tuple[tuple[float, ...], ...], ...]
     version: int
     info: dict[str, object]
+    #: The feature version the weights were fitted to (a key of :data:`FEATURES`).
+    features: int = FEATURE_VERSION
 
     @classmethod
     def from_json(cls, text: str) -> LearnedModel:
         """A model from a weights file's text; ValueError for a file of other features."""
         data = json.loads(text)
-        if data.get("feature_version") != FEATURE_VERSION or \
-                tuple(data.get("features", ())) != FEATURE_NAMES:
+        features = data.get("feature_version")
+        names = FEATURES.get(features) if isinstance(features, int) else None
+        if names is None or tuple(data.get("features", ())) != names:
             raise ValueError("the weights were fitted to other features; run tools/train_eval.py")
         flat = [float(w) for w in data["weights"]]
-        k = len(FEATURE_NAMES)
+        k = len(names)
         if len(flat) != BLOCKS * k:
             raise ValueError(f"expected {BLOCKS * k} weights, found {len(flat)}")
 
@@ -207,7 +254,8 @@ class LearnedModel:
         base = tuple(tuple(block(2 * e, two) for e in range(NUM_EPOCHS)) for two in (True, False))
         slope = tuple(tuple(block(2 * e + 1, two) for e in range(NUM_EPOCHS))
                       for two in (True, False))
-        return cls(base, slope, int(data.get("version", 0)), dict(data.get("info", {})))
+        return cls(base, slope, int(data.get("version", 0)), dict(data.get("info", {})),
+                   features)
 
     def to_come(self, state: GameState, ctx: Context | None = None) -> list[float]:
         """Each seat's predicted fame still to come (final fame minus its score now)."""
@@ -217,7 +265,7 @@ class LearnedModel:
         group, epoch = (0 if state.n == 2 else 1), min(state.epoch, NUM_EPOCHS) - 1
         base, slope = self.base[group][epoch], self.slope[group][epoch]
         return [sum(f * (b + s * progress) for f, b, s in zip(row, base, slope))
-                for row in seat_features(state, ctx)]
+                for row in seat_features(state, ctx, self.features)]
 
     def fame(self, state: GameState, ctx: Context | None = None) -> list[float]:
         """Each seat's predicted final fame: its score plus :meth:`to_come`."""
