@@ -38,6 +38,7 @@ from .net.events import (
     assert_never,
 )
 from .net.options import RoomOptions
+from .net.refusals import Refusal
 from .online_memory import LocalSeat, RoomTicket, load_memory, save_memory
 
 if TYPE_CHECKING:
@@ -47,9 +48,7 @@ if TYPE_CHECKING:
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 #: The server's refusals that mean the remembered room or seat is no more (``handed``: the
 #: host gave the seat to an AI while its person was away).
-GONE = ("unknown_room", "bad_token", "handed")
-#: The refusal of a connection whose seat was rejoined from another one.
-TAKEN_OVER = "taken_over"
+GONE = (Refusal.UNKNOWN_ROOM, Refusal.BAD_TOKEN, Refusal.HANDED)
 
 
 def _local_clock(since: float) -> float:
@@ -257,11 +256,11 @@ class Link:
             elif seat not in self.away:
                 self.away[seat] = _local_clock(info.away_since)
 
-    def _refused(self, text: str, code: str) -> None:
+    def _refused(self, text: str, code: Refusal | str) -> None:
         """A refusal: a room or seat that is gone is forgotten; while reconnecting, anything
         else (the old connection still holds the seat) is tried again a little later."""
         self.error = text
-        if code == TAKEN_OVER:
+        if code == Refusal.TAKEN_OVER:  # the seat was rejoined from another connection
             self.replaced, self.lost, self._retry = True, None, None
         elif code in GONE:
             self._forget()

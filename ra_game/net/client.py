@@ -41,6 +41,7 @@ from .events import (
 from .mirror import MirrorError
 from .online_seat import OnlineSeat, Played
 from .protocol import is_token, normal_code
+from .refusals import Refusal
 from .session import NetSession
 
 SEATS_DIR = "online-seats"
@@ -54,7 +55,7 @@ RECONNECT_FOR, RECONNECT_PAUSE = 30.0, 0.5
 RATE_PAUSE = 0.5
 #: Refusals after which the same move (or the request for a seat) is sent again a moment
 #: later: too fast, the server cannot save, or it is still loading the room after a restart.
-TRY_AGAIN = ("rate", "not_saved", "cannot_save", "loading")
+TRY_AGAIN = (Refusal.RATE, Refusal.NOT_SAVED, Refusal.CANNOT_SAVE, Refusal.LOADING)
 
 
 class ClientError(Exception):
@@ -261,20 +262,20 @@ class RemoteSeat:
         self.session.join(self.room, self.name, self.token)
 
     def _refused(self, event: ServerError) -> None:
-        if event.code in ("stale", "not_your_turn"):
+        if event.code in (Refusal.STALE, Refusal.NOT_YOUR_TURN):
             return  # the position moved on: the agent decides again when it is its turn
         if event.code in TRY_AGAIN:  # too fast, or the server cannot save: sent again
             time.sleep(RATE_PAUSE)
             if self.seat < 0:  # it was the request for a seat
                 self.session.join(self.room, self.name, self.trying)
             return
-        if event.code == "in_use" and self.token is not None and self.trying == self.token:
+        if event.code == Refusal.IN_USE and self.token is not None and self.trying == self.token:
             self._reconnect(event.text)  # the server has not seen the old connection drop yet
             return
-        if event.code == "handed" and self.trying is not None:  # the seat is an AI's now
+        if event.code == Refusal.HANDED and self.trying is not None:  # the seat is an AI's now
             remember_token(self.url, self.room, self.trying, keep=False)
-        elif event.code in ("bad_token", "in_use") and self.trying is not None:
-            if event.code == "bad_token":
+        elif event.code in (Refusal.BAD_TOKEN, Refusal.IN_USE) and self.trying is not None:
+            if event.code == Refusal.BAD_TOKEN:
                 remember_token(self.url, self.room, self.trying, keep=False)
             self._join()
             return

@@ -23,6 +23,7 @@ from ra_game.net.client import RemoteSeat
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import GameStarted, Joined, MoveMade, RoomCreated, ServerError
 from ra_game.net.mirror import initial_state
+from ra_game.net.options import RoomOptions
 from ra_game.net.room import Room
 from ra_game.net.session import NetSession
 from ra_game.net.storage import DataFolderError, saved_room
@@ -180,7 +181,7 @@ def test_a_finished_games_replay_is_never_lost(served: tuple[str, Path], disk: D
 
 
 def _finished_room() -> Room:
-    room = Room.create(["remote", "remote"], {"undo": True}, 5)
+    room = Room.create(["remote", "remote"], RoomOptions(undo=True), 5)
     room.join("a", "Ana", None)
     room.join("b", "Bob", None)
     room.start()
