@@ -10,8 +10,8 @@ import pytest
 
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import Lobby, RoomCreated
-from ra_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
 from ra_game.net.options import RoomOptions
+from ra_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
 from ra_game.net.room import Refused, Room
 from ra_game.net.session import NetSession
 
