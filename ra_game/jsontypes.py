@@ -112,6 +112,8 @@ def _read(value: object, hint: object, where: str) -> object:
     origin, args = get_origin(hint), get_args(hint)
     if origin is list and isinstance(value, list):
         return [_read(v, args[0], where) for v in value]
+    if origin is tuple and isinstance(value, (list, tuple)) and args[-1:] == (Ellipsis,):
+        return tuple(_read(v, args[0], where) for v in value)
     if origin is tuple and isinstance(value, (list, tuple)) and len(value) == len(args):
         return tuple(_read(v, a, where) for v, a in zip(value, args))
     if origin is dict and isinstance(value, dict) and all(isinstance(k, str) for k in value):

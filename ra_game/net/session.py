@@ -19,22 +19,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from ..i18n import N_, _
-from .events import (
-    ConnectionLost,
-    GameEnded,
-    GameStarted,
-    Joined,
-    Lobby,
-    MoveMade,
-    NetEvent,
-    RoomCreated,
-    SeatAway,
-    SeatBack,
-    ServerError,
-    Undone,
-    assert_never,
-    event_from_frame,
-)
+from .events import ConnectionLost, NetEvent, event_from_frame
+from .link import Seating
 from .options import DEFAULT_OPTIONS, RoomOptions
 from .protocol import MAX_SERVER_MESSAGE_BYTES, ProtocolError, decode_server, url_problem
 from .requests import (
@@ -66,11 +52,7 @@ class NetSession:
         self._outbox: asyncio.Queue[ClientFrame | None] = asyncio.Queue()
         self._ready = threading.Event()
         #: What the server told this session so far, as of the last ``poll``.
-        self.room: str | None = None
-        self.host_token: str | None = None
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.moves = 0
+        self.seating = Seating()
         #: When the server was last heard (a frame or a pong; ``time.monotonic``).
         self.heard = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="ra-net", daemon=True)
@@ -89,26 +71,26 @@ class NetSession:
              seat: int | None = None) -> None:
         """Take the next free seat of ``room`` (or the seat ``token`` owns: a rejoin; or, for
         the host with its ``host_token``, the free seat ``seat``: a person at its screen)."""
-        self.room = room
-        host_token = self.host_token if seat is not None and token is None else None
+        self.seating.room = room
+        host_token = self.seating.host_token if seat is not None and token is None else None
         self._send(JoinRoom(room, name, token, None if token is not None else seat, host_token))
 
     def start_game(self) -> None:
         """The host starts the game (every seat taken)."""
-        self._send(StartGame(self.room or "", self.host_token or ""))
+        self._send(StartGame(self.seating.room or "", self.seating.host_token or ""))
 
     def send_move(self, move_text: str, index: int | None = None) -> None:
         """Play a move (notation text) for this session's seat; ``index``: the number of moves
         the position it was chosen in follows (default: as many as ``poll`` has reported), so a
         move chosen for a position that changed meanwhile is refused (``stale``)."""
-        self._send(PlayMove(move_text, self.moves if index is None else index))
+        self._send(PlayMove(move_text, self.seating.moves if index is None else index))
 
     def request_undo(self) -> None:
         self._send(TakeBack())
 
     def hand_to_ai(self, seat: int, kind: str) -> None:
         """The host gives ``seat`` (free, or away long enough) to an AI of ``kind``."""
-        self._send(HandToAi(self.room or "", self.host_token or "", seat, kind))
+        self._send(HandToAi(self.seating.room or "", self.seating.host_token or "", seat, kind))
 
     def leave(self) -> None:
         """Leave the seat (it waits, shown away; the token still rejoins it)."""
@@ -131,7 +113,7 @@ class NetSession:
         out = []
         while self._events:
             event = self._events.popleft()
-            self._note(event)
+            self.seating.note(event)
             out.append(event)
         return out
 
@@ -159,23 +141,6 @@ class NetSession:
     def _emit(self, event: NetEvent) -> None:
         self._events.append(event)
         self._ready.set()
-
-    def _note(self, event: NetEvent) -> None:
-        match event:
-            case RoomCreated():
-                self.room, self.host_token = event.room, event.host_token
-            case Joined():
-                self.room, self.seat, self.token = event.room, event.seat, event.token
-            case MoveMade():
-                self.moves = event.index + 1
-            case Undone():
-                self.moves = event.moves
-            case GameStarted():
-                self.moves = len(event.moves)
-            case Lobby() | SeatAway() | SeatBack() | GameEnded() | ServerError() | ConnectionLost():
-                pass
-            case _:
-                assert_never(event)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)

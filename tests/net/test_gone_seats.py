@@ -12,7 +12,8 @@ import pytest
 
 from ra_game import cli
 from ra_game.net import client, session
-from ra_game.net.client import ClientError, RemoteSeat, remember_token
+from ra_game.net import seat_store
+from ra_game.net.client import ClientError, RemoteSeat
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import GameStarted, Joined, Lobby, SeatAway, ServerError
 from ra_game.net.options import RoomOptions
@@ -84,7 +85,7 @@ def test_a_person_whose_seat_went_to_an_ai_is_told_so(
     assert refused.text == ("While you were away, the host gave your seat (Bob) to an AI; the "
                             "game goes on without you.")
     back.session.close()
-    remember_token(url, created.room, token)  # the headless client says the same, once
+    seat_store.keep(seat_store.RoomTicket(url, created.room, token, "Bob"))  # told once more
     with pytest.raises(ClientError, match="gave your seat"):
         RemoteSeat(url, created.room, "random", "Bob").play()
     host.session.close()
