@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from ra_game import cli
-from ra_game.net import client, session
-from ra_game.net import seat_store
+from ra_game.net import client, seat_store, session
 from ra_game.net.client import ClientError, RemoteSeat
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import GameStarted, Joined, Lobby, SeatAway, ServerError
