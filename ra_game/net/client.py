@@ -1,6 +1,6 @@
 """The headless client (``ra-game client``): plays one remote seat with an agent that sees
 only this client's copy of the game, through a :class:`~ra_game.net.session.NetSession`: the
-game is :func:`~ra_game.match.play_out` with the window's online seat controller
+game is a :class:`~ra_game.match.PlayOut` with the window's online seat controller
 (:class:`~ra_game.net.online_seat.OnlineSeat`).  Seat tokens are remembered per (server, room) in the
 user's data folder (:mod:`ra_game.net.seat_store`, the window's store too), so the same command
 run again after a crash rejoins its seat.
@@ -16,9 +16,10 @@ from ..ai.runner import AiRunner
 from ..engine import GameState
 from ..headless import HEADLESS_SLICE
 from ..i18n import _
-from ..match import play_out
+from ..match import PlayOut
 from ..seat_kinds import REMOTE, SeatKind, kind_of
 from ..seats import Seat
+from ..stepped import run_to_end
 from . import seat_store
 from .events import GameStarted, NetEvent, fixed_seed_note
 from .link import HEADLESS, TRY_AGAIN, RoomLink, Session
@@ -72,7 +73,7 @@ class RemoteSeat:
 
     Until the game starts it only keeps the connection (a :class:`~ra_game.net.link.RoomLink`
     with the headless reconnect policy: joining, rejoining, the refusals); then
-    :func:`~ra_game.match.play_out` plays the game with an
+    a :class:`~ra_game.match.PlayOut` plays the game with an
     :class:`~ra_game.net.online_seat.OnlineSeat`, the window's controller, whose ``here`` is
     the agent's AI seat; this object is its line (and its watcher)."""
 
@@ -109,9 +110,8 @@ class RemoteSeat:
         try:
             online = self._until_started()
             try:
-                play_out(online.match, [online])
-                while self.result is None:
-                    online.wait(0.5)
+                # the game, then the server's word that it ended
+                run_to_end(PlayOut(online.match, [online], lambda: self.result is not None))
             except _EndedThere:
                 pass
             finally:
