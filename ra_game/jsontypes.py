@@ -32,7 +32,12 @@ _JSON_LEAVES = frozenset({type(None), bool, int, float, str})
 
 class ShapeError(ValueError):
     """A JSON object that does not fit its declared type: ``str()`` is one line naming the
-    field (``WHERE: the field 'x' is missing``)."""
+    field (``WHERE: the field 'x' is missing``); ``field``: its name (``""``: the object
+    itself); ``typed``: the value had its declared type but failed its check."""
+
+    def __init__(self, text: str, field: str = "", typed: bool = False) -> None:
+        super().__init__(text)
+        self.field, self.typed = field, typed
 
 
 def rule(check: Check | None = None, *, wire: str | None = None) -> dict[str, object]:
@@ -48,12 +53,12 @@ def json_name(f: Field[Any]) -> str:
 
 
 def read_as(cls: type[T], raw: Mapping[str, object], where: str, *, closed: bool = False,
-            null_is_absent: bool = False) -> T:
+            null_is_absent: bool = False, checks: Mapping[str, Check] | None = None) -> T:
     """A ``cls`` (a dataclass) of the fields in ``raw``, each checked against its declared
-    type and its ``check``; a field with a default may be absent.  ``closed``: a field ``cls``
-    does not declare is refused (else ignored: a newer writer may add some);
-    ``null_is_absent``: a JSON ``null`` counts as a missing field.  Raises
-    :class:`ShapeError`."""
+    type and its ``check`` (its metadata's, or ``checks``'s by field name); a field with a
+    default may be absent.  ``closed``: a field ``cls`` does not declare is refused (else
+    ignored: a newer writer may add some); ``null_is_absent``: a JSON ``null`` counts as a
+    missing field.  Raises :class:`ShapeError`."""
     declared = fields(cls)  # type: ignore[arg-type]
     if closed:
         unknown = set(raw) - {json_name(f) for f in declared}
@@ -66,17 +71,17 @@ def read_as(cls: type[T], raw: Mapping[str, object], where: str, *, closed: bool
         value = raw.get(name)
         if name not in raw or (null_is_absent and value is None):
             if not _has_default(f):
-                raise ShapeError(f"{where}: the field {name!r} is missing")
+                raise ShapeError(f"{where}: the field {name!r} is missing", name)
             continue
         try:
             values[f.name] = _read(value, hints[f.name], f"{where}.{name}")
         except ShapeError:
             raise
         except (TypeError, ValueError):
-            raise ShapeError(f"{where}: the field {name!r} is not valid") from None
-        check: Check | None = f.metadata.get("check")
+            raise ShapeError(f"{where}: the field {name!r} is not valid", name) from None
+        check: Check | None = f.metadata.get("check") or (checks or {}).get(f.name)
         if check is not None and not check(values[f.name]):
-            raise ShapeError(f"{where}: the field {name!r} is not valid")
+            raise ShapeError(f"{where}: the field {name!r} is not valid", name, typed=True)
     return cls(**values)
 
 
