@@ -109,9 +109,14 @@ class TokenKeeper(Protocol):
         """``token`` (``link``'s seat's, or one it tried) is no more: forget it."""
 
 
+#: The links' clock for how long a seat has been away (``time.monotonic``; a test drives it,
+#: as it drives the rooms' :data:`ra_game.net.room.clock`).
+clock: Callable[[], float] = time.monotonic
+
+
 def _local_clock(since: float) -> float:
-    """The server's moment ``since`` (``time.time``) on this computer's ``time.monotonic``."""
-    return time.monotonic() - max(0.0, time.time() - since)
+    """The server's moment ``since`` (``time.time``) on this computer's :data:`clock`."""
+    return clock() - max(0.0, time.time() - since)
 
 
 @dataclass
@@ -395,7 +400,7 @@ class RoomLink:
     def away_for(self, seat: int) -> float | None:
         """Seconds ``seat`` has been away, or None while it is connected."""
         since = self.away.get(seat)
-        return None if since is None else max(0.0, time.monotonic() - since)
+        return None if since is None else max(0.0, clock() - since)
 
     def leave(self) -> None:
         """Give up the seat for good (the lobby's Leave)."""
