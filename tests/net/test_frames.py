@@ -102,7 +102,7 @@ def test_a_frame_missing_a_required_field_is_refused_in_one_line(frame: Frame) -
         with pytest.raises(ProtocolError) as refused:
             read_frame(raw)
         message = str(refused.value)
-        assert refused.value.code == "bad_frame" and "\n" not in message
+        assert refused.value.code is Refusal.BAD_FRAME and "\n" not in message
         assert f"'{field.name}' is missing" in message and message.startswith(frame.kind)
 
 
@@ -127,7 +127,7 @@ def test_a_field_of_the_wrong_type_is_refused_and_named(kind: str, fields_: dict
 
 def test_the_client_turns_a_bad_frame_into_one_refusal_and_skips_unknown_kinds() -> None:
     event = event_from_frame({"v": 1, "type": "move", "index": 1, "move": "draw"})
-    assert isinstance(event, ServerError) and event.code == "bad_frame"
+    assert isinstance(event, ServerError) and event.code is Refusal.BAD_FRAME
     assert event_from_frame({"v": 1, "type": "from_the_future", "x": 1}) is None
     newer = event_from_frame({"v": 1, "type": "back", "seat": 2, "extra": [1]})
     assert newer == SeatBack(2)

@@ -9,6 +9,7 @@ import pytest
 
 from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, MAX_HAND_AFTER, RoomOptions
 from ra_game.net.protocol import ProtocolError
+from ra_game.net.refusals import Refusal
 from ra_game.net.requests import (
     CreateRoom,
     HandToAi,
@@ -61,7 +62,7 @@ def test_only_the_host_token_opens_a_host_only_request() -> None:
     for guess in (None, "", "guess", room.host_token[:-1]):
         with pytest.raises(Refused) as refused:
             room.check_host(guess)
-        assert refused.value.code == "not_host"
+        assert refused.value.code is Refusal.NOT_HOST
     assert host_only(StartGame("R", "t")) and host_only(HandToAi("R", "t", 1, "ai:easy"))
     assert host_only(JoinRoom("R", "Ana", seat=1))
     assert not host_only(JoinRoom("R", "Ana")) and not host_only(PlayMove("draw"))

@@ -24,6 +24,7 @@ from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import GameStarted, Joined, MoveMade, RoomCreated, ServerError
 from ra_game.net.mirror import initial_state
 from ra_game.net.options import RoomOptions
+from ra_game.net.refusals import Refusal
 from ra_game.net.room import Room
 from ra_game.net.session import NetSession
 from ra_game.net.storage import DataFolderError, saved_room
@@ -144,7 +145,7 @@ def test_a_room_that_cannot_be_saved_is_never_announced(served: tuple[str, Path]
     host = Inbox(NetSession(url))
     disk.full = True
     host.session.create_room(["remote", "remote"])
-    assert host.next(ServerError).code == "not_saved"
+    assert host.next(ServerError).code is Refusal.NOT_SAVED
     assert not host.all(RoomCreated)
     disk.full = False
     disk.delay = 0.3  # a slow disk: the room is on it before anybody hears of the room

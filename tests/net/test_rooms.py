@@ -12,6 +12,7 @@ from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import Lobby, RoomCreated
 from ra_game.net.options import RoomOptions
 from ra_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+from ra_game.net.refusals import Refusal
 from ra_game.net.room import Refused, Room
 from ra_game.net.session import NetSession
 
@@ -47,7 +48,7 @@ def test_the_wrong_seat_and_a_finished_game_are_refused() -> None:
     room = Room.create(["remote", "remote"], RoomOptions(), 3)
     with pytest.raises(Refused) as refused:
         room.play(0, "draw")
-    assert refused.value.code == "not_started"
+    assert refused.value.code is Refusal.NOT_STARTED
     room.join("a", "Ana", None)
     room.join("b", "Bob", None)
     room.start()
@@ -55,11 +56,11 @@ def test_the_wrong_seat_and_a_finished_game_are_refused() -> None:
     other = 1 - room.state.current
     with pytest.raises(Refused) as refused:
         room.play(other, "draw")
-    assert refused.value.code == "not_your_turn"
+    assert refused.value.code is Refusal.NOT_YOUR_TURN
     assert room.seats[room.state.current].name in str(refused.value)
     with pytest.raises(Refused) as refused:
         room.play(room.state.current, "bid:99")
-    assert refused.value.code == "illegal"
+    assert refused.value.code is Refusal.ILLEGAL
     with pytest.raises(Refused):
         Room.create(["remote", "dragon"], RoomOptions(), None)
 
