@@ -73,16 +73,29 @@ def read_as(cls: type[T], raw: Mapping[str, object], where: str, *, closed: bool
             if not _has_default(f):
                 raise ShapeError(f"{where}: the field {name!r} is missing", name)
             continue
-        try:
-            values[f.name] = _read(value, hints[f.name], f"{where}.{name}")
-        except ShapeError:
-            raise
-        except (TypeError, ValueError):
-            raise ShapeError(f"{where}: the field {name!r} is not valid", name) from None
-        check: Check | None = f.metadata.get("check") or (checks or {}).get(f.name)
-        if check is not None and not check(values[f.name]):
-            raise ShapeError(f"{where}: the field {name!r} is not valid", name, typed=True)
+        values[f.name] = _field(f, value, hints[f.name], where,
+                                f.metadata.get("check") or (checks or {}).get(f.name))
     return cls(**values)
+
+
+def read_field(cls: type, name: str, value: object) -> object:
+    """``value`` as the field ``name`` of the dataclass ``cls`` (its type and its check);
+    raises :class:`ShapeError`."""
+    (f,) = [f for f in fields(cls) if f.name == name]
+    return _field(f, value, _hints(cls)[name], cls.__name__, f.metadata.get("check"))
+
+
+def _field(f: Field[Any], value: object, hint: object, where: str, check: Check | None) -> object:
+    name = json_name(f)
+    try:
+        read = _read(value, hint, f"{where}.{name}")
+    except ShapeError:
+        raise
+    except (TypeError, ValueError):
+        raise ShapeError(f"{where}: the field {name!r} is not valid", name) from None
+    if check is not None and not check(read):
+        raise ShapeError(f"{where}: the field {name!r} is not valid", name, typed=True)
+    return read
 
 
 def _has_default(f: Field[Any]) -> bool:

@@ -15,7 +15,7 @@ from typing import ClassVar, get_args
 
 from ..jsontypes import Check, rule
 from .frames import WireFrame, read_wire
-from .options import MAX_HAND_AFTER, RoomOptions
+from .options import OPTION_CHECKS, RoomOptions
 from .protocol import MAX_MESSAGE_BYTES, MAX_MOVE, MAX_NAME, ProtocolError, is_token, load_frame
 from .refusals import Refusal
 
@@ -53,10 +53,6 @@ def _room_code(v: object) -> bool:
             and all(ch.isalnum() or ch in "- " for ch in v) and v.isascii())
 
 
-def _seconds(v: object) -> bool:
-    return isinstance(v, float) and 0 <= v <= MAX_HAND_AFTER
-
-
 class ClientFrame(WireFrame):
     """A frame a client sends; a field left None is not sent (and reads back as None)."""
 
@@ -75,7 +71,8 @@ class CreateRoom(ClientFrame):
     undo: bool | None = None
     hints: bool | None = None
     autostart: bool | None = None
-    hand_after: float | None = field(default=None, metadata=rule(_seconds))
+    hand_after: float | None = field(default=None,
+                                     metadata=rule(OPTION_CHECKS["hand_after"]))
     seed: int | None = field(default=None, metadata=rule(_between(0, 2**63 - 1)))
 
     @classmethod
