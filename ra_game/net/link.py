@@ -197,6 +197,8 @@ class RoomLink:
     #: The seat is now played from another connection (a rejoin elsewhere): never retried.
     replaced: bool = False
     _retry: float | None = None
+    #: Seconds until the request for a seat is sent again (a moment's refusal).
+    _again: float | None = None
     _tries: int = 0
     _lost_for: float = 0.0
     room = Told[str | None]()
@@ -265,6 +267,11 @@ class RoomLink:
         call (a lost connection is tried again when its delay has passed)."""
         if self.lost is not None:
             self._lost_for += dt
+        if self._again is not None:
+            self._again -= dt
+            if self._again <= 0 and self.room is not None:
+                self._again = None
+                self.session.join(self.room, self.name, self.token or self.trying)
         if self._retry is not None:
             self._retry -= dt
             if self._retry <= 0:
@@ -339,6 +346,9 @@ class RoomLink:
                 self._forget(self.trying)
             self._try_next()
             return
+        if self.seat is None and code in self.policy.join_again and self.lost is None:
+            self._again = self.policy.delay(0)  # the request for a seat, once more
+            return
         self.error = event.text
         if code == Refusal.TAKEN_OVER:
             self.replaced, self.lost, self._retry = True, None, None
@@ -347,9 +357,6 @@ class RoomLink:
             self.lost, self.gone, self.refusal = None, True, event
         elif self.lost is not None:
             self._lost(self.lost)
-        elif self.seat is None and code in self.policy.join_again and self.room is not None:
-            self._retry = self.policy.delay(0)  # the request for a seat, once more
-            self.lost = self.lost or event.text
         else:
             self.refusal = event
 
