@@ -160,22 +160,6 @@ def test_the_ticket_keeps_the_other_seats_of_this_screen() -> None:
     assert load_memory().ticket.others == here[:1]  # type: ignore[union-attr]
 
 
-def test_the_window_and_the_headless_client_share_one_store_of_tokens() -> None:
-    from ra_game.net import seat_store
-    from ra_game.settings import data_dir
-
-    url = "ws://127.0.0.1:1"
-    mine = RoomTicket(url, "ABCD", "tok-window", "Ana")
-    assert save_memory(OnlineMemory([], "Ana", mine)) is None
-    assert seat_store.keep(RoomTicket(url, "ABCD", "tok-bot", "bot")) is None
-    assert [t.token for t in seat_store.held(url, "abcd")] == ["tok-bot"]  # the bot's only
-    assert load_memory().ticket == mine  # the window's only
-    folder = next((data_dir() / seat_store.SEATS_DIR).iterdir())
-    (folder / "tok-old.token").write_text(f"{url} ABCD\n", encoding="utf-8")  # an older file
-    assert {t.token for t in seat_store.held(url, "ABCD")} == {"tok-bot", "tok-old"}
-    seat_store.drop(url, "ABCD", "tok-bot")
-    assert [t.token for t in seat_store.held(url, "ABCD")] == ["tok-old"]
-
 
 def test_online_layouts_match_their_generator_and_hold_the_names() -> None:
     spec = importlib.util.spec_from_file_location("make_online_layouts",
