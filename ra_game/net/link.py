@@ -188,8 +188,6 @@ class RoomLink:
     #: The last refusal the link did not act on itself (its owner decides; a new one replaces
     #: it).
     refusal: ServerError | None = None
-    #: The room or seat is no more (a refusal in :data:`GONE`).
-    gone: bool = False
     away: dict[int, float] = field(default_factory=dict)
     session: Session = field(init=False, repr=False, compare=False)
     #: Events that came after the game's start in the lobby's last read (for the board).
@@ -354,7 +352,7 @@ class RoomLink:
             self.replaced, self.lost, self._retry = True, None, None
         elif code in GONE:
             self._forget(self.trying if failed else self.token)
-            self.lost, self.gone, self.refusal = None, True, event
+            self.lost, self.refusal = None, event  # the owner says it is gone
         elif self.lost is not None:
             self._lost(self.lost)
         else:
