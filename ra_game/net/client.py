@@ -175,7 +175,8 @@ class RemoteSeat:
             raise ClientError(_("The server has said nothing for too long."))
 
     def send_move(self, seat: int, text: str, index: int) -> str | None:
-        self.link.send_move(text, index)
+        if self.link.lost is None and self.link.seat is not None:
+            self.link.send_move(text, index)  # else rejoining: the game comes again after
         return None
 
     def request_undo(self, seat: int) -> None:

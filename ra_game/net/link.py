@@ -64,8 +64,9 @@ class Reconnect:
         return self.delays[min(tries, len(self.delays) - 1)]
 
 
-#: The window: a person decides when to stop waiting.
-WINDOW = Reconnect()
+#: The window: a person decides when to stop waiting; a room a restarted server is still
+#: loading is asked for again.
+WINDOW = Reconnect(join_again=frozenset({Refusal.LOADING}))
 #: The headless client: 30 s of tries, the moment's refusals asked again, a stale remembered
 #: token traded for a free seat.
 HEADLESS = Reconnect(delays=(0.5,), give_up_after=30.0, join_again=TRY_AGAIN, free_seat=True)

@@ -1,7 +1,7 @@
 """One seat's line to a room (``RoomLink``) on a scripted session, no network: the reconnect
 policy is a value (the window never gives up, the headless client does, both driven by the time
 the caller says passed, never by sleeping), remembered tokens are tried in turn before a free
-seat, and a moment's refusal of a request for a seat is asked again."""
+seat, and a moment's refusal of a request for a seat is asked again as the policy says."""
 
 from __future__ import annotations
 
@@ -102,13 +102,16 @@ def test_remembered_tokens_are_tried_in_turn_then_a_free_seat() -> None:
     assert link.token == "new" and kept.kept == ["new"]
 
 
-def test_a_moment_refusal_of_a_seat_is_asked_again_by_the_headless_link_only() -> None:
-    for policy, again in ((HEADLESS, True), (WINDOW, False)):
+def test_a_moment_refusal_of_a_seat_is_asked_again_as_the_policy_says() -> None:
+    cases = ((HEADLESS, Refusal.RATE, True), (WINDOW, Refusal.RATE, False),
+             (HEADLESS, Refusal.LOADING, True), (WINDOW, Refusal.LOADING, True))
+    for policy, code, again in cases:
         Script.opened = []
         link = RoomLink("ws://127.0.0.1:1", "Bot", Script, policy)  # type: ignore[arg-type]
         link.join("ROOM2345")
-        Script.opened[-1].hears.append(ServerError("loading", Refusal.LOADING))
+        Script.opened[-1].hears.append(ServerError("not now", code))
         link.pump(0.0)
         link.pump(1.0)
-        assert Script.opened[-1].joins == ([None, None] if again else [None])  # same session
+        assert len(Script.opened) == 1  # on the same connection
+        assert Script.opened[-1].joins == ([None, None] if again else [None])
         assert (link.refusal is None) is again and (link.error == "") is again
