@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import assert_never
 
 import pygame
 
@@ -31,14 +32,24 @@ from ra_game.seat_kinds import SeatKind, Where
 from ra_game.seats import LocalPerson, Seat, SeatController
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue, Call
 from ra_game.ui.app_context import AppContext, ai_workers
-from ra_game.ui.board.board_input import BoardInput
+from ra_game.ui.board.board_input import BoardInput, InputState
 from ra_game.ui.board.canvas import Canvas
 from ra_game.ui.board.controls import Control, HumanInput
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.epoch_skip import EpochSkip
+from ra_game.ui.board.frame import BoardFrame
 from ra_game.ui.board.geometry import PLAY_NAMES, BoardGeometry
 from ra_game.ui.board.hotseat import Hotseat
 from ra_game.ui.board.info_layer import InfoLayer
+from ra_game.ui.board.intents import (
+    Hover,
+    Offer,
+    OpenPause,
+    SkipAnimation,
+    SkipEpoch,
+    TakeBack,
+    ToPause,
+)
 from ra_game.ui.board.keeper import Keeper
 from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
@@ -49,8 +60,8 @@ from ra_game.ui.board.pausing import PauseExit, Pausing
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
-from ra_game.ui.board.status_text import StatusText
-from ra_game.ui.board.turns import Turns
+from ra_game.ui.board.status_text import Said, StatusText
+from ra_game.ui.board.turns import Pace, Turns
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
@@ -115,18 +126,19 @@ class PlayScene(Scene):
         self.pausing = Pausing(mode, self.overlay)
         #: Who is at a shared screen, and when it is handed over.
         self.hotseat = Hotseat(self.hide_scores, viewer)
-        #: Where keys and clicks go.
-        self.board_input = BoardInput()
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
-        #: What the status line says (and a line held for the person a few seconds).
-        self.speech = StatusText()
         self._hushed = False
         #: A one-line notice in the status line (cleared by the next move).
         self.notice = self.keeper.claim()
         self.undo = UndoBook()
         self._before = self.state.clone()
         self.info = InfoLayer(self, self.sentences, self.seed, self.workers)
+        #: What the status line says (and a line held for the person a few seconds).
+        self.speech = StatusText(self.sentences, self.you, self.epoch_skip, self.overlay,
+                                 self.info.hints, self.input)
+        #: Where keys and clicks go.
+        self.board_input = BoardInput(self.geom, self.input, self.info, self.overlay)
         for observer in (self._record_undo, self._show_move, self.keeper.on_applied,
                          *(c.on_applied for c in self.controllers)):
             self.match.observe(observer)
@@ -424,7 +436,7 @@ class PlayScene(Scene):
     def _hold_own_pass(self, events: Sequence[object]) -> None:
         """At the instant speed the status line holds the person's automatic pass."""
         if self.speed == "max":
-            self.speech.hold_own_pass(events, self.you, self.sentences)
+            self.speech.hold_own_pass(events)
 
     def take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
@@ -472,11 +484,22 @@ class PlayScene(Scene):
         """An epoch's scoring (or another scene) lies over the board: the AI seat to move
         thinks meanwhile, its move shown once the board is in front."""
         if self.pause is None and self.ctx.scenes.top is not self:
-            self.turns.think_behind(self, dt)
+            self.turns.think_behind(self.match, dt)
 
     def _drive(self, dt: float) -> bool:
         """The seat to move decides (its move is played); whether it did."""
-        return self.turns.drive(self, dt)
+        state = self.state
+        idle = not self.queue.busy
+        opening = self.turns.opens(state, len(self.moves), idle)
+        if opening is not None:
+            self.person_turn(opening)
+        offered = self.turns.person_deciding(state)
+        skipping = self.epoch_skip.active(state)
+        pace = Pace(idle, self.moves_animating, 0.0 if skipping else self.ai_delay(self.speed))
+        move = self.turns.drive(self.match, pace, dt)
+        if move is not None:
+            self.apply(move, offered=offered)
+        return move is not None
 
     def person_turn(self, seat: int) -> None:
         """A person's decision opens: their controls (and the hand-over screen in hotseat)."""
@@ -493,7 +516,30 @@ class PlayScene(Scene):
         return self.canvas.to_base(pos, size, self.state.ra_length)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.board_input.event(self, event)
+        now = InputState(self.to_base, self.pause is not None, self.queue.busy,
+                         self.skip_offered(), self.human_to_move())
+        intent = self.board_input.event(event, now)
+        match intent:
+            case None:
+                pass
+            case Hover(pos):
+                self.hover = pos
+                if self.pause is not None:
+                    self.pause.hover = pos
+            case ToPause(paused):
+                self.pause_event(paused)
+            case OpenPause():
+                self.open_pause()
+            case TakeBack():
+                self.take_back()
+            case SkipEpoch():
+                self.skip_epoch()
+            case SkipAnimation():
+                self.queue.skip()
+            case Offer(move):
+                self.offer(move)
+            case _:
+                assert_never(intent)
 
     def open_pause(self) -> None:
         """The pause menu over the board.  A move still animated is finished first (silently),
@@ -538,10 +584,22 @@ class PlayScene(Scene):
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""
-        return self.speech.text(self)
+        return self.speech.text(Said(self.state, len(self.moves), self.notice, self.game_over,
+                                     self.queue.busy, self.model.caption, self.human_ready(),
+                                     self.human_to_move()))
+
+    def frame(self) -> BoardFrame:
+        """What the board shows in this frame."""
+        controls = tuple(self.current_controls())
+        return BoardFrame(
+            self.state, self.geom, self.model, self.areas, self.input, self.info, self.overlay,
+            self.epoch_skip, self.status(), self.hover, controls, tuple(self.kinds),
+            self.hide_scores, self.viewer(), self.overlay.away(),
+            self.skip_offered() and self.is_top(),
+            self.queue.busy and self.speed != "max" and self.mode.skip_hint, self.pause)
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())
         assert self.canvas.static is not None
         surface.blit(self.canvas.static, (0, 0))
-        draw_board(surface, view, self)
+        draw_board(surface, view, self.frame())
