@@ -8,7 +8,9 @@ status line, who sees their fame) and the board's widgets that draw themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
 
 if TYPE_CHECKING:
     from ...engine import GameState
@@ -16,11 +18,33 @@ if TYPE_CHECKING:
     from .controls import Control, HumanInput
     from .epoch_skip import EpochSkip
     from .geometry import BoardGeometry
-    from .info_layer import InfoLayer
     from .model import DisplayModel
     from .overlay import Overlay
     from .pause_menu import PauseMenu
     from .player_area import PlayerAreas
+    from .score_preview import ScorePreview
+    from .view import View
+
+
+class InfoDrawn(Protocol):
+    """The information layer as the painter draws it (the game log, the tile counter, the
+    hint and their buttons)."""
+
+    @property
+    def preview(self) -> ScorePreview:
+        """The scores the hovered lot or sun would bring."""
+        ...
+
+    def hinted(self, controls: list[Control]) -> set[int]:
+        """Indexes of ``controls`` that carry out the hinted move."""
+        ...
+
+    def status_rect(self) -> pygame.Rect:
+        """The status line's rect, up to the first button shown."""
+        ...
+
+    def draw(self, surface: pygame.Surface, view: View,
+             hover: tuple[float, float] | None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -35,7 +59,7 @@ class BoardFrame:
     #: The person's decision (its cursor and legal choices).
     decision: HumanInput
     #: The game log, the tile counter, the preview, the hint and their buttons.
-    info: InfoLayer
+    info: InfoDrawn
     #: What the mode draws on top.
     overlay: Overlay
     epoch_skip: EpochSkip
