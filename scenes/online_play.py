@@ -56,7 +56,7 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     mode = OnlineMode(OnlineOverlay(link, started))
     overlay, online = mode.overlay, mode.controller
     return ctx.open(routes.PlayMode(
-        list(online.table), online.match.state, mode.rules, overlay, online, seed=0,
+        list(online.table), online.match.state, mode, seed=0,
         hide_scores=online.rules.hide_scores, moves=online.match.moves,
         record=overlay.log_events(started.moves), viewer=overlay.seat))
 

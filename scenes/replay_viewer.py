@@ -73,8 +73,7 @@ def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
     another kind, as the review's)."""
     seats = read_seats(ctx, replay.players, where=None)
     mode = mode or ReplayMode.of(ReplayViewer(replay, title))
-    return ctx.open(routes.PlayMode(seats, replay.initial_state(), mode.rules, mode.overlay,
-                                    mode.controller, seed=replay.seed))
+    return ctx.open(routes.PlayMode(seats, replay.initial_state(), mode, seed=replay.seed))
 
 
 @dataclass(frozen=True)

@@ -62,8 +62,8 @@ def _watch(ctx: AppContext, route: routes.Watch) -> PlayScene:
 
 def _play_mode(ctx: AppContext, route: routes.PlayMode) -> PlayScene:
     scene = PlayScene(ctx, route.seats, route.seed, route.hide_scores, state=route.state,
-                      moves=route.moves, mode=route.mode, overlay=route.overlay,
-                      controller=route.controller, viewer=route.viewer)
+                      moves=route.moves, mode=route.mode.rules, overlay=route.mode.overlay,
+                      controller=route.mode.controller, viewer=route.viewer)
     if route.record:
         scene.resume_record(route.record)
     return scene

@@ -109,7 +109,7 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
                            len(seats))
     # the log and the tile counter know the moves before the step it starts at
     return ctx.open(routes.PlayMode(
-        seats, state, lesson.rules, lesson.overlay, lesson.controller, seed=replay.seed,
+        seats, state, lesson, seed=replay.seed,
         moves=replay.moves[:start],
         record=move_events(replay.initial_state(), replay.moves[:start])))
 
