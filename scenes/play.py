@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import assert_never
 
 import pygame
 
 from ra_game.ai.runner import MIN_DELAY
 from ra_game.ai.workers import Workers
+from ra_game.compat import assert_never
 from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events

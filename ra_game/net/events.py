@@ -7,7 +7,6 @@ newer server) becomes a :class:`ServerError` rather than a crash.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -29,18 +28,9 @@ from .frames import (
 from .protocol import ProtocolError, safe_template
 from .refusals import Refusal, refusal_of
 
-if sys.version_info >= (3, 11):
-    from typing import assert_never
-else:  # pragma: no cover - Python 3.10
-    from typing import NoReturn
-
-    def assert_never(value: NoReturn) -> NoReturn:
-        """Reached only by an event kind a dispatch forgot (mypy then says so)."""
-        raise AssertionError(f"unhandled event {value!r}")
-
 __all__ = ["ConnectionLost", "GameEnded", "GameStarted", "Joined", "Lobby", "MoveMade",
            "NetEvent", "RoomCreated", "SeatAway", "SeatBack", "SeatInfo", "ServerError",
-           "Undone", "assert_never", "error_text", "event_from_frame", "fixed_seed_note", "shown_code"]
+           "Undone", "error_text", "event_from_frame", "fixed_seed_note", "shown_code"]
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from ..compat import assert_never
 from .events import (
     ConnectionLost,
     GameEnded,
@@ -32,7 +33,6 @@ from .events import (
     SeatBack,
     ServerError,
     Undone,
-    assert_never,
 )
 from .options import RoomOptions
 from .refusals import Refusal

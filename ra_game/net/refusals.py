@@ -6,17 +6,7 @@ with a bare string.  No pygame, no websockets.
 
 from __future__ import annotations
 
-import sys
-from enum import Enum
-
-if sys.version_info >= (3, 11):
-    from enum import StrEnum
-else:  # pragma: no cover - Python 3.10
-    class StrEnum(str, Enum):
-        """A member that is its value as text."""
-
-        def __str__(self) -> str:
-            return str(self.value)
+from ..compat import StrEnum
 
 
 class Refusal(StrEnum):

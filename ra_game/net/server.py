@@ -24,10 +24,10 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..compat import assert_never
 from ..engine import Move
 from ..engine.errors import N_
 from .ai_seats import AiPool
-from .events import assert_never
 from .frames import RoomCreated, ServerFrame, error_frame
 from .guard import admit, guarded
 from .limits import JOIN_WITHIN, LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
