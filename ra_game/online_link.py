@@ -50,6 +50,8 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 GONE = ("unknown_room", "bad_token", "handed")
 #: The refusal of a connection whose seat was rejoined from another one.
 TAKEN_OVER = "taken_over"
+#: The refusal of a room a restarted server has not loaded yet: the join is sent again.
+LOADING = "loading"
 
 
 def _local_clock(since: float) -> float:
@@ -266,6 +268,8 @@ class Link:
         elif code in GONE:
             self._forget()
             self.lost = None
+        elif code == LOADING:
+            self._retry = RETRY_DELAYS[0]
         elif self.lost is not None:
             self._lost(self.lost)
 

@@ -200,7 +200,8 @@ class RemoteSeat:
         return events
 
     def send_move(self, seat: int, text: str, index: int) -> str | None:
-        self.session.send_move(text, index)
+        if self.seat >= 0:  # else rejoining: the game comes again once the seat is back
+            self.session.send_move(text, index)
         return None
 
     def request_undo(self, seat: int) -> None:
@@ -257,7 +258,7 @@ class RemoteSeat:
         self.session.close(wait=1.0)
         self.session = NetSession(self.url)
         self.tokens = []
-        self.trying = self.token
+        self.trying, self.seat = self.token, -1  # a refusal to wait for sends the join again
         self.session.join(self.room, self.name, self.token)
 
     def _refused(self, event: ServerError) -> None:
