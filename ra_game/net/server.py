@@ -360,6 +360,7 @@ class GameServer:
             room.check_host(msg.get("host_token"))
         kind = msg["type"]
         if kind is ClientKind.JOIN:
+            self.ledger.check_join(client.address)
             silent = await self.silent_holder(room, msg["token"], client)
             await self.in_room(room, lambda: self.join(client, room, msg, silent))
         elif kind is ClientKind.START:
