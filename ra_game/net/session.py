@@ -59,7 +59,9 @@ class NetSession:
         self.url = url
         self._events: collections.deque[NetEvent] = collections.deque()
         self._loop = asyncio.new_event_loop()
-        self._outbox: asyncio.Queue[str | None] | None = None
+        #: Frames for the writer.  Made here, before the thread starts, so that a request the
+        #: window sends before the loop first runs waits in it instead of being dropped.
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._ready = threading.Event()
         #: What the server told this session so far, as of the last ``poll``.
         self.room: str | None = None
@@ -153,8 +155,7 @@ class NetSession:
             pass
 
     def _put(self, frame: str | None) -> None:
-        if self._outbox is not None:
-            self._outbox.put_nowait(frame)
+        self._outbox.put_nowait(frame)
 
     def _emit(self, event: NetEvent) -> None:
         self._events.append(event)
@@ -186,7 +187,6 @@ class NetSession:
             self._ready.set()
 
     async def _main(self) -> None:
-        self._outbox = asyncio.Queue()
         problem = url_problem(self.url)
         if problem is not None:
             self._emit(ConnectionLost(problem))
@@ -241,7 +241,6 @@ class NetSession:
 
     async def _write(self, ws: ClientConnection) -> bool:
         """Send what the methods queued; True once :meth:`close` asked to stop."""
-        assert self._outbox is not None
         while (frame := await self._outbox.get()) is not None:
             try:
                 await ws.send(frame)

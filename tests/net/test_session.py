@@ -4,6 +4,7 @@ rooms, seats, moves, take-backs, hand-overs to an AI, refusals and lost connecti
 from __future__ import annotations
 
 import socket
+import threading
 import time
 
 import pytest
@@ -17,6 +18,7 @@ from ra_game.net.events import (
     Joined,
     Lobby,
     MoveMade,
+    RoomCreated,
     SeatAway,
     SeatBack,
     ServerError,
@@ -59,6 +61,26 @@ def test_create_join_start_and_play_moves_seen_by_everyone(
     assert refused.code == "not_your_turn" and "turn" in refused.text
     for inbox in (host, bob):
         inbox.session.close()
+
+
+def test_a_request_made_before_the_connection_thread_runs_still_reaches_the_server(
+        server: tuple[str, EmbeddedServer], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window asks for a room the moment its session exists: the request waits for the
+    connection instead of being lost (the host's window once stayed on "Connecting...")."""
+    url, _ = server
+    go = threading.Event()
+    run = NetSession._run
+
+    def late_run(session: NetSession) -> None:
+        go.wait(10.0)
+        run(session)
+
+    monkeypatch.setattr(NetSession, "_run", late_run)
+    host = Inbox(NetSession(url))
+    host.session.create_room(["remote", "remote"])
+    go.set()
+    assert len(host.wait_for(RoomCreated).room) == 8
+    host.session.close()
 
 
 def test_undo_only_of_your_own_last_move_and_never_a_draw(
