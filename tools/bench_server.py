@@ -2,9 +2,10 @@
 loopback (two seats each, played by random headless clients of this process, through the
 protocol like any client), bounded by time and by games, beside ``--idle-rooms`` rooms whose
 games started and wait; print one JSON line: rooms, clients, games, moves per second the server
-carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory, and
-what the idle rooms cost it.  ``--pace 5``: each room makes one move every 5 seconds (a
-person's pace; the rooms' starts spread over those seconds); the moves sent in the first
+carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory and
+CPU time (``server_cpu_share``, of one core, and this client's: both well under 1 while the
+latency is high, the machine, not the server, is short of time), and what the idle rooms cost
+it.  ``--pace 5``: each room makes one move every 5 seconds (a person's pace; the rooms' starts spread over those seconds); the moves sent in the first
 ``--warmup`` seconds (default three paces: 1,000 rooms are made, joined and started then) are
 reported apart as ``warmup_p99_ms``.  This client paces its own cycle collector as the server
 does (:mod:`ra_game.net.collector`), so its pauses do not count as the server's.  Every client is on 127.0.0.1, so
@@ -159,6 +160,15 @@ def rss_mb(pid: int) -> float:
     return -1.0
 
 
+def cpu_s(pid: int) -> float:
+    """CPU seconds process ``pid`` has used (user and system; -1 where unknown)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return -1.0
+
+
 async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> None:
     """A room whose two players joined (its game started) and then think forever."""
     async with connect(url) as host, connect(url) as ana, connect(url) as bob:
@@ -188,7 +198,7 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     idle_rss = rss_mb(pid)
     totals = Totals(max_games, time.monotonic() + seconds, pace, time.perf_counter() + warmup)
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start, cpu_start, own_start = time.perf_counter(), cpu_s(pid), time.process_time()
     pacing = asyncio.create_task(CollectorPacing().run())  # this client's own GC pauses
     peak = [0.0]
 
@@ -205,6 +215,7 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     done.set()
     await asyncio.gather(*idlers)
     elapsed = time.perf_counter() - start
+    cpu = cpu_s(pid) - cpu_start
     lat = sorted(totals.latencies) or [0.0]
     warm = sorted(totals.warmup) or [0.0]
     return {
@@ -216,6 +227,8 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
         "warmup_s": warmup, "warmup_moves": len(totals.warmup),
         "warmup_p99_ms": round(warm[min(len(warm) - 1, int(len(warm) * 0.99))] * 1000, 2),
         "server_rss_mb": peak[0],
+        "server_cpu_s": round(cpu, 1), "server_cpu_share": round(cpu / elapsed, 2),
+        "client_cpu_share": round((time.process_time() - own_start) / elapsed, 2),
         "idle_rooms": idle, "idle_rooms_rss_mb": round(idle_rss - base, 1),
     }
 
