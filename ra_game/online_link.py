@@ -50,8 +50,9 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0)
 GONE = ("unknown_room", "bad_token", "handed")
 #: The refusal of a connection whose seat was rejoined from another one.
 TAKEN_OVER = "taken_over"
-#: The refusal of a room a restarted server has not loaded yet: the join is sent again.
-LOADING = "loading"
+#: Refusals of a join to ask again a moment later: a room a restarted server has not loaded
+#: yet, and too many joins from this network address just now.
+ASK_AGAIN = ("loading", "rate")
 
 
 def _local_clock(since: float) -> float:
@@ -268,7 +269,7 @@ class Link:
         elif code in GONE:
             self._forget()
             self.lost = None
-        elif code == LOADING:
+        elif code in ASK_AGAIN and self.seat is None and self.room is not None:
             self._retry = RETRY_DELAYS[0]
         elif self.lost is not None:
             self._lost(self.lost)

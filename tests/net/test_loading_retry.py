@@ -1,6 +1,7 @@
 """After a restart the server listens before its rooms are loaded and a room not loaded yet
 answers ``loading``: the headless client (rejoining its seat) and the window's link (a
-restarted window rejoining with its ticket) wait and ask again, on loopback."""
+restarted window rejoining with its ticket) wait and ask again, on loopback; so does the
+window whose address has spent its joins for now (``rate``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest
 
 from ra_game.net.client import RemoteSeat
 from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import Joined
+from ra_game.net.events import Joined, ServerError
+from ra_game.net.limits import Limits
 from ra_game.net.room import Refused, Room
 from ra_game.net.server import GameServer
 from ra_game.net.session import NetSession
@@ -156,3 +158,29 @@ def _listening(port: int) -> bool:
     with socket.socket() as probe:
         probe.settimeout(0.2)
         return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_the_window_asks_again_when_its_address_spent_its_joins(tmp_path: Path) -> None:
+    server = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0,
+                            limits=Limits(max_connections_per_address=16))  # 16, then 1 a s
+    url = server.start()
+    link = Link(url, "Ana")
+    try:
+        host, created = open_room(url, ["remote", "remote"])
+        for _ in range(16):  # joins refused as "seated" still spend the address's budget
+            host.session.join(created.room, "Bo")
+        host.wait_for(Joined)
+        deadline = time.monotonic() + 20
+        while len(host.all(ServerError)) < 15:
+            assert time.monotonic() < deadline
+            host.session.wait(0.05)
+        refusals: list[str] = []
+        link.join(created.room)
+        while link.seat is None:
+            assert time.monotonic() < deadline, link.error
+            refusals += [e.code for e in link.pump(0.02) if isinstance(e, ServerError)]
+            time.sleep(0.02)
+        assert "rate" in refusals and link.seat == 1
+    finally:
+        link.close()
+        server.stop()
