@@ -73,7 +73,7 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
     moves = len(a.moves)
     key(host, pygame.K_a, "a")
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.kinds[1].code != "remote" and not a.overlay.away()  # type: ignore[union-attr]
+    assert a.seats[1].kind.code != "remote" and not a.overlay.away()  # type: ignore[union-attr]
 
 
 def test_the_lobby_shows_this_computers_own_address_too(

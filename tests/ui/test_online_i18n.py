@@ -120,7 +120,7 @@ def test_the_online_screens_fit_in_every_language(windows: list[AppContext],
         play([host], 1)
     frames_until([host], lambda: board.state.current == 1 and not board.queue.busy
                  and "press A" in board.status()[0])
-    board.open_pause()
+    board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))  # Esc
     assert board.pause is not None and [n for n, _l, _k in board.pause.items][-2] == "hand"
     problems += [p for lang in LANGS for p in drawn(host, lang, size, "pause", shown)]
     assert problems == [], "\n".join(problems)

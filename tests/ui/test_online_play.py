@@ -174,7 +174,7 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
     assert a.overlay.seat == 0 and b.overlay.seat == 1  # type: ignore[union-attr]
-    assert codes(a.kinds) == ["human", "remote"] and codes(b.kinds) == ["remote", "human"]
+    assert codes([s.kind for s in a.seats]) == ["human", "remote"] and codes([s.kind for s in b.seats]) == ["remote", "human"]
     play([host, friend], 8)
     same_game(a, b)
 
@@ -305,7 +305,7 @@ def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppCont
     frames_until([host], lambda: isinstance(top(host), PlayScene))
     play([host], 3)  # the server's AIs answer
     scene = top(host)
-    assert isinstance(scene, PlayScene) and scene.kinds[0].code == "human"
+    assert isinstance(scene, PlayScene) and scene.seats[0].kind.code == "human"
 
 
 def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
@@ -325,7 +325,7 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.kinds[1].code != "remote"
+    assert a.seats[1].kind.code != "remote"
 
 
 def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
@@ -452,7 +452,7 @@ def play_hotseat(host: AppContext, friend: AppContext, count: int) -> tuple[set[
                     scene.overlay.online.sent is None:  # type: ignore[union-attr]
                 if scene is a:
                     moved.add(a.state.current)
-                    assert a.viewer() == a.state.current  # only their own fame shows
+                    assert a.hotseat.viewer(a.state, a.seats) == a.state.current  # only their own fame shows
                 scene.offer(a_move(scene))
         return len(a.moves) >= goal and a.moves == b.moves and settled(a, b)
 
@@ -465,7 +465,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     host, friend, ticket = host_two_here_and_join(windows)
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
-    assert codes(a.kinds) == ["human", "human", "remote"] and codes(b.kinds) == ["remote", "remote", "human"]
+    assert codes([s.kind for s in a.seats]) == ["human", "human", "remote"] and codes([s.kind for s in b.seats]) == ["remote", "remote", "human"]
     assert a.hide_scores and a.overlay.seats == {0, 1}  # type: ignore[union-attr]
     moved, handed = play_hotseat(host, friend, 12)
     assert moved == {0, 1} and "Ana" in handed and "Host" in handed
@@ -482,7 +482,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     frames_until([again, friend], lambda: in_play_past_hand_over(again) and link.lost is None)
     c = top(again)
     assert isinstance(c, PlayScene) and c.moves == b.moves
-    assert codes(c.kinds) == ["human", "human", "remote"]
+    assert codes([s.kind for s in c.seats]) == ["human", "human", "remote"]
     assert c.overlay.seats == {0, 1}  # type: ignore[union-attr]
     moved, _handed = play_hotseat(again, friend, 12)
     assert moved == {0, 1}
@@ -495,9 +495,9 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
-    a.open_pause()
+    a.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))  # Esc
     assert a.pause is not None and [n for n, _l, _k in a.pause.items][-2:] == ["settings", "quit"]
-    a.close_pause()
+    a.pausing.close()
     friend.scenes.close_all()
     frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
     if a.state.current == 0:
@@ -513,4 +513,4 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.pause is None and a.kinds[1].code != "remote"
+    assert a.pause is None and a.seats[1].kind.code != "remote"
