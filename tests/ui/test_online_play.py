@@ -19,7 +19,8 @@ from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
-from ra_game.net.options import RoomOptions
+from ra_game.net import link as link_module
+from ra_game.net import room as room_module
 from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
 from ra_game.seat_kinds import codes, kind_of
 from ra_game.ui.app_context import AppContext
@@ -61,6 +62,13 @@ def frames_until(ctxs: list[AppContext], done: Callable[[], bool],
             run_frames(ctx, 1)
         time.sleep(0.002)  # as the real loop waits for its next frame: a loop that never
         # waits starves the network threads of the GIL (each blit releases and retakes it)
+
+def later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """The server's rooms and the windows' links are ``seconds`` later from now on (so a
+    room's ``hand_after`` runs out without waiting for it)."""
+    monkeypatch.setattr(room_module, "clock", lambda: time.time() + seconds)
+    monkeypatch.setattr(link_module, "clock", lambda: time.monotonic() + seconds)
+
 
 def host_lobby(host: AppContext,
                arrange: Callable[[HostSetupScene], None] = lambda setup: None) -> LobbyScene:
@@ -310,7 +318,6 @@ def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppCont
 
 def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
@@ -319,7 +326,8 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     if a.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy)
-    assert a.status()[0].startswith(("Waiting for Bo, away for 0:0", "Bo has been away"))
+    assert a.status()[0].startswith("Waiting for Bo, away for 0:0")
+    later(monkeypatch, a.overlay.link.options.hand_after + 1)  # type: ignore[union-attr]
     frames_until([host], lambda: "press A to let an AI play their seat" in a.status()[0])
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
@@ -491,7 +499,6 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
 
 def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
@@ -500,6 +507,7 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     a.pausing.close()
     friend.scenes.close_all()
     frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
+    later(monkeypatch, a.overlay.link.options.hand_after + 1)  # type: ignore[union-attr]
     if a.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy

@@ -16,6 +16,7 @@ from ra_game.app import run_frames
 from ra_game.cli import main
 from ra_game.engine import GameState, Move, Observation, parse_replay, replay_dict
 from ra_game.headless import play_headless
+from ra_game.net.options import RoomOptions
 from ra_game.net.room import Refused, Room
 from ra_game.saves import read_slot, slot_path
 from ra_game.seat_kinds import (
@@ -110,7 +111,7 @@ def test_a_new_seat_kind_is_one_entry_plus_its_controller(
     assert first_kind.shown() == "First legal move"
     assert first_kind not in kinds_where(Where.HOST)
     with pytest.raises(Refused):
-        Room.create(["bot:first", "remote"], {}, 1)
+        Room.create(["bot:first", "remote"], RoomOptions(), 1)
     # the window's table asks its controller for its seat
     play = PlayScene(ctx, [Seat(first_kind, "F"), Seat(PERSON, "You")], seed=4)
     assert isinstance(seated(play.turns.controllers, 0), FirstLegalMove)
