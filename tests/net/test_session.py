@@ -26,6 +26,7 @@ from ra_game.net.events import (
 )
 from ra_game.net.mirror import announced, new_match
 from ra_game.net.options import RoomOptions
+from ra_game.net.refusals import Refusal
 from ra_game.net.session import NetSession
 
 from .helpers import Inbox, open_room
@@ -58,7 +59,7 @@ def test_create_join_start_and_play_moves_seen_by_everyone(
     # the wrong seat is refused, with a sentence
     mover.session.send_move("draw")
     refused = mover.wait_for(ServerError)
-    assert refused.code == "not_your_turn" and "turn" in refused.text
+    assert refused.code is Refusal.NOT_YOUR_TURN and "turn" in refused.text
     for inbox in (host, bob):
         inbox.session.close()
 
@@ -97,17 +98,17 @@ def test_undo_only_of_your_own_last_move_and_never_a_draw(
     first.next(MoveMade)
     second.next(MoveMade)
     first.session.request_undo()
-    assert first.next(ServerError).code == "cannot_undo"  # a drawn tile is never put back
+    assert first.next(ServerError).code is Refusal.CANNOT_UNDO  # a drawn tile is never put back
     second.session.send_move("ra")  # second's own move: second may take it back, first not
     first.next(MoveMade)
     second.next(MoveMade)
     first.session.request_undo()
-    assert first.next(ServerError).code == "cannot_undo"
+    assert first.next(ServerError).code is Refusal.CANNOT_UNDO
     second.session.request_undo()
     assert second.next(Undone).moves == 1
     assert first.next(Undone).moves == 1
     second.session.request_undo()  # once only
-    assert second.next(ServerError).code == "cannot_undo"
+    assert second.next(ServerError).code is Refusal.CANNOT_UNDO
     for inbox in (host, bob):
         inbox.session.close()
 
@@ -128,14 +129,14 @@ def test_a_dropped_seat_is_away_rejoins_with_its_token_and_can_go_to_an_ai(
     bob.next(GameStarted)
     thief = Inbox(NetSession(url))
     thief.session.join(created.room, "Eve", token)  # a live seat is not taken over
-    assert thief.next(ServerError).code == "in_use"
+    assert thief.next(ServerError).code is Refusal.IN_USE
     thief.session.join(created.room, "Eve", "x" * 22)
-    assert thief.next(ServerError).code == "bad_token"
+    assert thief.next(ServerError).code is Refusal.BAD_TOKEN
     bob.session.close()
     away = host.next(SeatAway)
     assert away.seat == 1 and abs(away.since - time.time()) < 5
     host.session.hand_to_ai(1, "random")  # not away for a second yet
-    assert host.next(ServerError).code == "not_away"
+    assert host.next(ServerError).code is Refusal.NOT_AWAY
     again = Inbox(NetSession(url))
     again.session.join(created.room, "Bob", token)
     assert again.next(Joined).seat == 1
@@ -172,12 +173,12 @@ def test_refusals_are_one_translated_line(server: tuple[str, EmbeddedServer]) ->
     inbox = Inbox(NetSession(url))
     inbox.session.join("ZZZZZZZZ", "Ana")
     refused = inbox.next(ServerError)
-    assert refused.code == "unknown_room" and "ZZZZ-ZZZZ" in refused.text
+    assert refused.code is Refusal.UNKNOWN_ROOM and "ZZZZ-ZZZZ" in refused.text
     inbox.session.create_room(["remote", "wizard"])
     refused = inbox.next(ServerError)
-    assert refused.code == "bad_seats" and "'wizard'" in refused.text
+    assert refused.code is Refusal.BAD_SEATS and "'wizard'" in refused.text
     inbox.session.send_move("draw")
-    assert inbox.next(ServerError).code == "not_seated"
+    assert inbox.next(ServerError).code is Refusal.NOT_SEATED
     inbox.session.close()
 
 
@@ -233,5 +234,5 @@ def test_the_rooms_rules_reach_every_seat_in_the_setup(server: tuple[str, Embedd
     match = new_match(host.all(GameStarted)[0].setup)
     assert match.modes.undo is False and match.modes.hints is False and not match.modes.saves
     host.session.request_undo()
-    assert host.next(ServerError).code == "no_undo"
+    assert host.next(ServerError).code is Refusal.NO_UNDO
     host.session.close()

@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 
 from ra_game.engine import GameState
 from ra_game.net import storage
+from ra_game.net.options import RoomOptions
 from ra_game.net.room import Room, new_token
 from ra_game.net.room_files import MAX_GAME_MOVES
 from ra_game.net.server import GameServer
@@ -34,7 +35,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def _started_room() -> Room:
-    room = Room.create(["remote", "remote"], {"undo": True}, seed=7)
+    room = Room.create(["remote", "remote"], RoomOptions(undo=True), seed=7)
     for i, seat in enumerate(room.seats):
         seat.seat, seat.token = replace(seat.seat, name=f"P{i}"), new_token()
     room.state = GameState.new(2, room.seed, names=["P0", "P1"])
@@ -208,7 +209,7 @@ def test_a_move_that_does_not_fit_keeps_the_game_before_it(
 
 
 def test_a_finished_game_is_loaded_until_it_expires(folder: Path) -> None:
-    room = Room.create(["remote", "remote"], {}, 5)
+    room = Room.create(["remote", "remote"], RoomOptions(), 5)
     room.join("a", "Ana", None)
     room.join("b", "Bob", None)
     room.start()
@@ -343,3 +344,43 @@ def test_the_server_listens_first_and_a_room_not_loaded_yet_answers_loading(
         return codes
 
     assert asyncio.run(main()) == ["loading", "joined"]
+
+
+@pytest.mark.parametrize("where", ["statement", "commit"])
+def test_the_first_move_after_a_full_disk_is_freed_is_saved(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """A full disk fails a move's row or the batch's commit; once there is room again, the
+    next move commits at once: no transaction is left open, nothing is retried."""
+    room = _started_room()
+    full = [True]
+    real_flush, real_rows = storage.flush, RoomStore._moves_rows
+
+    def flush(conn: sqlite3.Connection) -> None:
+        if full[0] and where == "commit":
+            raise sqlite3.OperationalError("database or disk is full")
+        real_flush(conn)
+
+    def rows(store: RoomStore, room: Room, kept: int) -> storage.Statements:
+        statements = real_rows(store, room, kept)
+
+        def run(conn: sqlite3.Connection) -> None:
+            if full[0] and where == "statement":
+                raise sqlite3.OperationalError("database or disk is full")
+            statements(conn)
+        return run
+
+    async def body(store: RoomStore) -> list[bool]:
+        assert await store.create(room, "a")
+        monkeypatch.setattr(storage, "flush", flush)
+        monkeypatch.setattr(RoomStore, "_moves_rows", rows)
+        results = []
+        for _ in range(3):  # refused while full, the room back to its saved state each time
+            results.append(await _play(store, room, "draw"))
+            room.restore(store.restore_point(room))  # type: ignore[arg-type]  # as the server
+            store.revert(room)
+        full[0] = False
+        results.append(await _play(store, room, "draw"))
+        return results
+
+    assert _with_store(folder, body) == [False, False, False, True]
+    assert saved_room(folder, room.code)["moves"] == ["draw"]  # type: ignore[index]
