@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .engine import GameState, Move, Observation, replay_dict
+from .stepped import run_to_end
 
 if TYPE_CHECKING:
     from .engine.events import Event
@@ -131,20 +132,49 @@ class Match:
         return replay_dict(self.state, self.moves, [kind.code for kind in kinds], seed)
 
 
+class PlayOut:
+    """A match played to its end by its seat controllers, a step at a time (a
+    :class:`~ra_game.stepped.Stepped` job): each step polls the controller of the seat to move
+    and applies its move; waiting is that controller's (it thinks meanwhile).  ``ended``: what
+    must also be true once the match is over (the headless client waits on for the server's
+    end, in its first controller)."""
+
+    def __init__(self, match: Match, controllers: Sequence[SeatController],
+                 ended: Callable[[], bool] | None = None) -> None:
+        self.match = match
+        self.controllers = list(controllers)
+        self.ended = ended
+        self.waiting = self.controllers[0]
+        for controller in controllers:
+            match.observe(controller.on_applied)
+            match.observe_reset(controller.on_reset)
+
+    @property
+    def done(self) -> bool:
+        return self.match.over and (self.ended is None or self.ended())
+
+    def step(self, max_seconds: float = 0.0) -> bool:
+        from .seats import Tick, seated
+
+        match = self.match
+        if match.over:
+            self.waiting = self.controllers[0]
+            return False
+        seat = match.state.current
+        controller = seated(self.controllers, seat)
+        move = controller.poll(match.observation(seat), Tick(match.version))
+        if move is None:
+            self.waiting = controller
+            return False
+        match.apply(move)
+        return True
+
+    def wait(self, timeout: float) -> None:
+        self.waiting.wait(timeout)
+
+
 def play_out(match: Match, controllers: Sequence[SeatController],
              wait: float = 0.5) -> None:
     """Drive ``match`` to its end with ``controllers`` (blocking, no window): each decision is
     polled from the seat's controller, which sleeps in ``wait`` while it thinks."""
-    from .seats import Tick, seated
-
-    for controller in controllers:
-        match.observe(controller.on_applied)
-        match.observe_reset(controller.on_reset)
-    while not match.over:
-        seat = match.state.current
-        controller = seated(controllers, seat)
-        move = controller.poll(match.observation(seat), Tick(match.version))
-        if move is None:
-            controller.wait(wait)
-        else:
-            match.apply(move)
+    run_to_end(PlayOut(match, controllers), wait=wait)

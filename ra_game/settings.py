@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .i18n import LANGUAGES, N_, _
+from .jsontypes import Check, ShapeError, read_as
 from .messages import shown_path
 from .safefile import (
     BadFile,
@@ -116,34 +117,50 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {"ai_workers": (0, 256), "undo_grace
 """The allowed range of each number setting (others: 0 to 1,000)."""
 
 
-def _checked_value(name: str, value: Any, default: Any) -> Any:
+def _within(name: str) -> Check:
+    low, high = NUMBER_RANGES.get(name, (0, 1_000))
+    return lambda value: isinstance(value, int | float) and low <= value <= high
+
+
+def _text_check(name: str) -> Check:
+    if name in CHOICES:
+        return lambda value: _short_text(value) and value in CHOICES[name]
+    return _short_text
+
+
+def _checks() -> dict[str, Check]:
+    """Each setting's check beyond its type: a number's range, a text's length and choices."""
+    default = Settings()
+    return {f.name: _within(f.name) if isinstance(getattr(default, f.name), int | float)
+            and not isinstance(getattr(default, f.name), bool) else _text_check(f.name)
+            for f in fields(Settings) if not isinstance(getattr(default, f.name), bool)}
+
+
+def _problem(name: str, value: object, typed: bool) -> _BadSettings:
+    """Why the setting ``name`` cannot be ``value`` (``typed``: it has the right type)."""
+    default = getattr(Settings(), name, True)
     if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise _BadSettings(N_("The setting '{name}' must be true or false."), name=name)
-    elif isinstance(default, int | float):
-        kinds = (int, float) if isinstance(default, float) else (int,)
-        if isinstance(value, bool) or not isinstance(value, kinds):
-            raise _BadSettings(N_("The setting '{name}' must be a number."), name=name)
+        return _BadSettings(N_("The setting '{name}' must be true or false."), name=name)
+    if isinstance(default, int | float):
+        if not typed:
+            return _BadSettings(N_("The setting '{name}' must be a number."), name=name)
         low, high = NUMBER_RANGES.get(name, (0, 1_000))
-        if not low <= value <= high:
-            raise _BadSettings(N_("The setting '{name}' must be a number from {low} to {high}."),
-                               name=name, low=low, high=high)
-    elif isinstance(default, str) and not _short_text(value):
-        raise _BadSettings(N_("The setting '{name}' must be short text."), name=name)
-    if name in CHOICES and value not in CHOICES[name]:
-        raise _BadSettings(N_("The setting '{name}' must be one of: {values}."), name=name,
-                           values=", ".join(CHOICES[name]))
-    return value
+        return _BadSettings(N_("The setting '{name}' must be a number from {low} to {high}."),
+                            name=name, low=low, high=high)
+    if name in CHOICES and _short_text(value):
+        return _BadSettings(N_("The setting '{name}' must be one of: {values}."), name=name,
+                            values=", ".join(CHOICES[name]))
+    return _BadSettings(N_("The setting '{name}' must be short text."), name=name)
 
 
 def _validated(data: Any) -> Settings:
+    """The settings in ``data``, read by the one JSON checker (``jsontypes.read_as``)."""
     if not isinstance(data, dict):
         raise _BadSettings(N_("The file does not hold settings."))
-    settings = Settings()
-    for f in fields(Settings):
-        if f.name in data:
-            default = getattr(settings, f.name)
-            setattr(settings, f.name, _checked_value(f.name, data[f.name], default))
+    try:
+        settings = read_as(Settings, data, "settings", checks=_checks())
+    except ShapeError as exc:
+        raise _problem(exc.field, data.get(exc.field), exc.typed) from None
     _migrate_sound(data, settings)
     return settings
 
@@ -152,7 +169,9 @@ def _migrate_sound(data: dict[str, Any], settings: Settings) -> None:
     """The on/off ``sound`` of older files: off silences both volumes unless they were saved."""
     if "sound" not in data:
         return
-    if _checked_value("sound", data["sound"], True) is False:
+    if not isinstance(data["sound"], bool):
+        raise _problem("sound", data["sound"], False)
+    if data["sound"] is False:
         for name in ("effects_volume", "music_volume"):
             if name not in data:
                 setattr(settings, name, 0)

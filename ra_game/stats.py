@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .i18n import _
+from .jsontypes import ShapeError, read_as
 from .safefile import BadFile, read_json_bounded
 from .settings import data_dir, write_json_atomic
 
@@ -85,41 +86,37 @@ class DamagedStats(ValueError):
     """A statistics file with the wrong shape."""
 
 
-def _count(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise DamagedStats(f"{name!r} must be a count")
-    return value
+#: The counts a statistics file must hold (the others default to none).
+REQUIRED = ("games", "wins", "total_score", "streak", "longest_streak")
 
 
-def _records(value: Any, name: str) -> dict[str, Record]:
-    if not isinstance(value, dict):
-        raise DamagedStats(f"{name!r} must be an object")
-    out = {}
-    for key, rec in value.items():
-        if not isinstance(rec, dict):
-            raise DamagedStats(f"{name!r} holds a bad record")
-        played, won = _count(rec.get("played"), "played"), _count(rec.get("won"), "won")
-        if won > played:
-            raise DamagedStats(f"{name!r} has more wins than games")
-        out[str(key)] = Record(played, won)
-    return out
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and value >= 0
+
+
+def _records_fit(records: dict[str, Record]) -> bool:
+    return all(_is_count(r.played) and _is_count(r.won) and r.won <= r.played
+               for r in records.values())
+
+
+#: Each field's check beyond its type (read by the one JSON checker, ``jsontypes.read_as``).
+CHECKS = {"by_players": _records_fit, "by_level": _records_fit,
+          **{name: _is_count for name in ("games", "wins", "total_score", "streak",
+                                          "longest_streak", "hints_used")},
+          "best_score": lambda value: value is None or _is_count(value)}
 
 
 def parse_stats(data: Any) -> Stats:
     """Validate a decoded statistics document; raises :class:`DamagedStats`."""
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise DamagedStats("not a statistics document of this version")
-    best = data.get("best_score")
-    if best is not None:
-        _count(best, "best_score")
-    stats = Stats(
-        _count(data.get("games"), "games"), _count(data.get("wins"), "wins"),
-        _records(data.get("by_players", {}), "by_players"),
-        _records(data.get("by_level", {}), "by_level"), best,
-        _count(data.get("total_score"), "total_score"), _count(data.get("streak"), "streak"),
-        _count(data.get("longest_streak"), "longest_streak"),
-        _count(data.get("hints_used", 0), "hints_used"),
-    )
+    missing = [name for name in REQUIRED if data.get(name) is None]
+    if missing:
+        raise DamagedStats(f"{missing[0]!r} must be a count")
+    try:
+        stats = read_as(Stats, data, "stats", checks=CHECKS)
+    except ShapeError as exc:
+        raise DamagedStats(str(exc)) from None
     if stats.wins > stats.games:
         raise DamagedStats("more wins than games")
     return stats

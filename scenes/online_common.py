@@ -77,7 +77,8 @@ def rejoin_link(ticket: RoomTicket) -> Link:
     the room from disk).  Raises ValueError (one
     line) when that server cannot start."""
     server, url = start_server(ticket.url) if ticket.host else (None, ticket.url)
-    link = Link(url, ticket.name, server=server, host_token=ticket.host_token)
+    link = Link(url, ticket.name, server=server)
+    link.host_token = ticket.host_token
     link.join(ticket.room, ticket.token)
     for other in ticket.others:
         link.add_local(other.seat, other.name, other.token)

@@ -1,6 +1,9 @@
 """Playing online: the real play scene on a copy of the server's game, driven by the network.
 
-:class:`NetDriver` decides every seat but those of the people at this screen: it plays the moves
+:class:`OnlineMode` is an online game as a kind of game on the board: the room's rules, its
+overlay the :class:`OnlineOverlay` (the links, the away seats, undo and the hand-over) and its
+seats' controller the :class:`~ra_game.net.online_seat.OnlineSeat`, which decides every seat
+but those of the people at this screen: it plays the moves
 the server announces (``MoveMade``; a draw with the tile it revealed), one at a time on an idle
 board, so they animate as in a local game.  A person's own decision is sent to the server on
 their seat's link and played only when the server announces it back; a refusal is the server's
@@ -17,6 +20,7 @@ with; this module wires it to the links and the board.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,10 +38,8 @@ from . import routes
 from .online_common import clock
 
 if TYPE_CHECKING:
-    from ra_game.engine import Move, Observation
-    from ra_game.engine.events import Event
+    from ra_game.engine import Move
     from ra_game.net.events import GameStarted
-    from ra_game.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.board import Board
 
@@ -51,18 +53,40 @@ def online_play_scene(ctx: AppContext, link: Link) -> PlayScene:
     position reached).  Raises ValueError when the server's setup does not fit."""
     started = link.started
     assert started is not None
-    driver = NetDriver(link, started)
-    online = driver.online
+    mode = OnlineMode(OnlineOverlay(link, started))
+    overlay, online = mode.overlay, mode.controller
     return ctx.open(routes.PlayMode(
-        list(online.table), online.match.state, driver.mode(), driver, driver, seed=0,
+        list(online.table), online.match.state, mode, seed=0,
         hide_scores=online.rules.hide_scores, moves=online.match.moves,
-        record=driver.log_events(started.moves), viewer=driver.seat))
+        record=overlay.log_events(started.moves), viewer=overlay.seat))
 
 
-class NetDriver(Overlay):
-    """The play scene's mode for an online game: the seats far away are the
-    :class:`~ra_game.net.online_seat.OnlineSeat`'s, which this wraps (it is the controller's
-    line to the links and its watcher on the board); the people here play on the board."""
+@dataclass(frozen=True)
+class OnlineMode:
+    """An online game as a kind of game (see the module's docstring)."""
+
+    overlay: OnlineOverlay
+
+    @property
+    def controller(self) -> OnlineSeat:
+        """The seats far away (and the moves of the people here, through the server)."""
+        return self.overlay.online
+
+    @property
+    def rules(self) -> Mode:
+        """The room's rules; the seats far away are the online seat's; each person sees only
+        their own fame when the room hides it; the results are the server's."""
+        overlay, online = self.overlay, self.overlay.online
+        far = frozenset(seat for seat in range(len(online.table)) if seat not in overlay.seats)
+        return Mode(overlay.modes, far, overlay.quit_label, overlay.pause_title,
+                    overlay.quit_question, rematch=False, epoch_skip=False, skip_hint=False,
+                    shared_screen=False)
+
+
+class OnlineOverlay(Overlay):
+    """The board's side of an online game: the seats far away are the
+    :class:`~ra_game.net.online_seat.OnlineSeat`'s, whose line to the links and watcher on the
+    board this is; the people here play on the board."""
 
     quit_label = N_("Leave the online game")
     pause_title = N_("Menu: the game goes on")
@@ -79,13 +103,6 @@ class NetDriver(Overlay):
         self.rules = self.online.rules
         self.modes = self.online.modes
 
-    def mode(self) -> Mode:
-        """The room's rules; the seats far away are the online seat's; each person sees only
-        their own fame when the room hides it; the results are the server's."""
-        far = frozenset(seat for seat in range(len(self.online.table)) if seat not in self.seats)
-        return Mode(self.modes, far, self.quit_label, self.pause_title, self.quit_question,
-                    rematch=False, epoch_skip=False, skip_hint=False, shared_screen=False)
-
     def attach(self, board: Board) -> None:
         super().attach(board)
         self.online.match = board.match  # the board's match, around the controller's copy
@@ -96,31 +113,8 @@ class NetDriver(Overlay):
         """The events of ``played`` from the start (the game log of a rejoined game)."""
         return played_events(self.setup, played)
 
-    # -- the seat controller: the online seat's
-
-    def controls(self, seat: int) -> bool:
-        return self.online.controls(seat)
-
-    def poll(self, obs: Observation, tick: Tick) -> Move | None:
-        """The next announced move, once the board shows everything before it."""
-        return self.online.poll(obs, tick)
-
-    def wants_frames(self, seat: int) -> bool:
-        """Frames while a move is on its way; waiting, the loop's timers still read the
-        session four times a second and its heartbeat redraws an away seat's clock."""
-        return self.online.wants_frames(seat)
-
-    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
-        self.online.on_applied(move, events)
-
-    def on_reset(self, moves: Sequence[str]) -> None:
-        self.online.on_reset(moves)
-
-    def wait(self, timeout: float) -> None:
-        """The links are read in ``update``: nothing to wait for."""
-
     def close(self) -> None:
-        self.online.close()
+        """The game is left: the links close (the online seat closes as the controller)."""
         self.link.close()
 
     # -- the online seat's line (the links) and watcher (the board)

@@ -14,31 +14,42 @@ them).  Esc opens the pause menu.  Layout: ``scenes/play.tmx`` (written by
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pygame
 
-from ra_game.ai.runner import MIN_DELAY, AiRunner
+from ra_game.ai.runner import MIN_DELAY
 from ra_game.ai.workers import Workers
+from ra_game.compat import assert_never
 from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
 from ra_game.i18n import _
 from ra_game.jsontypes import JsonObject
 from ra_game.match import Match
-from ra_game.saves import SlotWriter, resume_state
+from ra_game.saves import resume_state
 from ra_game.seat_kinds import SeatKind, Where
-from ra_game.seats import LocalPerson, Seat, SeatController
+from ra_game.seats import Seat, SeatController
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue, Call
 from ra_game.ui.app_context import AppContext, ai_workers
-from ra_game.ui.board.board_input import BoardInput
+from ra_game.ui.board.board_input import BoardInput, InputState
 from ra_game.ui.board.canvas import Canvas
 from ra_game.ui.board.controls import Control, HumanInput
-from ra_game.ui.board.director import Director
+from ra_game.ui.board.director import Cues, Director
 from ra_game.ui.board.epoch_skip import EpochSkip
+from ra_game.ui.board.frame import BoardFrame
 from ra_game.ui.board.geometry import PLAY_NAMES, BoardGeometry
 from ra_game.ui.board.hotseat import Hotseat
 from ra_game.ui.board.info_layer import InfoLayer
+from ra_game.ui.board.intents import (
+    Hover,
+    Offer,
+    OpenPause,
+    SkipAnimation,
+    SkipEpoch,
+    TakeBack,
+    ToPause,
+)
 from ra_game.ui.board.keeper import Keeper
 from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
 from ra_game.ui.board.model import DisplayModel
@@ -49,8 +60,8 @@ from ra_game.ui.board.pausing import PauseExit, Pausing
 from ra_game.ui.board.player_area import PlayerAreas
 from ra_game.ui.board.seating import read_seats
 from ra_game.ui.board.sentences import Sentences, you_seat
-from ra_game.ui.board.status_text import StatusText
-from ra_game.ui.board.turns import Turns
+from ra_game.ui.board.status_text import Said, StatusText
+from ra_game.ui.board.turns import Pace, Turns
 from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
 from ra_game.ui.layout import load_layout
@@ -95,9 +106,12 @@ class PlayScene(Scene):
                              lambda: self.info.hints.used, self._tell)
         self.geom = BoardGeometry(load_layout("play"), self.state.n)
         self.model = DisplayModel(self.state)
-        self.you = you_seat(self.kinds)
+        self.you = you_seat([s.kind for s in self.seats])
         self.sentences = Sentences(self.state.names, self.you, hide_scores)
-        self.director = Director(self.model, self.geom, self, self.sentences)
+        #: What the animations call back when they reach a point (a sound, a scoring).
+        self.cues = Cues(self._sound, self._epoch_scored, self._finish_game, self.is_top,
+                         self._reached)
+        self.director = Director(self.model, self.geom, self.cues, self.sentences)
         self.queue = AnimationQueue()
         #: Moves played whose animation has not finished (an AI's may wait behind another's).
         self.moves_animating = 0
@@ -115,22 +129,23 @@ class PlayScene(Scene):
         self.pausing = Pausing(mode, self.overlay)
         #: Who is at a shared screen, and when it is handed over.
         self.hotseat = Hotseat(self.hide_scores, viewer)
-        #: Where keys and clicks go.
-        self.board_input = BoardInput()
         self.game_over: ev.GameOver | None = None
         self.epoch_skip = EpochSkip()
-        #: What the status line says (and a line held for the person a few seconds).
-        self.speech = StatusText()
         self._hushed = False
         #: A one-line notice in the status line (cleared by the next move).
         self.notice = self.keeper.claim()
         self.undo = UndoBook()
         self._before = self.state.clone()
         self.info = InfoLayer(self, self.sentences, self.seed, self.workers)
+        #: What the status line says (and a line held for the person a few seconds).
+        self.speech = StatusText(self.sentences, self.you, self.epoch_skip, self.overlay,
+                                 self.info.hints, self.input)
+        #: Where keys and clicks go.
+        self.board_input = BoardInput(self.geom, self.input, self.info, self.overlay)
         for observer in (self._record_undo, self._show_move, self.keeper.on_applied,
-                         *(c.on_applied for c in self.controllers)):
+                         *(c.on_applied for c in self.turns.controllers)):
             self.match.observe(observer)
-        for seats_controller in self.controllers:
+        for seats_controller in self.turns.controllers:
             self.match.observe_reset(seats_controller.on_reset)
         self.overlay.attach(self)
 
@@ -143,8 +158,8 @@ class PlayScene(Scene):
         seats = read_seats(ctx, replay.players, Where.LOCAL)
         scene = cls(ctx, seats, None, bool(doc.get("hide_scores", False)), state=state,
                     moves=replay.moves, slot=slot)
-        if scene.saver is not None and not scene.notice:
-            scene.notice = scene.saver.check_unchanged(doc) or ""
+        if scene.keeper.saver is not None and not scene.notice:
+            scene.notice = scene.keeper.saver.check_unchanged(doc) or ""
         scene.resume_record(move_events(replay.initial_state(), replay.moves), doc.get("hints"))
         return scene
 
@@ -168,7 +183,7 @@ class PlayScene(Scene):
         return self.match.moves
 
     @property
-    def speed(self) -> str:
+    def _speed(self) -> str:
         demo = getattr(self.ctx, "demo", None)
         name = demo.speed if demo is not None else self.ctx.settings.animation_speed
         return name if name in SPEED_FACTORS else "normal"
@@ -183,53 +198,10 @@ class PlayScene(Scene):
         """The pause menu while it is up."""
         return self.pausing.menu
 
-    @property
-    def after_pause(self) -> list[Callable[[], None]]:
-        """Scenes an animation opened while the pause menu was up, shown once it closes."""
-        return self.pausing.held
-
-    @property
-    def kinds(self) -> list[SeatKind]:
-        return [s.kind for s in self.seats]
-
-    @property
-    def saver(self) -> SlotWriter | None:
-        """The save slot's writer (None: this game is not saved)."""
-        return self.keeper.saver
-
-    def document(self) -> JsonObject:
-        """The replay document of the game so far, as saved (never the seed)."""
-        return self.keeper.document()
-
     def _tell(self, notice: str) -> None:
         """A one-line notice in the status line, drawn on the next frame."""
         self.notice = notice
         self.request_redraw()
-
-    def viewer(self) -> int | None:
-        """The person at the screen in a hotseat game: the one who moved last or was handed
-        the screen, else the person to move.  They may see their own face-down fame."""
-        return self.hotseat.viewer(self.state, self.seats)
-
-    def release_save(self) -> None:
-        """Finish writing and let go of the save slot (the save stays for next time)."""
-        self.keeper.release()
-
-    @property
-    def controllers(self) -> list[SeatController]:
-        return self.turns.controllers
-
-    @property
-    def runner(self) -> AiRunner:
-        return self.turns.runner
-
-    @property
-    def person(self) -> LocalPerson:
-        return self.turns.person
-
-    def controller(self, seat: int) -> SeatController:
-        """Who decides for ``seat`` now."""
-        return self.turns.controller(seat)
 
     def human_to_move(self) -> bool:
         return self.turns.person_to_move(self.state)
@@ -256,7 +228,7 @@ class PlayScene(Scene):
         state = self.state
         self._before = state.clone()
         self.model = DisplayModel(state)
-        self.director = Director(self.model, self.geom, self, self.sentences)
+        self.director = Director(self.model, self.geom, self.cues, self.sentences)
         self.queue = AnimationQueue()
         self.moves_animating = 0
         self.undo = UndoBook()
@@ -275,9 +247,9 @@ class PlayScene(Scene):
         has a turn left this epoch (a mode with a script never offers it)."""
         if not self.mode.epoch_skip or self.pause is not None:
             return False
-        return self.epoch_skip.offered(self.state, sorted(self.person.seats))
+        return self.epoch_skip.offered(self.state, sorted(self.turns.person.seats))
 
-    def skip_epoch(self) -> None:
+    def _skip_epoch(self) -> None:
         """Play the rest of the epoch with its animations finished at once; the undo chance
         of the person's last decision ends here."""
         self.epoch_skip.start(self.state, len(self.moves))
@@ -299,7 +271,7 @@ class PlayScene(Scene):
         """Load the sound effects now, so the first one does not stall a frame mid-game; back
         from the Settings screen, the AI's next decision uses the processes chosen there."""
         if self.workers.resize(ai_workers(self.ctx)):
-            self.runner.repool()
+            self.turns.runner.repool()
             self.info.hints.repool()
         sounds = getattr(self.ctx, "sounds", None)
         if sounds is not None and not getattr(self, "_sounds_loaded", False):
@@ -310,8 +282,9 @@ class PlayScene(Scene):
     def close(self) -> None:
         """The game is left (or the window closes): stop every process it started, now."""
         self.info.hints.clear()
-        for controller in self.controllers:
+        for controller in self.turns.controllers:
             controller.close()
+        self.overlay.close()
         self.workers.close()
 
     def is_animating(self) -> bool:
@@ -322,11 +295,11 @@ class PlayScene(Scene):
         if self.pause is not None or (self.state.over and self.mode.end is GameEnd.RESULTS):
             return False
         seat = self.state.current
-        return self.controller(seat).wants_frames(seat)
+        return self.turns.controller(seat).wants_frames(seat)
 
     # -- hooks used by the director
 
-    def sound(self, name: str) -> None:
+    def _sound(self, name: str) -> None:
         play = getattr(self.ctx, "play_sound", None)
         if play is not None and not self._hushed and not self.epoch_skip.active(self.state):
             play(name)
@@ -334,28 +307,28 @@ class PlayScene(Scene):
     def is_top(self) -> bool:
         """Whether the board is in front: no scene above it, none waiting for the pause menu
         to close (an animation holds there)."""
-        return self.ctx.scenes.top is self and not self.after_pause
+        return self.ctx.scenes.top is self and not self.pausing.held
 
-    def reached(self, event: object | None) -> None:
+    def _reached(self, event: object | None) -> None:
         """The animation reached ``event`` (None: the whole move): the log may show it."""
         if event is None:
             self.info.log.show_all()
         else:
             self.info.log.reached(event)
 
-    def epoch_scored(self, event: ev.EpochScored) -> None:
-        if self.pausing.hold(lambda: self.epoch_scored(event)):
+    def _epoch_scored(self, event: ev.EpochScored) -> None:
+        if self.pausing.hold(lambda: self._epoch_scored(event)):
             return
         self.ctx.scenes.push(self.ctx.open(routes.EpochScoring(event, self.state,
                                                                self.hide_scores)))
 
-    def finish_game(self, event: ev.GameOver) -> None:
-        if self.pausing.hold(lambda: self.finish_game(event)):
+    def _finish_game(self, event: ev.GameOver) -> None:
+        if self.pausing.hold(lambda: self._finish_game(event)):
             return
         self.game_over = event
         if self.mode.end is GameEnd.STAY:
             return  # the board stays: the replay viewer steps back, the lesson has its note
-        replay = self.overlay.final_replay() or self.document()
+        replay = self.overlay.final_replay() or self.keeper.document()
         seats = self.seats if self.mode.rematch else None
         self.ctx.scenes.replace(self.ctx.open(routes.FinalResults(
                                                   self.state, event, seats=seats,
@@ -385,7 +358,7 @@ class PlayScene(Scene):
             self.notice = refusal
             self.input.begin(self.state)
             return
-        self.person.offer(move, self.match.version)
+        self.turns.person.offer(move, self.match.version)
         self._drive(0.0)
 
     # -- the match's observers
@@ -414,7 +387,7 @@ class PlayScene(Scene):
             self.queue.skip()
         elif self.epoch_skip.ends_with(events):  # at once too, its scoring shows now
             self._finish_silently()
-            self.sound("epoch")
+            self._sound("epoch")
         self._hold_own_pass(events)
         self.request_redraw()  # a move from a resting seat is drawn on the next frame
 
@@ -423,10 +396,10 @@ class PlayScene(Scene):
 
     def _hold_own_pass(self, events: Sequence[object]) -> None:
         """At the instant speed the status line holds the person's automatic pass."""
-        if self.speed == "max":
-            self.speech.hold_own_pass(events, self.you, self.sentences)
+        if self._speed == "max":
+            self.speech.hold_own_pass(events)
 
-    def take_back(self) -> None:
+    def _take_back(self) -> None:
         """Undo the last person's decision: the exact position before it, and the record and
         the autosave without it."""
         point = self.undo.take()
@@ -442,7 +415,7 @@ class PlayScene(Scene):
         self.request_redraw()
         self.keeper.autosave()
 
-    def ai_delay(self, speed: str) -> float:
+    def _ai_delay(self, speed: str) -> float:
         """How long an AI waits before its move shows: the pacing delay, or the undo grace
         period after a person's decision, whichever is longer."""
         grace = getattr(self.ctx.settings, "undo_grace", DEFAULT_GRACE)
@@ -455,7 +428,7 @@ class PlayScene(Scene):
         if self.pause is not None:
             return
         self.speech.tick(dt)
-        speed = self.speed
+        speed = self._speed
         self.queue.speed = SPEED_FACTORS[speed] * self.overlay.speed_factor()
         self.queue.update(dt)
         if not self.is_top():
@@ -472,13 +445,24 @@ class PlayScene(Scene):
         """An epoch's scoring (or another scene) lies over the board: the AI seat to move
         thinks meanwhile, its move shown once the board is in front."""
         if self.pause is None and self.ctx.scenes.top is not self:
-            self.turns.think_behind(self, dt)
+            self.turns.think_behind(self.match, dt)
 
     def _drive(self, dt: float) -> bool:
         """The seat to move decides (its move is played); whether it did."""
-        return self.turns.drive(self, dt)
+        state = self.state
+        idle = not self.queue.busy
+        opening = self.turns.opens(state, len(self.moves), idle)
+        if opening is not None:
+            self._person_turn(opening)
+        offered = self.turns.person_deciding(state)
+        skipping = self.epoch_skip.active(state)
+        pace = Pace(idle, self.moves_animating, 0.0 if skipping else self._ai_delay(self._speed))
+        move = self.turns.drive(self.match, pace, dt)
+        if move is not None:
+            self.apply(move, offered=offered)
+        return move is not None
 
-    def person_turn(self, seat: int) -> None:
+    def _person_turn(self, seat: int) -> None:
         """A person's decision opens: their controls (and the hand-over screen in hotseat)."""
         self.input.begin(self.state)
         if self.hotseat.hand_to(seat, self.seats):
@@ -493,9 +477,32 @@ class PlayScene(Scene):
         return self.canvas.to_base(pos, size, self.state.ra_length)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.board_input.event(self, event)
+        now = InputState(self.to_base, self.pause is not None, self.queue.busy,
+                         self.skip_offered(), self.human_to_move())
+        intent = self.board_input.event(event, now)
+        match intent:
+            case None:
+                pass
+            case Hover(pos):
+                self.hover = pos
+                if self.pause is not None:
+                    self.pause.hover = pos
+            case ToPause(paused):
+                self._pause_event(paused)
+            case OpenPause():
+                self._open_pause()
+            case TakeBack():
+                self._take_back()
+            case SkipEpoch():
+                self._skip_epoch()
+            case SkipAnimation():
+                self.queue.skip()
+            case Offer(move):
+                self.offer(move)
+            case _:
+                assert_never(intent)
 
-    def open_pause(self) -> None:
+    def _open_pause(self) -> None:
         """The pause menu over the board.  A move still animated is finished first (silently),
         so the menu lies over whole pieces, never a tile frozen half-way; a scene that
         animation opens (an epoch's scoring, the results) waits until the menu closes."""
@@ -511,11 +518,7 @@ class PlayScene(Scene):
         finally:
             self._hushed = False
 
-    def close_pause(self) -> None:
-        """Back to the board: the scenes held while the menu was up open now, in order."""
-        self.pausing.close()
-
-    def pause_event(self, event: pygame.event.Event) -> None:
+    def _pause_event(self, event: pygame.event.Event) -> None:
         """The pause menu's choice: leave, or the Rules or Settings screen over the game."""
         chosen = self.pausing.event(event, self.to_base)
         if chosen is PauseExit.LEAVE:
@@ -538,10 +541,22 @@ class PlayScene(Scene):
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""
-        return self.speech.text(self)
+        return self.speech.text(Said(self.state, len(self.moves), self.notice, self.game_over,
+                                     self.queue.busy, self.model.caption, self.human_ready(),
+                                     self.human_to_move()))
+
+    def _frame(self) -> BoardFrame:
+        """What the board shows in this frame."""
+        controls = tuple(self.current_controls())
+        return BoardFrame(
+            self.state, self.geom, self.model, self.areas, self.input, self.info, self.overlay,
+            self.epoch_skip, self.status(), self.hover, controls, tuple(s.kind for s in self.seats),
+            self.hide_scores, self.hotseat.viewer(self.state, self.seats), self.overlay.away(),
+            self.skip_offered() and self.is_top(),
+            self.queue.busy and self._speed != "max" and self.mode.skip_hint, self.pause)
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self._view_for(surface.get_size())
         assert self.canvas.static is not None
         surface.blit(self.canvas.static, (0, 0))
-        draw_board(surface, view, self)
+        draw_board(surface, view, self._frame())

@@ -1,8 +1,9 @@
 """Watching a replay: the real play scene, driven move by move from a replay file.
 
-:class:`ReplayDriver` is the script controller of every seat and the board's overlay, under a
-scripted :class:`~ra_game.ui.board.mode.Mode` (no saves, no undo, no hints, no statistics); it
-plays the file's moves through the ordinary board (animations, epoch
+:class:`ReplayMode` is the viewer as a kind of game: a scripted
+:class:`~ra_game.ui.board.mode.Mode` (no saves, no undo, no hints, no statistics), its overlay
+the :class:`ReplayViewer` (the playback controls and where the replay is) and its seats'
+controller the :class:`ReplayScript`.  It plays the file's moves through the ordinary board (animations, epoch
 scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
 action bar: start, step back, play/pause, step forward, end, speed, and Review (whose decisions
 the AI reviews).  Keys: Space plays or pauses, Left/Right step one move, Home/End jump, S changes
@@ -13,6 +14,7 @@ the position from the file (the engine is exact), so it is instant.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -66,18 +68,67 @@ def draw_icon(surface: pygame.Surface, view: View, rect: pygame.Rect, name: str)
 
 
 def replay_scene(ctx: AppContext, replay: Replay, title: str = "",
-                 driver: ReplayDriver | None = None) -> PlayScene:
-    """The play scene showing ``replay`` from its first move, paused (``driver``: a viewer
-    of another kind, as the review's)."""
+                 mode: ReplayMode | None = None) -> PlayScene:
+    """The play scene showing ``replay`` from its first move, paused (``mode``: a viewer of
+    another kind, as the review's)."""
     seats = read_seats(ctx, replay.players, where=None)
-    driver = driver or ReplayDriver(replay, title)
-    return ctx.open(routes.PlayMode(seats, replay.initial_state(), driver.mode(), driver, driver,
-                                    seed=replay.seed))
+    mode = mode or ReplayMode.of(ReplayViewer(replay, title))
+    return ctx.open(routes.PlayMode(seats, replay.initial_state(), mode, seed=replay.seed))
 
 
-class ReplayDriver(Overlay):
-    """Plays a replay's moves on the board (every seat's controller), with pause, steps and
-    speed (its overlay)."""
+@dataclass(frozen=True)
+class ReplayMode:
+    """The replay viewer as a kind of game (see the module's docstring)."""
+
+    overlay: ReplayViewer
+    controller: ReplayScript
+
+    @classmethod
+    def of(cls, viewer: ReplayViewer) -> ReplayMode:
+        """The mode of ``viewer``, its seats played by the script it makes."""
+        return cls(viewer, viewer.script())
+
+    @property
+    def rules(self) -> Mode:
+        """A scripted game of the replay's seats, all played by the viewer's script."""
+        viewer = self.overlay
+        return scripted_mode(frozenset(range(len(viewer.replay.players))), viewer.quit_label)
+
+
+class ReplayScript:
+    """Every seat's controller: the file's next move, while the viewer plays."""
+
+    def __init__(self, viewer: ReplayViewer) -> None:
+        self.viewer = viewer
+
+    def controls(self, seat: int) -> bool:
+        return True
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        viewer = self.viewer
+        if not viewer.playing or not tick.idle or viewer.gap > 0 or viewer.index >= viewer.total:
+            return None
+        viewer.gap = MOVE_GAP / viewer.speed
+        return Move.parse(viewer.replay.moves[viewer.index])
+
+    def wants_frames(self, seat: int) -> bool:
+        return self.viewer.playing
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """The next move is read from the board's record."""
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """A step back or a jump: the board's record says where the replay is."""
+
+    def wait(self, timeout: float) -> None:
+        """The viewer's timers run in its ``update``: nothing to wait for."""
+
+    def close(self) -> None:
+        """Nothing runs in the background."""
+
+
+class ReplayViewer(Overlay):
+    """The replay's playback on the board: pause, steps and speed, and where it is."""
 
     quit_label = N_("Leave the replay")
 
@@ -103,40 +154,14 @@ class ReplayDriver(Overlay):
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
-    def mode(self) -> Mode:
-        """A scripted game of the replay's seats, all played by this viewer."""
-        return scripted_mode(frozenset(range(len(self.replay.players))), self.quit_label)
-
-    # -- the seat controller
-
-    def controls(self, seat: int) -> bool:
-        return True
-
-    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
-        """The next move is read from the board's record."""
-
-    def on_reset(self, moves: Sequence[str]) -> None:
-        """A step back or a jump: the board's record says where the replay is."""
-
-    def wait(self, timeout: float) -> None:
-        """The viewer's timers run in ``update``: nothing to wait for."""
-
-    def close(self) -> None:
-        """Nothing runs in the background."""
+    def script(self) -> ReplayScript:
+        """The controller of the replay's seats."""
+        return ReplayScript(self)
 
     # -- the overlay
 
     def speed_factor(self) -> float:
         return self.speed
-
-    def wants_frames(self, seat: int) -> bool:
-        return self.playing
-
-    def poll(self, obs: Observation, tick: Tick) -> Move | None:
-        if not self.playing or not tick.idle or self.gap > 0 or self.index >= self.total:
-            return None
-        self.gap = MOVE_GAP / self.speed
-        return Move.parse(self.replay.moves[self.index])
 
     def update(self, dt: float) -> None:
         self.gap = max(0.0, self.gap - dt)

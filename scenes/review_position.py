@@ -1,7 +1,7 @@
 """A reviewed decision on the board: the replay viewer at that move, the better move marked.
 
-:class:`ReviewDriver` is the replay viewer (its controls and keys step through the game as
-usual) opened at the position before the reviewed move.  There the seat's decision is drawn as
+:class:`ReviewViewer` is the replay viewer (its controls and keys step through the game as
+usual; its :class:`ReviewScript` plays the seats) opened at the position before the reviewed move.  There the seat's decision is drawn as
 they saw it, with the better move marked the way a hint marks it, under a note saying what was
 played, what was better and why.  **Try the better move** (Enter or the note's button) plays it
 on the board with its animation, then every seat answers as the hard AI would
@@ -29,7 +29,7 @@ from ra_game.ui.board.callout import Callout, button_rects, draw_callout
 from ra_game.ui.board.review_marks import MarkedDecision, draw_marked_decision, mark_decision
 from ra_game.ui.review_words import better_line, move_words
 
-from .replay_viewer import ReplayDriver, replay_scene
+from .replay_viewer import ReplayMode, ReplayScript, ReplayViewer, replay_scene
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -48,9 +48,9 @@ if TYPE_CHECKING:
 def review_position_scene(ctx: AppContext, replay: Replay, mistake: Mistake,
                           title: str = "") -> PlayScene:
     """The replay viewer at ``mistake``'s position, its better move marked."""
-    driver = ReviewDriver(replay, mistake, title)
-    scene = replay_scene(ctx, replay, title, driver)
-    driver.jump(mistake.move)
+    viewer = ReviewViewer(replay, mistake, title)
+    scene = replay_scene(ctx, replay, title, ReplayMode.of(viewer))
+    viewer.jump(mistake.move)
     return scene
 
 
@@ -91,7 +91,36 @@ class PlayOn:
         self.runner.close()
 
 
-class ReviewDriver(ReplayDriver):
+class ReviewScript(ReplayScript):
+    """The seats' controller: the game's moves, or after a tried move the AIs playing on."""
+
+    viewer: ReviewViewer
+
+    def __init__(self, viewer: ReviewViewer) -> None:
+        super().__init__(viewer)
+        self.viewer = viewer
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        if self.viewer.tried is None:
+            return super().poll(obs, tick)
+        on = self.viewer.play_on
+        return on.poll(obs, tick) if on is not None else None
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        on = self.viewer.play_on
+        if on is not None and not on.finished:
+            on.applied(events, self.viewer.scene.state.phase)
+
+    def wants_frames(self, seat: int) -> bool:
+        on = self.viewer.play_on
+        return super().wants_frames(seat) or (on is not None and not on.finished
+                                               and not on.paused)
+
+    def close(self) -> None:
+        self.viewer.stop_play_on()
+
+
+class ReviewViewer(ReplayViewer):
     """The replay viewer of one reviewed decision (see the module's docstring)."""
 
     quit_label = N_("Back to the review")
@@ -127,21 +156,8 @@ class ReviewDriver(ReplayDriver):
             self._marks = (self.scene.match.version, marked)
         return self._marks[1]
 
-    # -- the play scene's hooks
-
-    def poll(self, obs: Observation, tick: Tick) -> Move | None:
-        if self.tried is None:
-            return super().poll(obs, tick)
-        return self.play_on.poll(obs, tick) if self.play_on is not None else None
-
-    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
-        if self.play_on is not None and not self.play_on.finished:
-            self.play_on.applied(events, self.scene.state.phase)
-
-    def wants_frames(self, seat: int) -> bool:
-        on = self.play_on
-        return super().wants_frames(seat) or (on is not None and not on.finished
-                                               and not on.paused)
+    def script(self) -> ReviewScript:
+        return ReviewScript(self)
 
     def jump(self, index: int) -> None:
         """Show the game as played after ``index`` moves (leaving a tried move)."""
@@ -154,9 +170,6 @@ class ReviewDriver(ReplayDriver):
         if self.play_on is not None:
             self.play_on.finish()
             self.play_on = None
-
-    def close(self) -> None:
-        self.stop_play_on()
 
     # -- actions
 

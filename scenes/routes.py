@@ -22,9 +22,8 @@ if TYPE_CHECKING:
     from ra_game.online_link import Link
     from ra_game.review import Mistake, Review
     from ra_game.saves import SlotInfo
-    from ra_game.seats import Seat, SeatController
-    from ra_game.ui.board.mode import Mode
-    from ra_game.ui.board.overlay import Overlay
+    from ra_game.seats import Seat
+    from ra_game.ui.board.mode import BoardMode
     from ra_game.ui.scene import Scene  # noqa: F401
 
     # The scenes the routes open (named in strings: no scene is imported at run time).
@@ -131,15 +130,13 @@ class Tutorial(Route["PlayScene"]):
 @dataclass(frozen=True)
 class PlayMode(Route["PlayScene"]):
     """A game of another kind on the board (the replay viewer, the lesson, a reviewed
-    decision, an online game): its :class:`Mode`, the :class:`Overlay` it draws and the
-    ``controller`` of its scripted seats, from ``state`` reached by ``moves`` (``record``: those
-    moves' events, for the game log; ``viewer``: whose face-down fame shows first)."""
+    decision, an online game): its ``mode`` (the rules, the overlay it draws and the controller
+    of its scripted seats), from ``state`` reached by ``moves`` (``record``: those moves'
+    events, for the game log; ``viewer``: whose face-down fame shows first)."""
 
     seats: Sequence[Seat]
     state: GameState
-    mode: Mode
-    overlay: Overlay
-    controller: SeatController
+    mode: BoardMode
     seed: int | None = None
     hide_scores: bool = False
     moves: Sequence[str] = ()

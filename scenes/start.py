@@ -23,7 +23,7 @@ from .online_host import HostSetupScene
 from .online_join import JoinScene
 from .online_play import online_play_scene
 from .play import PlayScene
-from .replay_viewer import ReplayDriver, replay_scene
+from .replay_viewer import ReplayMode, ReplayViewer, replay_scene
 from .replays import ReplayListScene
 from .results import FinalResultsScene
 from .review_game import game_review_scene
@@ -53,17 +53,17 @@ def _play(ctx: AppContext, route: routes.Play) -> PlayScene:
 
 
 def _watch(ctx: AppContext, route: routes.Watch) -> PlayScene:
-    driver = ReplayDriver(route.replay, route.title)
-    scene = replay_scene(ctx, route.replay, route.title, driver)
+    viewer = ReplayViewer(route.replay, route.title)
+    scene = replay_scene(ctx, route.replay, route.title, ReplayMode.of(viewer))
     if route.at:
-        driver.jump(route.at)
+        viewer.jump(route.at)
     return scene
 
 
 def _play_mode(ctx: AppContext, route: routes.PlayMode) -> PlayScene:
     scene = PlayScene(ctx, route.seats, route.seed, route.hide_scores, state=route.state,
-                      moves=route.moves, mode=route.mode, overlay=route.overlay,
-                      controller=route.controller, viewer=route.viewer)
+                      moves=route.moves, mode=route.mode.rules, overlay=route.mode.overlay,
+                      controller=route.mode.controller, viewer=route.viewer)
     if route.record:
         scene.resume_record(route.record)
     return scene

@@ -1,8 +1,10 @@
 """The guided first game: a scripted game of Ra played on the real board, step by step.
 
-:class:`TutorialDriver` is the script controller of the opponents (and of the player's seat
-between the player's steps) and the board's overlay, under a scripted
-:class:`~ra_game.ui.board.mode.Mode` (no saves, undo, hints or statistics); it runs the play scene through the lesson of ``tutorial_lesson.py`` on the
+:class:`LessonMode` is the lesson as a kind of game: a scripted
+:class:`~ra_game.ui.board.mode.Mode` (no saves, undo, hints or statistics), its overlay the
+:class:`LessonGuide` (the notes, the callouts and the step reached) and its seats' controller
+the :class:`LessonScript` (the opponents, and the player's seat between the player's steps).
+It runs the play scene through the lesson of ``tutorial_lesson.py`` on the
 game of ``tutorial.ra.json``: it plays the scripted opponents, accepts from the player only the
 move the step asks for (a gentle message otherwise), points a callout at the part of the board
 each step talks about, and remembers the step reached (``tutorial.json`` in the user data
@@ -29,7 +31,7 @@ from ra_game.i18n import _
 from ra_game.seats import Seat
 from ra_game.ui.board.callout import Callout, button_rects, draw_callout, note_height
 from ra_game.ui.board.callout_place import Placement, place_note
-from ra_game.ui.board.mode import scripted_mode
+from ra_game.ui.board.mode import Mode, scripted_mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.board.status_line import status_lines
 
@@ -103,17 +105,79 @@ def tutorial_scene(ctx: AppContext, step: int | None = None) -> PlayScene:
     names = (_(NAMES[0]), *NAMES[1:])
     state = replay.play(upto=start).renamed(names)
     seats = [Seat.of(kind, name) for kind, name in zip(KINDS, names)]
-    driver = TutorialDriver(placed, index, resumed=index > 0 and step is None)
-    them = frozenset(seat for seat in range(len(seats)) if seat != YOU)
+    lesson = LessonMode.of(LessonGuide(placed, index, resumed=index > 0 and step is None),
+                           len(seats))
     # the log and the tile counter know the moves before the step it starts at
     return ctx.open(routes.PlayMode(
-        seats, state, scripted_mode(them), driver, driver, seed=replay.seed,
+        seats, state, lesson, seed=replay.seed,
         moves=replay.moves[:start],
         record=move_events(replay.initial_state(), replay.moves[:start])))
 
 
-class TutorialDriver(Overlay):
-    """Runs the lesson on the play scene: the script's seats and the notes (see the module
+@dataclass(frozen=True)
+class LessonMode:
+    """The lesson as a kind of game (see the module's docstring)."""
+
+    overlay: LessonGuide
+    controller: LessonScript
+    #: The seats of the players but the person's, whom the script always plays.
+    them: frozenset[int]
+
+    @classmethod
+    def of(cls, guide: LessonGuide, seats: int) -> LessonMode:
+        return cls(guide, LessonScript(guide), frozenset(s for s in range(seats) if s != YOU))
+
+    @property
+    def rules(self) -> Mode:
+        return scripted_mode(self.them)
+
+
+class LessonScript:
+    """The lesson's seats: the opponents' scripted moves, and the player's seat between the
+    player's own steps."""
+
+    def __init__(self, guide: LessonGuide) -> None:
+        self.guide = guide
+
+    def controls(self, seat: int) -> bool:
+        return not (self.guide.step.kind == "you" and seat == YOU)
+
+    def poll(self, obs: Observation, tick: Tick) -> Move | None:
+        guide = self.guide
+        if guide.step.kind != "them" or not tick.idle or guide.gap > 0:
+            return None
+        n = guide.played()
+        if n >= len(guide.placed.moves):
+            return None
+        guide.gap = THEM_DELAY
+        return Move.parse(guide.placed.moves[n])
+
+    def wants_frames(self, seat: int) -> bool:
+        """The scripted opponents' moves and a skip go on by themselves."""
+        guide = self.guide
+        kind = guide.step.kind
+        return kind == "skip" or (kind == "them" and guide.played() < len(guide.placed.moves))
+
+    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
+        """The lesson keeps its bookmark instead of a saved game; the end of the game is the
+        end of the lesson."""
+        if any(isinstance(e, ev.GameOver) for e in events):
+            clear_progress()
+        else:
+            save_step(self.guide.index)
+
+    def on_reset(self, moves: Sequence[str]) -> None:
+        """A jump ahead: the step counts the moves on the board."""
+
+    def wait(self, timeout: float) -> None:
+        """The lesson's timers run in the guide's ``update``: nothing to wait for."""
+
+    def close(self) -> None:
+        """Nothing runs in the background."""
+
+
+class LessonGuide(Overlay):
+    """Runs the lesson on the play scene: its steps, notes and callouts (see the module
     docstring)."""
 
     def __init__(self, steps: list[PlacedStep], index: int, resumed: bool = False) -> None:
@@ -146,42 +210,6 @@ class TutorialDriver(Overlay):
         if kind == "them" and self.step.text:
             return self.played() >= len(self.placed.moves) and not self.scene.queue.busy
         return kind in ("note", "end") or (kind == "skip" and bool(self.step.text))
-
-    # -- the seat controller
-
-    def controls(self, seat: int) -> bool:
-        return not (self.step.kind == "you" and seat == YOU)
-
-    def poll(self, obs: Observation, tick: Tick) -> Move | None:
-        if self.step.kind != "them" or not tick.idle or self.gap > 0:
-            return None
-        n = self.played()
-        if n >= len(self.placed.moves):
-            return None
-        self.gap = THEM_DELAY
-        return Move.parse(self.placed.moves[n])
-
-    def wants_frames(self, seat: int) -> bool:
-        """The scripted opponents' moves and a skip go on by themselves."""
-        kind = self.step.kind
-        return kind == "skip" or (kind == "them" and self.played() < len(self.placed.moves))
-
-    def on_applied(self, move: Move, events: Sequence[Event]) -> None:
-        """The lesson keeps its bookmark instead of a saved game; the end of the game is the
-        end of the lesson."""
-        if any(isinstance(e, ev.GameOver) for e in events):
-            clear_progress()
-        else:
-            save_step(self.index)
-
-    def on_reset(self, moves: Sequence[str]) -> None:
-        """A jump ahead: the step counts the moves on the board."""
-
-    def wait(self, timeout: float) -> None:
-        """The lesson's timers run in ``update``: nothing to wait for."""
-
-    def close(self) -> None:
-        """Nothing runs in the background."""
 
     # -- the overlay
 

@@ -93,7 +93,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
         elapsed = (time.perf_counter() - start) * 1000
         pygame.display.flip()
         if top is play:
-            slice_ms = play.runner.last_slice_ms
+            slice_ms = play.turns.runner.last_slice_ms
             ai.append(slice_ms)
             times.append(elapsed - slice_ms)
             cpu_ms = (time.thread_time() - cpu_start) * 1000
@@ -101,7 +101,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
             if os.environ.get("RA_BENCH_DEBUG") and elapsed > 30:
                 print(f"slow frame {elapsed:.1f} ms (cpu {cpu_ms:.1f}, ai {slice_ms:.1f})",
                       file=sys.stderr)
-            hard = play.runner.thinking and play.seats[play.runner.seat].kind.code == "ai:hard"
+            hard = play.turns.runner.thinking and play.seats[play.turns.runner.seat].kind.code == "ai:hard"
             if hard:
                 thinking.append(elapsed)
                 thinking_cpu.append((time.thread_time() - cpu_start) * 1000)
@@ -110,7 +110,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
             elif think_start is not None:
                 decisions.append(start - think_start)
                 think_start = None
-    workers = play.runner.pool.size if play.runner.pool else 0
+    workers = play.turns.runner.pool.size if play.turns.runner.pool else 0
     ctx.scenes.close_all()
     return {
         "frames": len(times),

@@ -84,7 +84,7 @@ def run(seed: int, players: str, epoch: int, ai_workers: int | None) -> dict[str
             raise SystemExit(f"the skip did not reach the scoring in {LIMIT_S:.0f} s")
         dt = min(0.1, clock.tick(FPS) / 1000)
         before = time.perf_counter()
-        thinking = play.runner.thinking
+        thinking = play.turns.runner.thinking
         guarded_step(ctx, dt)
         frames += 1
         if thinking:

@@ -118,9 +118,9 @@ class WaitClock:
         if play.queue.busy:
             return f"animation: {self.animating}"
         seat = play.state.to_move
-        if seat is not None and play.runner.controls(seat):
+        if seat is not None and play.turns.runner.controls(seat):
             level = play.seats[seat].kind.code.removeprefix("ai:")
-            if play.runner.thinking:
+            if play.turns.runner.thinking:
                 return f"thinking: {level}"
             return "undo book" if play.undo.available else "pause"
         return "other"
@@ -185,7 +185,7 @@ def play_game(seed: int, players: str, speed: str, ai_workers: int | None,
         guarded_step(ctx, dt)
         spent = time.perf_counter() - before + dt
         clock.frame(cause, spent)
-        if play.runner.thinking:
+        if play.turns.runner.thinking:
             thinking += spent
         if ctx.scenes.top is not play and play.state.over:
             break

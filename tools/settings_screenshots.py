@@ -88,7 +88,7 @@ def main() -> int:
     press(ctx, pygame.K_ESCAPE)
     press(ctx, pygame.K_DOWN, len(play.pause.items) if play.pause else 4)
     save(args.out / "pause_sound.png")
-    play.release_save()
+    play.keeper.release()
     pygame.quit()
     return 0
 

@@ -7,9 +7,8 @@ newer server) becomes a :class:`ServerError` rather than a crash.
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..i18n import _
 from .frames import (
@@ -27,19 +26,11 @@ from .frames import (
     read_frame,
 )
 from .protocol import ProtocolError, safe_template
-
-if sys.version_info >= (3, 11):
-    from typing import assert_never
-else:  # pragma: no cover - Python 3.10
-    from typing import NoReturn
-
-    def assert_never(value: NoReturn) -> NoReturn:
-        """Reached only by an event kind a dispatch forgot (mypy then says so)."""
-        raise AssertionError(f"unhandled event {value!r}")
+from .refusals import Refusal, refusal_of
 
 __all__ = ["ConnectionLost", "GameEnded", "GameStarted", "Joined", "Lobby", "MoveMade",
            "NetEvent", "RoomCreated", "SeatAway", "SeatBack", "SeatInfo", "ServerError",
-           "Undone", "assert_never", "error_text", "event_from_frame", "fixed_seed_note", "shown_code"]
+           "Undone", "error_text", "event_from_frame", "fixed_seed_note", "shown_code"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +38,8 @@ class ServerError:
     """A request the server refused (a move, a room code...): one line, translated."""
 
     text: str
-    code: str = "error"
+    #: What the server said it was (text: a code this client does not know).
+    code: Refusal | str = "error"
 
 
 @dataclass(frozen=True)
@@ -93,12 +85,13 @@ def error_text(frame: ErrorFrame) -> str:
         return text
 
 
-def event_from_frame(msg: dict[str, Any]) -> NetEvent | None:
+def event_from_frame(msg: Mapping[str, object]) -> NetEvent | None:
     """The event of one decoded server frame (None for a kind this client does not know)."""
     try:
         frame = read_frame(msg)
     except ProtocolError:
-        return ServerError(_("The server sent a message this game cannot read."), "bad_frame")
+        return ServerError(_("The server sent a message this game cannot read."),
+                           Refusal.BAD_FRAME)
     if isinstance(frame, ErrorFrame):
-        return ServerError(error_text(frame), frame.code)
+        return ServerError(error_text(frame), refusal_of(frame.code))
     return frame

@@ -1,8 +1,9 @@
 """The frames the server sends, each declared once as a frozen type (docs/protocol.md, Server
-to client): the room and the server build them and write them with :meth:`ServerFrame.to_json`;
-the client reads them back with :func:`read_frame`, which checks every field against its
-declared type, so a renamed or missing field fails in both directions at once.  A bad or
-hostile frame raises :class:`ProtocolError` (code ``bad_frame``) with one line.
+to client): the room and the server build them, the connection's writer writes them with
+:meth:`WireFrame.to_json`; the client reads them back with :func:`read_frame`, which checks
+every field against its declared type (the JSON checker the server uses on the client's frames,
+:mod:`ra_game.net.requests`), so a renamed or missing field fails in both directions at once.
+A bad or hostile frame raises :class:`ProtocolError` (code ``bad_frame``) with one line.
 
 The frames but ``error`` are also the client's events (:mod:`ra_game.net.events`).  No pygame,
 no websockets, no engine state.
@@ -11,35 +12,25 @@ no websockets, no engine state.
 from __future__ import annotations
 
 import json
-import math
-import types
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
-from typing import (
-    TYPE_CHECKING,
-    ClassVar,
-    TypeVar,
-    Union,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from typing import TYPE_CHECKING, ClassVar, TypeVar, get_args
 
-from .. import jsontypes
-from ..jsontypes import JsonObject
+from ..jsontypes import JsonObject, ShapeError, json_name, read_as
 from .protocol import PROTOCOL_VERSION, ProtocolError
+from .refusals import Refusal
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-T = TypeVar("T")
+F = TypeVar("F", bound="WireFrame")
+
+#: The fields every frame has besides its own: the protocol version and the frame's kind.
+ENVELOPE = ("v", "type")
 
 #: The free-form parts of a frame (the setup, the options, the summary, the replay) are any
 #: JSON (:data:`~ra_game.jsontypes.JsonObject`); their readers check what they take out.
-#: What every JSON value is at its top level (how :func:`_read` knows the alias, which
-#: ``get_type_hints`` hands back rebuilt).
-_JSON_LEAVES = frozenset({type(None), bool, int, float, str})
 
 
 class FrameKind(str, Enum):
@@ -69,27 +60,41 @@ class SeatInfo:
     away_since: float | None
 
 
-class ServerFrame:
-    """What every server frame shares: its ``type`` on the wire and the way to and from JSON.
-    A subclass is a frozen dataclass whose fields are the frame's fields, in wire order."""
+class WireFrame:
+    """What every frame shares, in both directions: its ``type`` on the wire and the way to
+    JSON.  A subclass is a frozen dataclass whose fields are the frame's fields, in wire
+    order; it stays a value until the connection's writer sends it (:meth:`to_json`)."""
 
-    kind: ClassVar[FrameKind]
+    kind: ClassVar[Enum]
     #: Fields left out of the frame while None (absent ones read back as None).
     omit_none: ClassVar[frozenset[str]] = frozenset()
+    #: Every field is left out while None (the client's frames).
+    omit_every_none: ClassVar[bool] = False
 
     def to_json(self) -> str:
-        """The frame as the server sends it: ``{"v": 1, "type": KIND, ...fields}``."""
-        body: dict[str, object] = {"v": PROTOCOL_VERSION, "type": self.kind.value}
-        for name, value in _values(self):
-            if value is not None or name not in self.omit_none:
-                body[name] = _plain(value)
-        return json.dumps(body, separators=(",", ":"))
+        """The frame as sent: ``{"v": 1, "type": KIND, ...fields}`` (written once: a frame
+        sent to every seat of a room is one text)."""
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            body: dict[str, object] = {"v": PROTOCOL_VERSION, "type": self.kind.value}
+            for name, value in _values(self):
+                if value is not None or not (self.omit_every_none or name in self.omit_none):
+                    body[name] = _plain(value)
+            text = json.dumps(body, separators=(",", ":"))
+            object.__setattr__(self, "_text", text)  # frozen: a cache, not a field
+        return text
+
+
+class ServerFrame(WireFrame):
+    """A frame the server sends."""
+
+    kind: ClassVar[FrameKind]
 
     @classmethod
     def from_json(cls, msg: Mapping[str, object]) -> Self:
         """The frame in the decoded JSON object ``msg`` (its ``type`` already matched; unknown
         fields are ignored, as a newer server may add some); raises :class:`ProtocolError`."""
-        return _build(cls, msg, cls.kind.value)
+        return read_wire(cls, msg, Refusal.BAD_FRAME)
 
 
 @dataclass(frozen=True)
@@ -201,11 +206,23 @@ FRAME_TYPES: dict[FrameKind, type[Frame]] = {cls.kind: cls for cls in get_args(F
 FRAME_KINDS = frozenset(kind.value for kind in FrameKind)
 
 
-def error_frame(code: str, text: str, msgid: str | None = None,
-                params: Mapping[str, object] | None = None) -> str:
-    """An ``error`` frame as sent (``params`` written as text, and only with a ``msgid``)."""
+def error_frame(code: Refusal, text: str, msgid: str | None = None,
+                params: Mapping[str, object] | None = None) -> ErrorFrame:
+    """An ``error`` frame (``params`` written as text, and only with a ``msgid``)."""
     values = None if msgid is None else {k: str(v) for k, v in (params or {}).items()}
-    return ErrorFrame(code, text, msgid, values).to_json()
+    return ErrorFrame(code, text, msgid, values)
+
+
+def read_wire(cls: type[F], msg: Mapping[str, object], code: Refusal, *,
+              closed: bool = False, null_is_absent: bool = False) -> F:
+    """The frame ``cls`` in the decoded JSON object ``msg``, checked field by field by the
+    one JSON checker (:func:`ra_game.jsontypes.read_as`); what does not fit raises
+    :class:`ProtocolError` ``code`` with one line."""
+    body = {k: v for k, v in msg.items() if k not in ENVELOPE}
+    try:
+        return read_as(cls, body, cls.kind.value, closed=closed, null_is_absent=null_is_absent)
+    except ShapeError as exc:
+        raise ProtocolError(code, str(exc)) from None
 
 
 def read_frame(msg: Mapping[str, object]) -> Frame | None:
@@ -217,7 +234,9 @@ def read_frame(msg: Mapping[str, object]) -> Frame | None:
 
 
 def _values(frame: object) -> list[tuple[str, object]]:
-    return [(f.name, getattr(frame, f.name)) for f in fields(frame)]  # type: ignore[arg-type]
+    """``frame``'s fields by their JSON names, in order."""
+    return [(json_name(f), getattr(frame, f.name))
+            for f in fields(frame)]  # type: ignore[arg-type]
 
 
 def _plain(value: object) -> object:
@@ -227,73 +246,3 @@ def _plain(value: object) -> object:
     if isinstance(value, list) and value and is_dataclass(value[0]):
         return [_plain(v) for v in value]
     return value
-
-
-_HINTS: dict[type, dict[str, object]] = {}
-
-
-def _hints(cls: type) -> dict[str, object]:
-    """The declared types of ``cls``'s fields (worked out once per type)."""
-    if cls not in _HINTS:
-        # (the JSON aliases' inner names resolve in their own module)
-        _HINTS[cls] = get_type_hints(cls, localns=vars(jsontypes))
-    return _HINTS[cls]
-
-
-def _build(cls: type[T], raw: Mapping[str, object], where: str) -> T:
-    """A ``cls`` of the fields in ``raw``, each checked against its declared type."""
-    hints = _hints(cls)
-    optional: frozenset[str] = getattr(cls, "omit_none", frozenset())
-    values: dict[str, object] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        hint = hints[f.name]
-        if f.name not in raw and f.name not in optional:
-            raise ProtocolError("bad_frame", f"{where}: the field {f.name!r} is missing")
-        try:
-            values[f.name] = _read(raw.get(f.name), hint, f"{where}.{f.name}")
-        except (TypeError, ValueError) as exc:
-            if isinstance(exc, ProtocolError):
-                raise
-            raise ProtocolError("bad_frame", f"{where}: the field {f.name!r} is not valid"
-                                ) from None
-    return cls(**values)
-
-
-def _is_union(hint: object) -> bool:
-    return get_origin(hint) in (Union, types.UnionType)
-
-
-def _read(value: object, hint: object, where: str) -> object:
-    """``value`` as a ``hint`` (a float from an int, a tuple from a list); TypeError when it
-    is not one."""
-    if _is_union(hint) and _JSON_LEAVES <= set(get_args(hint)):
-        return value  # free-form JSON: any decoded value is one
-    if _is_union(hint):
-        if value is None and type(None) in get_args(hint):
-            return None
-        (inner,) = [a for a in get_args(hint) if a is not type(None)]
-        return _read(value, inner, where)
-    origin, args = get_origin(hint), get_args(hint)
-    if origin is list and isinstance(value, list):
-        return [_read(v, args[0], where) for v in value]
-    if origin is tuple and isinstance(value, (list, tuple)) and len(value) == len(args):
-        return tuple(_read(v, a, where) for v, a in zip(value, args))
-    if origin is dict and isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        return {k: _read(v, args[1], where) for k, v in value.items()}
-    if isinstance(hint, type) and is_dataclass(hint) and isinstance(value, dict):
-        return _build(hint, value, where)
-    if hint is float and _is_a(value, hint) and isinstance(value, (int, float)):
-        return float(value)
-    if _is_a(value, hint):
-        return value
-    raise TypeError(where)
-
-
-def _is_a(value: object, hint: object) -> bool:
-    if hint is bool or hint is str:
-        return isinstance(value, hint)
-    if isinstance(value, bool):
-        return False
-    if hint is int:
-        return isinstance(value, int)
-    return hint is float and isinstance(value, (int, float)) and math.isfinite(value)

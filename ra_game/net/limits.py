@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..engine.errors import N_
+from .refusals import Refusal
 from .room import Refused
 
 try:
@@ -199,16 +200,16 @@ class Ledger:
         ``ai_waiting`` AI decisions wait."""
         limits = self.limits
         if rooms_now >= limits.max_rooms:
-            raise Refused("busy", N_("This server holds as many rooms as it can; try later."))
+            raise Refused(Refusal.BUSY, N_("This server holds as many rooms as it can; try later."))
         if games_now >= limits.max_games:
-            raise Refused("busy", N_(
+            raise Refused(Refusal.BUSY, N_(
                 "This server has as many games in play as it can take; try again later."))
         if ai_seats and ai_waiting >= limits.max_ai_waiting:
-            raise Refused("ai_busy", N_(
+            raise Refused(Refusal.AI_BUSY, N_(
                 "The AIs of this server have as many moves to think about as they can take: "
                 "make a room of people only, or try again later."))
         if self.rooms[address] >= limits.max_rooms_per_address:
-            raise Refused("busy", N_(
+            raise Refused(Refusal.BUSY, N_(
                 "Your address already holds {count} rooms, the most this server allows; try "
                 "again when one of them is over."), count=limits.max_rooms_per_address)
         self.check_ai(address, ai_seats)
@@ -216,7 +217,7 @@ class Ledger:
     def check_ai(self, address: str, ai_seats: int) -> None:
         limit = self.limits.max_ai_seats_per_address
         if ai_seats and self.ai_seats[address] + ai_seats > limit:
-            raise Refused("ai_limit", N_(
+            raise Refused(Refusal.AI_LIMIT, N_(
                 "Your address may have at most {count} AI seats playing on this server at "
                 "once."), count=limit)
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
+from functools import partial
 from typing import Any
+
+from ..jsontypes import ShapeError, read_field, rule
 
 #: Seconds a seat's person must have been away before the host may give the seat to an AI.
 DEFAULT_HAND_AFTER = 60.0
@@ -18,9 +21,14 @@ DEFAULT_HAND_AFTER = 60.0
 MAX_HAND_AFTER = 86_400.0
 
 
+def _seconds(value: object) -> bool:
+    return isinstance(value, float) and 0 <= value <= MAX_HAND_AFTER
+
+
 @dataclass(frozen=True)
 class RoomOptions:
-    """What the host chose for a room."""
+    """What the host chose for a room (each field checked by the one JSON checker,
+    :mod:`ra_game.jsontypes`, wherever options are read)."""
 
     #: Each person sees only their own fame.
     hide_scores: bool = False
@@ -31,24 +39,20 @@ class RoomOptions:
     #: The game starts by itself once every remote seat is taken.
     autostart: bool = True
     #: Seconds a person must be away before the host may hand their seat to an AI.
-    hand_after: float = field(default=DEFAULT_HAND_AFTER, metadata={"most": MAX_HAND_AFTER})
+    hand_after: float = field(default=DEFAULT_HAND_AFTER, metadata=rule(_seconds))
 
     @classmethod
     def of(cls, given: object) -> RoomOptions:
         """The options in a ``create`` frame (checked by the protocol: None stands for a
-        missing field) or in a lobby's ``options``: whatever is missing or of the wrong type
+        missing field) or in a lobby's ``options``: whatever is missing or does not fit
         keeps its default, so a frame from an older or stranger server still reads."""
-        raw: dict[str, Any] = given if isinstance(given, dict) else {}
-        default = cls()
+        raw = given if isinstance(given, dict) else {}
         values: dict[str, Any] = {}
         for option in fields(cls):
-            value, fallback = raw.get(option.name), getattr(default, option.name)
-            if isinstance(fallback, bool):
-                values[option.name] = value if isinstance(value, bool) else fallback
-            elif isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
-                values[option.name] = float(value)
-            else:
-                values[option.name] = fallback
+            try:
+                values[option.name] = read_field(cls, option.name, raw.get(option.name))
+            except ShapeError:
+                continue  # missing, or not an option's value: the default
         return cls(**values)
 
     def as_fields(self) -> dict[str, Any]:
@@ -62,18 +66,16 @@ DEFAULT_OPTIONS = RoomOptions()
 Check = Callable[[object], bool]
 
 
-def _is_bool(value: object) -> bool:
-    return isinstance(value, bool)
-
-
-def _seconds(most: float) -> Check:
-    return lambda value: (isinstance(value, (int, float)) and not isinstance(value, bool)
-                          and 0 <= value <= most)
+def option_fits(name: str, value: object) -> bool:
+    """Whether ``value`` may be the option ``name`` (its type and its check)."""
+    try:
+        read_field(RoomOptions, name, value)
+    except ShapeError:
+        return False
+    return True
 
 
 #: Each option's check of a value sent in ``create`` or kept in a room file: a yes/no, or a
-#: number of seconds from 0 to its field's ``most``.
-OPTION_CHECKS: dict[str, Check] = {
-    option.name: _is_bool if isinstance(getattr(DEFAULT_OPTIONS, option.name), bool)
-    else _seconds(option.metadata["most"])
-    for option in fields(RoomOptions)}
+#: number of seconds from 0 to :data:`MAX_HAND_AFTER`.
+OPTION_CHECKS: dict[str, Check] = {option.name: partial(option_fits, option.name)
+                                   for option in fields(RoomOptions)}

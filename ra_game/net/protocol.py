@@ -1,24 +1,18 @@
 """The wire format of online play (``docs/protocol.md``): JSON text frames
-``{"v": 1, "type": KIND, ...}``, each checked here before anything else reads it.
-
-:func:`decode` turns one incoming frame into a plain dict whose fields have the types and
-lengths of its kind (client to server), or raises :class:`ProtocolError` with a one-line
-reason; nothing is evaluated or unpickled.  :func:`encode` writes one client frame; the
-server's frames are declared in :mod:`ra_game.net.frames`.  The client checks the envelope of
-what the server sends with :func:`decode_server`.  No pygame, no engine state.
+``{"v": 1, "type": KIND, ...}``: the envelope of every frame (:func:`load_frame`: its size, JSON
+text, version and ``type``), the limits, room codes and tokens.  The frames themselves are
+declared as types, the server's in :mod:`ra_game.net.frames` and the client's in
+:mod:`ra_game.net.requests`; nothing is evaluated or unpickled.  No pygame, no engine state.
 """
 
 from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable
-from enum import Enum
-from typing import Any
 from urllib.parse import urlsplit
 
 from ..i18n import _
-from .options import OPTION_CHECKS
+from .refusals import Refusal
 
 PROTOCOL_VERSION = 1
 #: The largest frame the server reads (bytes); a larger one closes the connection (code 1009).
@@ -37,30 +31,9 @@ MAX_TOKEN = 64
 class ProtocolError(ValueError):
     """A frame that breaks the protocol; ``code`` names the fault, ``str()`` is one line."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: Refusal, text: str) -> None:
         super().__init__(text)
         self.code = code
-
-
-Check = Callable[[Any], bool]
-
-
-def _text(limit: int) -> Check:
-    return lambda v: isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
-
-
-def _int(lo: int, hi: int) -> Check:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _seats(v: Any) -> bool:
-    return (isinstance(v, list) and 2 <= len(v) <= 5
-            and all(_text(16)(k) for k in v))
-
-
-def _code(v: Any) -> bool:
-    return (isinstance(v, str) and 1 <= len(v) <= 16
-            and all(ch.isalnum() or ch in "- " for ch in v) and v.isascii())
 
 
 def normal_code(text: str) -> str:
@@ -85,99 +58,32 @@ def is_token(value: object) -> bool:
     return (isinstance(value, str) and 0 < len(value) <= MAX_TOKEN
             and TOKEN_CHARS.issuperset(value))
 
-class ClientKind(str, Enum):
-    """The ``type`` of each client frame on the wire."""
 
-    CREATE = "create"
-    JOIN = "join"
-    START = "start"
-    MOVE = "move"
-    UNDO = "undo"
-    HAND_TO_AI = "hand_to_ai"
-    LEAVE = "leave"
-
-
-#: Client -> server: each kind's fields and their checks (absent optional fields are None).
-CLIENT_KINDS: dict[ClientKind, dict[str, tuple[Check, bool]]] = {
-    # field: (check, required)
-    ClientKind.CREATE: {
-        "seats": (_seats, True), **{name: (check, False) for name, check in OPTION_CHECKS.items()},
-        "seed": (_int(0, 2**63 - 1), False)},
-    ClientKind.JOIN: {
-        "room": (_code, True), "name": (_text(MAX_NAME), True), "token": (is_token, False),
-        "seat": (_int(0, 4), False), "host_token": (is_token, False)},
-    ClientKind.START: {"room": (_code, True), "host_token": (is_token, True)},
-    ClientKind.MOVE: {"move": (_text(MAX_MOVE), True), "index": (_int(0, 10_000), False)},
-    ClientKind.UNDO: {},
-    ClientKind.HAND_TO_AI: {
-        "room": (_code, True), "host_token": (is_token, True), "seat": (_int(0, 4), True),
-        "kind": (_text(16), True)},
-    ClientKind.LEAVE: {},
-}
-_CLIENT_NAMES = {kind.value: kind for kind in ClientKind}
-
-#: The kinds only the room's host may send (each with the room's ``host_token``).
-HOST_ONLY = frozenset({ClientKind.START, ClientKind.HAND_TO_AI})
-
-
-def host_only(msg: dict[str, Any]) -> bool:
-    """Whether ``msg`` (checked) needs the host's token: ``start``, ``hand_to_ai``, and a
-    ``join`` that picks its seat (the host seating a person at its screen)."""
-    kind = ClientKind(msg["type"])
-    return kind in HOST_ONLY or (kind is ClientKind.JOIN and msg.get("seat") is not None)
-
-
-def _load(data: str | bytes, limit: int) -> dict[str, Any]:
+def load_frame(data: str | bytes, limit: int) -> dict[str, object]:
+    """One frame's JSON object, its envelope checked (size, text, version, a ``type``);
+    raises :class:`ProtocolError`."""
     if len(data) > limit:
-        raise ProtocolError("too_large", f"a message may hold at most {limit} bytes")
+        raise ProtocolError(Refusal.TOO_LARGE, f"a message may hold at most {limit} bytes")
     if isinstance(data, bytes):
-        raise ProtocolError("binary", "messages are JSON text frames, not binary")
+        raise ProtocolError(Refusal.BINARY, "messages are JSON text frames, not binary")
     try:
         msg = json.loads(data)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "a message must be one JSON object") from None
+        raise ProtocolError(Refusal.BAD_JSON, "a message must be one JSON object") from None
     if not isinstance(msg, dict):
-        raise ProtocolError("bad_json", "a message must be one JSON object")
+        raise ProtocolError(Refusal.BAD_JSON, "a message must be one JSON object")
     if msg.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+        raise ProtocolError(Refusal.VERSION,
+                            f"this server speaks protocol version {PROTOCOL_VERSION}")
     if not isinstance(msg.get("type"), str):
-        raise ProtocolError("schema", "a message needs a 'type'")
+        raise ProtocolError(Refusal.SCHEMA, "a message needs a 'type'")
     return msg
 
 
-def decode(data: str | bytes) -> dict[str, Any]:
-    """One client frame, checked against its kind's schema; raises :class:`ProtocolError`."""
-    msg = _load(data, MAX_MESSAGE_BYTES)
-    kind = msg["type"]
-    known = _CLIENT_NAMES.get(kind)
-    if known is None:
-        raise ProtocolError("schema", f"unknown message type {kind[:20]!r}")
-    fields = CLIENT_KINDS[known]
-    unknown = set(msg) - set(fields) - {"v", "type"}
-    if unknown:
-        raise ProtocolError("schema", f"{kind}: unknown field {min(unknown)[:20]!r}")
-    out: dict[str, Any] = {"type": known}
-    for name, (check, required) in fields.items():
-        value = msg.get(name)
-        if value is None:
-            if required:
-                raise ProtocolError("schema", f"{kind}: the field {name!r} is missing")
-        elif not check(value):
-            raise ProtocolError("schema", f"{kind}: the field {name!r} is not valid")
-        out[name] = value
-    return out
-
-
-def decode_server(data: str | bytes) -> dict[str, Any]:
+def decode_server(data: str | bytes) -> dict[str, object]:
     """One server frame: a JSON object of this version with a type (its fields are checked
     against the frame's declared type by :mod:`ra_game.net.frames`)."""
-    return _load(data, MAX_SERVER_MESSAGE_BYTES)
-
-
-def encode(frame_type: ClientKind, /, **fields: Any) -> str:
-    """One frame of type ``frame_type`` with ``fields``."""
-    return json.dumps({"v": PROTOCOL_VERSION, "type": frame_type.value, **fields},
-                      separators=(",", ":"))
+    return load_frame(data, MAX_SERVER_MESSAGE_BYTES)
 
 
 def safe_template(text: str) -> bool:

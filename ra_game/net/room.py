@@ -30,11 +30,13 @@ from .frames import (
     SeatAway,
     SeatBack,
     SeatInfo,
+    ServerFrame,
     Undone,
 )
 from .mirror import DRAW, moves_with_draws, public_replay, public_setup
-from .options import RoomOptions
+from .options import DEFAULT_OPTIONS, RoomOptions
 from .protocol import CODE_ALPHABET, CODE_LENGTH
+from .refusals import Refusal
 
 ROOM_FORMAT = "ra-room/1"
 #: The rooms' clock for how long a seat has been away (a test drives it).
@@ -44,7 +46,7 @@ clock: Callable[[], float] = time.time
 class Refused(Exception):
     """A request the room refuses: ``code`` for programs, ``template``/``params`` for people."""
 
-    def __init__(self, code: str, template: str, /, **params: object) -> None:
+    def __init__(self, code: Refusal, template: str, /, **params: object) -> None:
         super().__init__(template.format(**params) if params else template)
         self.code = code
         self.template = template
@@ -74,7 +76,7 @@ def check_seat_kinds(codes_given: list[str]) -> list[SeatKind]:
     for code in (k.strip().lower() for k in codes_given):
         kind = find_kind(code, Where.ROOM)
         if kind is None:
-            raise Refused("bad_seats", N_("unknown seat kind {kind}; use one of: {kinds}"),
+            raise Refused(Refusal.BAD_SEATS, N_("unknown seat kind {kind}; use one of: {kinds}"),
                           kind=repr(code), kinds=", ".join(codes(kinds_where(Where.ROOM))))
         out.append(kind)
     return out
@@ -116,7 +118,7 @@ class Out:
     the room; what must be saved first: the room's seats, options or start
     (``room_changed``), and its moves after the first ``moves_from`` (a move or a take-back)."""
 
-    frames: list[tuple[Any, str]] = field(default_factory=list)
+    frames: list[tuple[Any, ServerFrame]] = field(default_factory=list)
     room_changed: bool = False
     moves_from: int | None = None
     #: Connections that lost their seat to a rejoin with its token: told, then closed.
@@ -127,11 +129,11 @@ class Out:
         """Something must be saved before the frames are sent."""
         return self.room_changed or self.moves_from is not None
 
-    def all(self, frame: str) -> Out:
+    def all(self, frame: ServerFrame) -> Out:
         self.frames.append((None, frame))
         return self
 
-    def to(self, conn: Any, frame: str) -> Out:
+    def to(self, conn: Any, frame: ServerFrame) -> Out:
         self.frames.append((conn, frame))
         return self
 
@@ -152,7 +154,7 @@ class Room:
     code: str
     host_token: str
     seats: list[Place]
-    options: dict[str, Any]
+    options: RoomOptions
     seed: int
     state: GameState | None = None
     moves: list[str] = field(default_factory=list)
@@ -169,20 +171,23 @@ class Room:
     unsaved: bool = False
     #: The tokens of seats the host gave to an AI, and the seat each held.
     handed: dict[str, int] = field(default_factory=dict)
+    #: Its creator chose its seed (every seat is told: the creator can know every tile).
+    fixed_seed: bool = False
 
     @classmethod
-    def create(cls, kinds: list[str], options: dict[str, Any], seed: int | None) -> Room:
+    def create(cls, kinds: list[str], options: RoomOptions = DEFAULT_OPTIONS,
+               seed: int | None = None, fixed_seed: bool = False) -> Room:
         seats = [Place(Seat(k, "" if k.remote else AI_NAMES[i]))
                  for i, k in enumerate(check_seat_kinds(kinds))]
         if not 2 <= len(seats) <= 5:
-            raise Refused("bad_seats", N_("A room needs 2 to 5 seats, not {count}."),
+            raise Refused(Refusal.BAD_SEATS, N_("A room needs 2 to 5 seats, not {count}."),
                           count=len(seats))
         if not any(seat.remote for seat in seats):  # nobody would ever join or start it
-            raise Refused("ai_only", N_(
+            raise Refused(Refusal.AI_ONLY, N_(
                 "A room needs at least one remote seat for a person; play a game of AIs only "
                 "with ra-game play --headless, or watch one with ra-game demo."))
         return cls(new_code(), new_token(), seats, options,
-                   secrets.randbits(62) if seed is None else seed)
+                   secrets.randbits(62) if seed is None else seed, fixed_seed=fixed_seed)
 
     # -- what people see
 
@@ -201,24 +206,32 @@ class Room:
         """Seconds since anybody was connected to the room or anything happened in it."""
         return 0.0 if self.conns else now - self.active
 
-    def lobby(self) -> str:
+    def wire_options(self) -> dict[str, Any]:
+        """The options as the lobby, the setup and the room's file hold them (with
+        ``fixed_seed`` only when its creator chose the seed)."""
+        written: dict[str, Any] = self.options.as_fields()
+        if self.fixed_seed:
+            written["fixed_seed"] = True
+        return written
+
+    def lobby(self) -> Lobby:
         return Lobby([SeatInfo(**s.info()) for s in self.seats], self.started,
-                     self.options).to_json()
+                     self.wire_options())
 
     def setup(self) -> dict[str, Any]:
         assert self.state is not None
-        return public_setup(self.state, self.kinds(), self.options)
+        return public_setup(self.state, self.kinds(), self.wire_options())
 
     def history(self) -> list[tuple[str, str | None]]:
         assert self.state is not None
         return moves_with_draws(self.state, self.moves)
 
-    def started_frame(self, seat: int) -> str:
-        return GameStarted(self.setup(), self.history(), seat).to_json()
+    def started_frame(self, seat: int) -> GameStarted:
+        return GameStarted(self.setup(), self.history(), seat)
 
-    def ended_frame(self) -> str:
+    def ended_frame(self) -> GameEnded:
         assert self.state is not None
-        return GameEnded(self.state.summary(), self.replay()).to_json()
+        return GameEnded(self.state.summary(), self.replay())
 
     def replay(self) -> dict[str, Any]:
         """The server's replay document (suns and every tile drawn; written when it ends)."""
@@ -244,7 +257,7 @@ class Room:
         """The one door of every host-only request: refused unless ``token`` is the room's
         host token (compared in constant time; a missing token is refused the same way)."""
         if token is None or not same_token(self.host_token, token):
-            raise Refused("not_host", N_("Only the host of the room can do that."))
+            raise Refused(Refusal.NOT_HOST, N_("Only the host of the room can do that."))
 
     def holder(self, token: str) -> Any:
         """The connection playing the seat ``token`` owns now (None: nobody, or no such seat)."""
@@ -263,10 +276,10 @@ class Room:
                           if s.token is not None and same_token(s.token, token)), None)
             if index is None:
                 self._refuse_handed(token)
-                raise Refused("bad_token", N_("This seat token is not valid in this room."))
+                raise Refused(Refusal.BAD_TOKEN, N_("This seat token is not valid in this room."))
             replaced = self.seats[index].conn
             if replaced not in (None, conn, silent):
-                raise Refused("in_use", N_("This seat is being played from another connection."))
+                raise Refused(Refusal.IN_USE, N_("This seat is being played from another connection."))
         else:
             index = self._free_seat(seat)
             taken = self.seats[index]
@@ -282,7 +295,7 @@ class Room:
         """Say so when ``token`` held a seat the host gave to an AI."""
         seat = next((i for t, i in self.handed.items() if same_token(t, token)), None)
         if seat is not None:
-            raise Refused("handed", N_(
+            raise Refused(Refusal.HANDED, N_(
                 "While you were away, the host gave your seat ({player}) to an AI; the game "
                 "goes on without you."), player=self.seats[seat].name)
 
@@ -291,10 +304,10 @@ class Room:
         free = [i for i, s in enumerate(self.seats) if s.remote and s.token is None]
         if wanted is not None:
             if wanted not in free:
-                raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=wanted + 1)
+                raise Refused(Refusal.SEAT_TAKEN, N_("Seat {seat} is not free."), seat=wanted + 1)
             return wanted
         if not free:
-            raise Refused("room_full", N_("Room {room} has no free seat."), room=self.code)
+            raise Refused(Refusal.ROOM_FULL, N_("Room {room} has no free seat."), room=self.code)
         return free[0]
 
     def _seat_conn(self, conn: Any, index: int, new: bool) -> Out:
@@ -305,10 +318,10 @@ class Room:
         seat.conn, seat.away_since = conn, None
         self.conns.add(conn)
         assert seat.token is not None
-        out.to(conn, Joined(self.code, index, seat.token).to_json())
+        out.to(conn, Joined(self.code, index, seat.token))
         out.all(self.lobby())
         if was_away:
-            out.all(SeatBack(index).to_json())
+            out.all(SeatBack(index))
         if self.started:
             out.to(conn, self.started_frame(index))
             if self.over:
@@ -324,16 +337,16 @@ class Room:
             return out
         seat = self.seats[index]
         seat.conn, seat.away_since = None, clock() if now is None else now
-        return out.all(SeatAway(index, seat.away_since).to_json()).all(self.lobby())
+        return out.all(SeatAway(index, seat.away_since)).all(self.lobby())
 
     def all_taken(self) -> bool:
         return all(not s.remote or s.token is not None for s in self.seats)
 
     def start(self) -> Out:
         if self.started:
-            raise Refused("started", N_("The game in this room has already started."))
+            raise Refused(Refusal.STARTED, N_("The game in this room has already started."))
         if not self.all_taken():
-            raise Refused("not_full", N_("The game can start only when every seat is taken."))
+            raise Refused(Refusal.NOT_FULL, N_("The game can start only when every seat is taken."))
         names = [s.name for s in self.seats]
         self.state = GameState.new(len(self.seats), self.seed, names=names)
         out = Out(room_changed=True).all(self.lobby())
@@ -346,24 +359,24 @@ class Room:
         """Seat ``seat`` plays ``text`` (checked by the engine)."""
         state = self.state
         if state is None:
-            raise Refused("not_started", N_("The game has not started yet."))
+            raise Refused(Refusal.NOT_STARTED, N_("The game has not started yet."))
         if state.over:
-            raise Refused("over", N_("The game is over: no more moves can be made."))
+            raise Refused(Refusal.OVER, N_("The game is over: no more moves can be made."))
         if state.current != seat:
-            raise Refused("not_your_turn", N_("It is not your turn: {player} is to move."),
+            raise Refused(Refusal.NOT_YOUR_TURN, N_("It is not your turn: {player} is to move."),
                           player=self.seats[state.current].name)
         if index is not None and index != len(self.moves):
-            raise Refused("stale", N_("That move came too late: the game has moved on."))
+            raise Refused(Refusal.STALE, N_("That move came too late: the game has moved on."))
         try:
             move = Move.parse(text)
             state.apply(move)
         except (IllegalMoveError, NotationError) as exc:
-            raise Refused("illegal", exc.template, **exc.params) from None
+            raise Refused(Refusal.ILLEGAL, exc.template, **exc.params) from None
         self.moves.append(move.text)
         drawn = TILE_IDS[state.drawn[-1]] if move.text == DRAW else None
-        self.undoable_by = seat if move.text != DRAW and self.options.get("undo") else None
+        self.undoable_by = seat if move.text != DRAW and self.options.undo else None
         out = Out(moves_from=len(self.moves) - 1).all(
-            MoveMade(len(self.moves) - 1, move.text, drawn, seat).to_json())
+            MoveMade(len(self.moves) - 1, move.text, drawn, seat))
         if state.over:
             self.undoable_by = None
             out.all(self.ended_frame())
@@ -371,32 +384,32 @@ class Room:
 
     def undo(self, seat: int) -> Out:
         """Take back ``seat``'s last move, if the room allows it and nobody acted since."""
-        if not self.options.get("undo"):
-            raise Refused("no_undo", N_("This room does not allow taking moves back."))
+        if not self.options.undo:
+            raise Refused(Refusal.NO_UNDO, N_("This room does not allow taking moves back."))
         if self.undoable_by != seat or self.state is None or not self.moves:
-            raise Refused("cannot_undo", N_(
+            raise Refused(Refusal.CANNOT_UNDO, N_(
                 "You can take back only your own last move, before anyone else acts, and "
                 "never a draw."))
         self.moves.pop()
         self.state = self.rebuild()
         self.undoable_by = None
-        return Out(moves_from=len(self.moves)).all(Undone(len(self.moves)).to_json())
+        return Out(moves_from=len(self.moves)).all(Undone(len(self.moves)))
 
     def hand_to_ai(self, seat: int, kind: str, now: float | None = None) -> Out:
         """Give a free seat, or one whose person has been away long enough, to an AI."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].remote:
-            raise Refused("bad_seat", N_("Seat {seat} is not a seat for a person."),
+            raise Refused(Refusal.BAD_SEAT, N_("Seat {seat} is not a seat for a person."),
                           seat=seat + 1)
         ai = find_kind(kind, Where.ROOM)
         if ai is None or ai.level is None:
-            raise Refused("bad_kind", N_("unknown seat kind {kind}; use one of: {kinds}"),
+            raise Refused(Refusal.BAD_KIND, N_("unknown seat kind {kind}; use one of: {kinds}"),
                           kind=repr(kind), kinds=", ".join(LEVELS))
         target = self.seats[seat]
-        wait = RoomOptions.of(self.options).hand_after
+        wait = self.options.hand_after
         now = clock() if now is None else now
         if target.token is not None and (target.away_since is None
                                          or now - target.away_since < wait):
-            raise Refused("not_away", N_(
+            raise Refused(Refusal.NOT_AWAY, N_(
                 "A seat can go to an AI only after its player has been away for {seconds} "
                 "seconds."), seconds=int(wait))
         if target.token is not None:
@@ -420,7 +433,7 @@ class Room:
         """The room's file: everything needed to resume it, the bag included (server side)."""
         doc: dict[str, Any] = {
             "format": ROOM_FORMAT, "code": self.code, "host_token": self.host_token,
-            "options": self.options, "seed": self.seed, "created": self.created,
+            "options": self.wire_options(), "seed": self.seed, "created": self.created,
             "seats": [{"kind": s.kind.code, "name": s.name, "token": s.token}
                       for s in self.seats],
             "moves": self.moves, "undoable_by": self.undoable_by, "handed": self.handed,
@@ -438,6 +451,7 @@ class Room:
             if now.token is not None and now.token == then.token:
                 then.conn, then.away_since = now.conn, now.away_since
         self.seats, self.options, self.state = back.seats, back.options, back.state
+        self.fixed_seed = back.fixed_seed
         self.moves, self.undoable_by = back.moves, back.undoable_by
 
     @classmethod
@@ -452,8 +466,10 @@ class Room:
             raise ValueError(str(exc)) from None
         seats = [Place(Seat(kind, str(s["name"])), s["token"])
                  for kind, s in zip(kinds, doc["seats"])]
-        room = cls(str(doc["code"]), str(doc["host_token"]), seats, dict(doc["options"]),
-                   int(doc["seed"]), created=float(doc.get("created", time.time())))
+        options = dict(doc["options"])
+        room = cls(str(doc["code"]), str(doc["host_token"]), seats, RoomOptions.of(options),
+                   int(doc["seed"]), created=float(doc.get("created", time.time())),
+                   fixed_seed=options.get("fixed_seed") is True)
         room.handed = {str(t): int(i) for t, i in dict(doc.get("handed", {})).items()
                        if 0 <= int(i) < len(seats)}
         if "bag" in doc:

@@ -24,23 +24,28 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..compat import assert_never
 from ..engine import Move
 from ..engine.errors import N_
 from .ai_seats import AiPool
-from .frames import RoomCreated, error_frame
+from .frames import RoomCreated, ServerFrame, error_frame
 from .guard import admit, guarded
 from .limits import JOIN_WITHIN, LISTEN_BACKLOG, Ledger, Limits, TokenBucket, raise_fd_limit
-from .options import RoomOptions
-from .protocol import (
-    HOST_ONLY,
-    MAX_MESSAGE_BYTES,
-    ClientKind,
-    ProtocolError,
+from .protocol import MAX_MESSAGE_BYTES, ProtocolError, normal_code
+from .quietlog import quiet_logger
+from .refusals import Refusal
+from .requests import (
+    CreateRoom,
+    HandToAi,
+    JoinRoom,
+    LeaveRoom,
+    PlayMove,
+    Request,
+    StartGame,
+    TakeBack,
     decode,
     host_only,
-    normal_code,
 )
-from .quietlog import quiet_logger
 from .room import Out, Refused, Room
 from .storage import SAVE_TIMEOUT, RoomStore
 
@@ -77,7 +82,7 @@ class Client:
     def __init__(self, ws: ServerConnection, bucket: TokenBucket | None = None,
                  address: str = "") -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.queue: asyncio.Queue[ServerFrame | None] = asyncio.Queue(SEND_QUEUE)
         self.room: Room | None = None
         self.bucket = bucket or TokenBucket()
         self.address = address
@@ -87,7 +92,7 @@ class Client:
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
 
-    def send(self, frame: str) -> None:
+    def send(self, frame: ServerFrame) -> None:
         if self.closed:
             return
         try:
@@ -112,7 +117,7 @@ class Client:
         """Send the queued frames, each within :data:`SEND_TIMEOUT`; then close."""
         while (frame := await self.queue.get()) is not None:
             try:
-                await asyncio.wait_for(self.ws.send(frame), SEND_TIMEOUT)
+                await asyncio.wait_for(self.ws.send(frame.to_json()), SEND_TIMEOUT)
             except (asyncio.TimeoutError, ConnectionClosed):
                 self.closed = True
                 self.close_code, self.close_reason = 1008, "too slow"
@@ -291,7 +296,7 @@ class GameServer:
                     break
                 if not client.allow():
                     slow_down = N_("You are sending too many messages; wait a moment.")
-                    client.send(error_frame("rate", slow_down, slow_down))
+                    client.send(error_frame(Refusal.RATE, slow_down, slow_down))
                     client.strike()
                     continue
                 await self.receive(client, raw)
@@ -312,13 +317,13 @@ class GameServer:
 
     async def receive(self, client: Client, raw: str | bytes) -> None:
         try:
-            msg = decode(raw)
+            frame = decode(raw)
         except ProtocolError as exc:
             client.send(error_frame(exc.code, str(exc)))
             client.strike()
             return
         try:
-            await self.dispatch(client, msg)
+            await self.dispatch(client, frame)
         except Refused as exc:
             client.send(error_frame(exc.code, str(exc), exc.template, exc.params))
 
@@ -328,67 +333,68 @@ class GameServer:
     def find(self, code: str) -> Room:
         room = self.rooms.get(normal_code(code))
         if room is None and normal_code(code) in self.loading:
-            raise Refused("loading", LOADING, room=normal_code(code))
+            raise Refused(Refusal.LOADING, LOADING, room=normal_code(code))
         if room is None:
-            raise Refused("unknown_room", N_("There is no room {room} on this server."),
+            raise Refused(Refusal.UNKNOWN_ROOM, N_("There is no room {room} on this server."),
                           room=normal_code(code)[:16])
         return room
 
-    async def dispatch(self, client: Client, msg: dict[str, Any]) -> None:
-        kind = msg["type"]
-        if kind is ClientKind.CREATE:
-            await self.create(client, msg)
-            return
-        if kind in HOST_ONLY or kind is ClientKind.JOIN:
-            await self.to_room(client, msg)
-            return
+    async def dispatch(self, client: Client, frame: Request) -> None:
+        """Do what ``frame`` asks (every kind of request has its case)."""
+        match frame:
+            case CreateRoom():
+                await self.create(client, frame)
+            case JoinRoom():
+                room = self.named(frame)
+                silent = await self.silent_holder(room, frame.token, client)
+                await self.in_room(room, lambda: self.join(client, room, frame, silent))
+            case StartGame():
+                room = self.named(frame)
+                await self.in_room(room, room.start)
+            case HandToAi():
+                room = self.named(frame)
+                await self.in_room(room, lambda: self.hand_to_ai(client, room, frame))
+            case LeaveRoom():
+                here = client.room
+                if here is not None:
+                    client.room, client.roomless_since = None, time.time()
+                    await self.in_room(here, lambda: here.leave(client))
+            case PlayMove():
+                room, seat = self.seated(client)
+                await self.in_room(room, lambda: room.play(seat, frame.move, frame.index))
+            case TakeBack():
+                room, seat = self.seated(client)
+                await self.in_room(room, lambda: room.undo(seat))
+            case _:
+                assert_never(frame)
+
+    def named(self, frame: JoinRoom | StartGame | HandToAi) -> Room:
+        """The room a request names (the host's token checked first where it needs one)."""
+        room = self.find(frame.room)
+        if host_only(frame):
+            room.check_host(frame.host_token)
+        return room
+
+    @staticmethod
+    def seated(client: Client) -> tuple[Room, int]:
+        """The room and seat ``client`` plays (a move or a take-back needs one)."""
         here = client.room
-        if kind is ClientKind.LEAVE:
-            if here is not None:
-                client.room, client.roomless_since = None, time.time()
-                await self.in_room(here, lambda: here.leave(client))
-            return
         seat = None if here is None else here.seat_of(client)
         if here is None or seat is None:
-            raise Refused("not_seated", N_("Join a seat of a room first."))
-        await self.seated(here, seat, msg)
+            raise Refused(Refusal.NOT_SEATED, N_("Join a seat of a room first."))
+        return here, seat
 
-    async def to_room(self, client: Client, msg: dict[str, Any]) -> None:
-        """A request naming its room: a join, or a host-only one (its token checked first)."""
-        room = self.find(msg["room"])
-        if host_only(msg):
-            room.check_host(msg.get("host_token"))
-        kind = msg["type"]
-        if kind is ClientKind.JOIN:
-            silent = await self.silent_holder(room, msg["token"], client)
-            await self.in_room(room, lambda: self.join(client, room, msg, silent))
-        elif kind is ClientKind.START:
-            await self.in_room(room, room.start)
-        else:
-            await self.in_room(room, lambda: self.hand_to_ai(client, room, msg))
-
-    async def seated(self, room: Room, seat: int, msg: dict[str, Any]) -> None:
-        """A seated connection's request: a move or a take-back."""
-        kind = msg["type"]
-        if kind is ClientKind.MOVE:
-            await self.in_room(room, lambda: room.play(seat, msg["move"], msg["index"]))
-        elif kind is ClientKind.UNDO:
-            await self.in_room(room, lambda: room.undo(seat))
-
-    async def create(self, client: Client, msg: dict[str, Any]) -> None:
-        options = RoomOptions.of(msg).as_fields()
-        seed = msg["seed"]
-        if seed is not None:
-            if not self.allow_seeds:
-                raise Refused("no_seed", NO_SEEDS)
-            options["fixed_seed"] = True
-        room = Room.create(msg["seats"], options, seed)
+    async def create(self, client: Client, frame: CreateRoom) -> None:
+        options, seed = frame.options, frame.seed
+        if seed is not None and not self.allow_seeds:
+            raise Refused(Refusal.NO_SEED, NO_SEEDS)
+        room = Room.create(frame.seats, options, seed, fixed_seed=seed is not None)
         ai_seats = sum(not seat.remote for seat in room.seats)
         games = sum(r.started and not r.over for r in self.rooms.values())
         self.ledger.check_room(client.address, ai_seats, len(self.rooms), games,
                                self.ai.waiting())
         while room.code in self.rooms or room.code in self.loading:
-            room.code = Room.create(msg["seats"], options, seed).code
+            room.code = Room.create(frame.seats, options, seed).code
         self.rooms[room.code] = room
         self.ledger.add_room(client.address, room.code, ai_seats)  # counted before the save
         async with self.lock(room):  # saved before anybody hears of it
@@ -397,9 +403,9 @@ class GameServer:
                 self.ledger.forget_room(room.code)
                 if self.store is not None:  # a create that commits late is deleted after
                     self.store.expire(room.code)
-                raise Refused("not_saved", ROOM_NOT_SAVED)
+                raise Refused(Refusal.NOT_SAVED, ROOM_NOT_SAVED)
             self.attach(client, room)
-            client.send(RoomCreated(room.code, room.host_token).to_json())
+            client.send(RoomCreated(room.code, room.host_token))
             await self.deliver(room, Out().all(room.lobby()))
 
     def attach(self, client: Client, room: Room) -> None:
@@ -422,19 +428,19 @@ class GameServer:
             return holder
         return None
 
-    def hand_to_ai(self, client: Client, room: Room, msg: dict[str, Any]) -> Out:
+    def hand_to_ai(self, client: Client, room: Room, frame: HandToAi) -> Out:
         """The host gives a seat to a server AI: one more AI seat for the host's address."""
         self.ledger.check_ai(client.address, 1)
-        out = room.hand_to_ai(msg["seat"], msg["kind"])
+        out = room.hand_to_ai(frame.seat, frame.ai)
         self.ledger.add_ai(client.address, room.code, 1)
         return out
 
-    def join(self, client: Client, room: Room, msg: dict[str, Any], silent: Any = None) -> Out:
+    def join(self, client: Client, room: Room, frame: JoinRoom, silent: Any = None) -> Out:
         if client.room is room and room.seat_of(client) is not None:
-            raise Refused("seated", N_("You already have a seat in this room."))
-        out = room.join(client, msg["name"], msg["token"], msg.get("seat"), silent)
+            raise Refused(Refusal.SEATED, N_("You already have a seat in this room."))
+        out = room.join(client, frame.name, frame.token, frame.seat, silent)
         self.attach(client, room)
-        if room.options.get("autostart") and room.all_taken() and not room.started:
+        if room.options.autostart and room.all_taken() and not room.started:
             out.then(room.start())
         return out
 
@@ -450,13 +456,13 @@ class GameServer:
         if out.changed:
             if not await self.save(room, out):
                 self.unsaved(room)
-                raise Refused("not_saved", NOT_SAVED)
+                raise Refused(Refusal.NOT_SAVED, NOT_SAVED)
             room.unsaved = False
         for conn, frame in out.frames:
             for target in list(room.conns) if conn is None else [conn]:
                 target.send(frame)
         for old in out.replaced:
-            old.send(error_frame("taken_over", TAKEN_OVER, TAKEN_OVER))
+            old.send(error_frame(Refusal.TAKEN_OVER, TAKEN_OVER, TAKEN_OVER))
             old.room, old.roomless_since = None, time.time()
             old.close(4000, "seat taken over")
         if out.changed:
@@ -495,7 +501,7 @@ class GameServer:
         if not room.unsaved:
             room.unsaved = True
             for conn in list(room.conns):
-                conn.send(error_frame("cannot_save", CANNOT_SAVE, CANNOT_SAVE))
+                conn.send(error_frame(Refusal.CANNOT_SAVE, CANNOT_SAVE, CANNOT_SAVE))
 
     # -- the server's AI seats
 
@@ -536,7 +542,7 @@ class GameServer:
             try:
                 await self.deliver(room, room.play(seat, Move.from_action(action).text))
             except Refused as exc:
-                if exc.code == "not_saved":  # tried again once saving may work again
+                if exc.code is Refusal.NOT_SAVED:  # tried again once saving may work again
                     asyncio.get_running_loop().call_later(SAVE_RETRY, self.schedule_ai, room)
                 else:
                     log.error("AI of room %s chose a move the room refused: %s", room.code, exc)

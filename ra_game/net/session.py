@@ -14,36 +14,24 @@ import collections
 import socket
 import threading
 import time
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from ..i18n import N_, _
-from .events import (
-    ConnectionLost,
-    GameEnded,
-    GameStarted,
-    Joined,
-    Lobby,
-    MoveMade,
-    NetEvent,
-    RoomCreated,
-    SeatAway,
-    SeatBack,
-    ServerError,
-    Undone,
-    assert_never,
-    event_from_frame,
-)
+from .events import ConnectionLost, NetEvent, event_from_frame
+from .link import Seating
 from .options import DEFAULT_OPTIONS, RoomOptions
-from .protocol import (
-    MAX_SERVER_MESSAGE_BYTES,
-    ClientKind,
-    ProtocolError,
-    decode_server,
-    encode,
-    url_problem,
+from .protocol import MAX_SERVER_MESSAGE_BYTES, ProtocolError, decode_server, url_problem
+from .requests import (
+    ClientFrame,
+    CreateRoom,
+    HandToAi,
+    JoinRoom,
+    LeaveRoom,
+    PlayMove,
+    StartGame,
+    TakeBack,
 )
 
 CONNECT_TIMEOUT = 10.0
@@ -59,14 +47,12 @@ class NetSession:
         self.url = url
         self._events: collections.deque[NetEvent] = collections.deque()
         self._loop = asyncio.new_event_loop()
-        self._outbox: asyncio.Queue[str | None] | None = None
+        #: Frames for the writer.  Made here, before the thread starts, so that a request the
+        #: window sends before the loop first runs waits in it instead of being dropped.
+        self._outbox: asyncio.Queue[ClientFrame | None] = asyncio.Queue()
         self._ready = threading.Event()
         #: What the server told this session so far, as of the last ``poll``.
-        self.room: str | None = None
-        self.host_token: str | None = None
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.moves = 0
+        self.seating = Seating()
         #: When the server was last heard (a frame or a pong; ``time.monotonic``).
         self.heard = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="ra-net", daemon=True)
@@ -79,38 +65,36 @@ class NetSession:
         """Ask for a new room with ``seats`` (``remote`` or AI kinds) and ``options``; a
         ``RoomCreated`` follows.  ``options.autostart``: the game starts once every remote
         seat is taken (else the host calls :meth:`start_game`)."""
-        self._send(ClientKind.CREATE, seats=seats, seed=seed, **options.as_fields())
+        self._send(CreateRoom.of(seats, options, seed))
 
     def join(self, room: str, name: str, token: str | None = None,
              seat: int | None = None) -> None:
         """Take the next free seat of ``room`` (or the seat ``token`` owns: a rejoin; or, for
         the host with its ``host_token``, the free seat ``seat``: a person at its screen)."""
-        self.room = room
-        host_token = self.host_token if seat is not None and token is None else None
-        self._send(ClientKind.JOIN, room=room, name=name, token=token,
-                   seat=None if token is not None else seat, host_token=host_token)
+        self.seating.room = room
+        host_token = self.seating.host_token if seat is not None and token is None else None
+        self._send(JoinRoom(room, name, token, None if token is not None else seat, host_token))
 
     def start_game(self) -> None:
         """The host starts the game (every seat taken)."""
-        self._send(ClientKind.START, room=self.room, host_token=self.host_token)
+        self._send(StartGame(self.seating.room or "", self.seating.host_token or ""))
 
     def send_move(self, move_text: str, index: int | None = None) -> None:
         """Play a move (notation text) for this session's seat; ``index``: the number of moves
         the position it was chosen in follows (default: as many as ``poll`` has reported), so a
         move chosen for a position that changed meanwhile is refused (``stale``)."""
-        self._send(ClientKind.MOVE, move=move_text, index=self.moves if index is None else index)
+        self._send(PlayMove(move_text, self.seating.moves if index is None else index))
 
     def request_undo(self) -> None:
-        self._send(ClientKind.UNDO)
+        self._send(TakeBack())
 
     def hand_to_ai(self, seat: int, kind: str) -> None:
         """The host gives ``seat`` (free, or away long enough) to an AI of ``kind``."""
-        self._send(ClientKind.HAND_TO_AI, room=self.room, host_token=self.host_token, seat=seat,
-                   kind=kind)
+        self._send(HandToAi(self.seating.room or "", self.seating.host_token or "", seat, kind))
 
     def leave(self) -> None:
         """Leave the seat (it waits, shown away; the token still rejoins it)."""
-        self._send(ClientKind.LEAVE)
+        self._send(LeaveRoom())
 
     def close(self, wait: float = 0.0) -> None:
         """Close the connection and stop the thread; returns at once, or after at most
@@ -129,7 +113,7 @@ class NetSession:
         out = []
         while self._events:
             event = self._events.popleft()
-            self._note(event)
+            self.seating.note(event)
             out.append(event)
         return out
 
@@ -145,37 +129,18 @@ class NetSession:
 
     # -- the background thread
 
-    def _send(self, frame_type: ClientKind, /, **fields: Any) -> None:
-        frame = encode(frame_type, **{k: v for k, v in fields.items() if v is not None})
+    def _send(self, frame: ClientFrame) -> None:
         try:
             self._loop.call_soon_threadsafe(self._put, frame)
         except RuntimeError:  # the loop is gone: the connection was lost and said so
             pass
 
-    def _put(self, frame: str | None) -> None:
-        if self._outbox is not None:
-            self._outbox.put_nowait(frame)
+    def _put(self, frame: ClientFrame | None) -> None:
+        self._outbox.put_nowait(frame)
 
     def _emit(self, event: NetEvent) -> None:
         self._events.append(event)
         self._ready.set()
-
-    def _note(self, event: NetEvent) -> None:
-        match event:
-            case RoomCreated():
-                self.room, self.host_token = event.room, event.host_token
-            case Joined():
-                self.room, self.seat, self.token = event.room, event.seat, event.token
-            case MoveMade():
-                self.moves = event.index + 1
-            case Undone():
-                self.moves = event.moves
-            case GameStarted():
-                self.moves = len(event.moves)
-            case Lobby() | SeatAway() | SeatBack() | GameEnded() | ServerError() | ConnectionLost():
-                pass
-            case _:
-                assert_never(event)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -186,7 +151,6 @@ class NetSession:
             self._ready.set()
 
     async def _main(self) -> None:
-        self._outbox = asyncio.Queue()
         problem = url_problem(self.url)
         if problem is not None:
             self._emit(ConnectionLost(problem))
@@ -241,10 +205,9 @@ class NetSession:
 
     async def _write(self, ws: ClientConnection) -> bool:
         """Send what the methods queued; True once :meth:`close` asked to stop."""
-        assert self._outbox is not None
         while (frame := await self._outbox.get()) is not None:
             try:
-                await ws.send(frame)
+                await ws.send(frame.to_json())
             except ConnectionClosed:
                 return False
         await ws.close()

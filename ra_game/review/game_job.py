@@ -11,6 +11,7 @@ import time
 
 from ..ai.workers import WorkerPool, Workers, default_workers
 from ..engine import Replay
+from ..stepped import run_to_end
 from .game import GameReview
 from .job import ReviewJob, seat_units
 from .model import Review, check_seat, seat_decisions
@@ -90,6 +91,11 @@ class GameReviewJob:
         if not self.waiting:
             self._finish()
 
+    def wait(self, timeout: float) -> None:
+        """Wait on the pool for finished trees, at most ``timeout`` seconds (none here)."""
+        if self.pool is not None:
+            self.pool.wait(timeout)
+
     def _finish(self) -> None:
         result = GameReview.of(self.replay, self.reviews)
         self.result = result
@@ -105,10 +111,7 @@ def review_whole_game(replay: Replay, workers: int | None = None,
     owner = Workers(count if count > 1 else 0, window=False)
     try:
         job = GameReviewJob(replay, owner.get(), budget, salt, confirm)
-        while not job.done:
-            job.step(0.5)
-            if job.pool is not None and not job.done:
-                job.pool.wait(0.5)
+        run_to_end(job)
     finally:
         owner.close()
     assert job.result is not None

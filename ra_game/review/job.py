@@ -25,6 +25,7 @@ from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
+from ..stepped import run_to_end
 from .accuracy import seat_accuracy
 from .confirm import (
     Outcome,
@@ -303,6 +304,11 @@ class ReviewJob:
             self._step_pool(pool)
         self._advance()
 
+    def wait(self, timeout: float) -> None:
+        """Wait on the pool for finished trees, at most ``timeout`` seconds (none here)."""
+        if self.pool is not None:
+            self.pool.wait(timeout)
+
     # -- the units of work: judge every decision, confirm the candidates, measure the listed
 
     def _listed(self) -> tuple[list[int], list[int]]:
@@ -514,10 +520,7 @@ class ReviewJob:
 
 def run_job(job: ReviewJob) -> Review:
     """Step ``job`` to its end (blocking), sleeping on its pool between steps."""
-    while not job.done:
-        job.step(0.5)
-        if job.pool is not None and not job.done:
-            job.pool.wait(0.5)
+    run_to_end(job)
     assert job.result is not None
     return job.result
 

@@ -19,6 +19,7 @@ from ra_game import i18n
 from ra_game.net.ai_seats import FairLane
 from ra_game.net.events import ConnectionLost
 from ra_game.net.limits import JOIN_WITHIN, Ledger, Limits, address_key
+from ra_game.net.refusals import Refusal
 from ra_game.net.room import Refused
 from ra_game.net.server import GameServer
 from ra_game.net.session import NetSession
@@ -39,10 +40,10 @@ def test_the_work_of_the_whole_server_is_bounded() -> None:
     ledger.check_room("a", 0, rooms_now=3, games_now=9, ai_waiting=99)  # no AI: fine
     with pytest.raises(Refused) as games:
         ledger.check_room("b", 0, rooms_now=3, games_now=10)
-    assert games.value.code == "busy" and "games in play" in str(games.value)
+    assert games.value.code is Refusal.BUSY and "games in play" in str(games.value)
     with pytest.raises(Refused) as ais:
         ledger.check_room("c", 1, rooms_now=3, games_now=0, ai_waiting=5)
-    assert ais.value.code == "ai_busy" and "room of people" in str(ais.value)
+    assert ais.value.code is Refusal.AI_BUSY and "room of people" in str(ais.value)
 
 
 def test_the_ai_lane_serves_rooms_with_a_person_first_then_each_owner_in_turn() -> None:

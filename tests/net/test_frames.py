@@ -27,13 +27,21 @@ from ra_game.net.frames import (
     error_frame,
     read_frame,
 )
-from ra_game.net.protocol import (
-    CLIENT_KINDS,
+from ra_game.net.options import RoomOptions
+from ra_game.net.protocol import ProtocolError, decode_server
+from ra_game.net.refusals import Refusal
+from ra_game.net.requests import (
+    REQUEST_TYPES,
     ClientKind,
-    ProtocolError,
+    CreateRoom,
+    HandToAi,
+    JoinRoom,
+    LeaveRoom,
+    PlayMove,
+    Request,
+    StartGame,
+    TakeBack,
     decode,
-    decode_server,
-    encode,
     host_only,
 )
 
@@ -76,10 +84,10 @@ def test_the_wire_format_is_the_one_clients_already_read() -> None:
         '"connected":false,"away_since":null}],"started":true,"options":{}}')
     assert GameStarted({}, [("draw", "gold")], 0).to_json() == (
         '{"v":1,"type":"game_started","setup":{},"moves":[["draw","gold"]],"seat":0}')
-    assert error_frame("rate", "Slow down.") == '{"v":1,"type":"error","code":"rate",' \
-                                                '"text":"Slow down."}'
-    assert error_frame("room_full", "Room X has no free seat.", "Room {room} has no free "
-                       "seat.", {"room": "X", "n": 2}) == (
+    assert error_frame(Refusal.RATE, "Slow down.").to_json() == (
+        '{"v":1,"type":"error","code":"rate","text":"Slow down."}')
+    assert error_frame(Refusal.ROOM_FULL, "Room X has no free seat.", "Room {room} has no free "
+                       "seat.", {"room": "X", "n": 2}).to_json() == (
         '{"v":1,"type":"error","code":"room_full","text":"Room X has no free seat.",'
         '"msgid":"Room {room} has no free seat.","params":{"room":"X","n":"2"}}')
 
@@ -94,7 +102,7 @@ def test_a_frame_missing_a_required_field_is_refused_in_one_line(frame: Frame) -
         with pytest.raises(ProtocolError) as refused:
             read_frame(raw)
         message = str(refused.value)
-        assert refused.value.code == "bad_frame" and "\n" not in message
+        assert refused.value.code is Refusal.BAD_FRAME and "\n" not in message
         assert f"'{field.name}' is missing" in message and message.startswith(frame.kind)
 
 
@@ -119,23 +127,68 @@ def test_a_field_of_the_wrong_type_is_refused_and_named(kind: str, fields_: dict
 
 def test_the_client_turns_a_bad_frame_into_one_refusal_and_skips_unknown_kinds() -> None:
     event = event_from_frame({"v": 1, "type": "move", "index": 1, "move": "draw"})
-    assert isinstance(event, ServerError) and event.code == "bad_frame"
+    assert isinstance(event, ServerError) and event.code is Refusal.BAD_FRAME
     assert event_from_frame({"v": 1, "type": "from_the_future", "x": 1}) is None
     newer = event_from_frame({"v": 1, "type": "back", "seat": 2, "extra": [1]})
     assert newer == SeatBack(2)
-    refused = event_from_frame(json.loads(error_frame("room_full", "Room X has no free seat.",
-                                                      "Room {room} has no free seat.",
-                                                      {"room": "K7QF2M9A"})))
-    assert refused == ServerError("Room K7QF-2M9A has no free seat.", "room_full")
+    refused = event_from_frame(json.loads(error_frame(
+        Refusal.ROOM_FULL, "Room X has no free seat.", "Room {room} has no free seat.",
+        {"room": "K7QF2M9A"}).to_json()))
+    assert refused == ServerError("Room K7QF-2M9A has no free seat.", Refusal.ROOM_FULL)
+    assert refused.code is Refusal.ROOM_FULL
+    newer_code = event_from_frame({"v": 1, "type": "error", "code": "moon", "text": "No."})
+    assert newer_code == ServerError("No.", "moon")
 
 
-def test_every_client_kind_has_a_schema_and_travels_by_its_wire_name() -> None:
-    assert set(CLIENT_KINDS) == set(ClientKind)
-    for kind in ClientKind:
-        sent = encode(kind, room="K7QF2M9A")
-        assert json.loads(sent)["type"] == kind.value and f'"type":"{kind.value}"' in sent
-    checked = decode(encode(ClientKind.START, room="K7QF2M9A", host_token="t"))
-    assert checked["type"] is ClientKind.START and host_only(checked)
-    assert not host_only(decode(encode(ClientKind.JOIN, room="K7QF2M9A", name="Ana")))
+REQUESTS: list[Request] = [
+    CreateRoom.of(["remote", "ai:easy"], RoomOptions(hand_after=2.5), seed=7),
+    JoinRoom("K7QF2M9A", "Ana"),
+    JoinRoom("K7QF2M9A", "Ben", "seat-token"),
+    JoinRoom("K7QF2M9A", "Cleo", seat=2, host_token="host-token"),
+    StartGame("K7QF2M9A", "host-token"),
+    PlayMove("bid:9", 4),
+    TakeBack(),
+    HandToAi("K7QF2M9A", "host-token", 1, "ai:hard"),
+    LeaveRoom(),
+]
+
+
+def test_every_client_kind_is_a_type_and_travels_by_its_wire_name() -> None:
+    assert set(REQUEST_TYPES) == {kind.value for kind in ClientKind}
+    assert {type(r) for r in REQUESTS} == set(REQUEST_TYPES.values())
+    for request in REQUESTS:
+        sent = request.to_json()
+        assert f'"type":"{request.kind.value}"' in sent and "null" not in sent
+        assert decode(sent) == request
+    assert HandToAi("K7QF2M9A", "t", 1, "ai:hard").to_json() == (
+        '{"v":1,"type":"hand_to_ai","room":"K7QF2M9A","host_token":"t","seat":1,'
+        '"kind":"ai:hard"}')
+    assert JoinRoom("K7QF2M9A", "Ana").to_json() == (
+        '{"v":1,"type":"join","room":"K7QF2M9A","name":"Ana"}')
+    assert host_only(decode(StartGame("K7QF2M9A", "t").to_json()))
+    assert host_only(JoinRoom("K7QF2M9A", "Ana", seat=1))
+    assert not host_only(JoinRoom("K7QF2M9A", "Ana")) and not host_only(PlayMove("draw"))
     with pytest.raises(ProtocolError, match="^unknown message type 'begin'$"):
         decode(json.dumps({"v": 1, "type": "begin"}))
+
+
+@pytest.mark.parametrize(("fields_", "message"), [
+    ({"type": "join", "room": "K7QF2M9A"}, "join: the field 'name' is missing"),
+    ({"type": "join", "room": "K7QF2M9A", "name": None}, "join: the field 'name' is missing"),
+    ({"type": "join", "room": "K7QF2M9A", "name": "A", "seat": 5},
+     "join: the field 'seat' is not valid"),
+    ({"type": "join", "room": "K7QF2M9A", "name": "A", "seat": True},
+     "join: the field 'seat' is not valid"),
+    ({"type": "join", "room": "K7QF2M9A", "name": "A" * 25}, "join: the field 'name' is not valid"),
+    ({"type": "join", "room": "K7QF2M9A", "name": "A", "colour": "red"},
+     "join: unknown field 'colour'"),
+    ({"type": "move", "move": "draw", "index": -1}, "move: the field 'index' is not valid"),
+    ({"type": "hand_to_ai", "room": "R", "host_token": "t", "seat": 1, "kind": ""},
+     "hand_to_ai: the field 'kind' is not valid"),
+    ({"type": "create", "seats": ["remote"]}, "create: the field 'seats' is not valid"),
+])
+def test_a_bad_client_frame_is_refused_in_one_line(fields_: dict[str, object],
+                                                   message: str) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        decode(json.dumps({"v": 1, **fields_}))
+    assert refused.value.code is Refusal.SCHEMA and str(refused.value) == message

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from ra_game import cli
-from ra_game.net import client, session
-from ra_game.net.client import ClientError, RemoteSeat, remember_token
+from ra_game.net import client, seat_store, session
+from ra_game.net.client import ClientError, RemoteSeat
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import GameStarted, Joined, Lobby, SeatAway, ServerError
 from ra_game.net.options import RoomOptions
+from ra_game.net.refusals import Refusal
 from ra_game.net.session import NetSession
 
 from .helpers import Inbox, open_room
@@ -52,7 +53,7 @@ def test_a_room_of_ai_seats_only_is_refused_with_a_reason(
     inbox = Inbox(NetSession(url))
     inbox.session.create_room(["ai:easy", "ai:easy"])
     refused = inbox.next(ServerError)
-    assert refused.code == "ai_only" and "at least one remote seat" in refused.text
+    assert refused.code is Refusal.AI_ONLY and "at least one remote seat" in refused.text
     inbox.session.close()
     with pytest.raises(SystemExit) as stopped:
         cli.main(["room", "--server", url, "--players", "ai:easy,ai:easy"])
@@ -80,11 +81,11 @@ def test_a_person_whose_seat_went_to_an_ai_is_told_so(
     back = Inbox(NetSession(url))
     back.session.join(created.room, "Bob", token)
     refused = back.next(ServerError)
-    assert refused.code == "handed"
+    assert refused.code is Refusal.HANDED
     assert refused.text == ("While you were away, the host gave your seat (Bob) to an AI; the "
                             "game goes on without you.")
     back.session.close()
-    remember_token(url, created.room, token)  # the headless client says the same, once
+    seat_store.keep(seat_store.RoomTicket(url, created.room, token, "Bob"))  # told once more
     with pytest.raises(ClientError, match="gave your seat"):
         RemoteSeat(url, created.room, "random", "Bob").play()
     host.session.close()

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 
 import pytest
 
 from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, MAX_HAND_AFTER, RoomOptions
-from ra_game.net.protocol import CLIENT_KINDS, ClientKind, ProtocolError, decode, encode, host_only
+from ra_game.net.protocol import ProtocolError
+from ra_game.net.refusals import Refusal
+from ra_game.net.requests import (
+    CreateRoom,
+    HandToAi,
+    JoinRoom,
+    PlayMove,
+    StartGame,
+    decode,
+    host_only,
+)
 from ra_game.net.room import Refused, Room
 from ra_game.net.room_files import ROOM_OPTIONS
 
@@ -30,25 +41,28 @@ def test_given_options_are_read_and_travel_as_the_create_frames_fields() -> None
 
 def test_create_and_the_room_files_check_the_options_roomoptions_declares() -> None:
     names = {option.name for option in fields(RoomOptions)}
-    create = CLIENT_KINDS[ClientKind.CREATE]
-    assert set(create) == names | {"seats", "seed"} and set(ROOM_OPTIONS) == names | {"fixed_seed"}
+    create = {f.name for f in fields(CreateRoom)}
+    assert create == names | {"seats", "seed"} and set(ROOM_OPTIONS) == names | {"fixed_seed"}
     chosen = RoomOptions(hide_scores=True, autostart=False, hand_after=MAX_HAND_AFTER)
-    sent = decode(encode(ClientKind.CREATE, seats=["remote", "random"], **chosen.as_fields()))
-    assert RoomOptions.of({k: sent[k] for k in names}) == chosen
+    sent = decode(CreateRoom.of(["remote", "random"], chosen).to_json())
+    assert isinstance(sent, CreateRoom) and sent.options == chosen
+    assert decode('{"v":1,"type":"create","seats":["remote","random"]}') == CreateRoom(
+        ["remote", "random"])
     for name, bad in (("undo", 1), ("hand_after", MAX_HAND_AFTER + 1), ("hand_after", True)):
         with pytest.raises(ProtocolError, match=name):
-            decode(encode(ClientKind.CREATE, seats=["remote", "random"], **{name: bad}))
+            decode(json.dumps({"v": 1, "type": "create", "seats": ["remote", "random"],
+                               name: bad}))
         assert not ROOM_OPTIONS[name](bad)
     assert ROOM_OPTIONS["fixed_seed"](True) and not ROOM_OPTIONS["fixed_seed"](None)
 
 
 def test_only_the_host_token_opens_a_host_only_request() -> None:
-    room = Room.create(["remote", "remote"], {}, None)
+    room = Room.create(["remote", "remote"], RoomOptions(), None)
     room.check_host(room.host_token)
     for guess in (None, "", "guess", room.host_token[:-1]):
         with pytest.raises(Refused) as refused:
             room.check_host(guess)
-        assert refused.value.code == "not_host"
-    assert host_only({"type": "start"}) and host_only({"type": "hand_to_ai"})
-    assert host_only({"type": "join", "seat": 1})
-    assert not host_only({"type": "join", "seat": None}) and not host_only({"type": "move"})
+        assert refused.value.code is Refusal.NOT_HOST
+    assert host_only(StartGame("R", "t")) and host_only(HandToAi("R", "t", 1, "ai:easy"))
+    assert host_only(JoinRoom("R", "Ana", seat=1))
+    assert not host_only(JoinRoom("R", "Ana")) and not host_only(PlayMove("draw"))

@@ -23,6 +23,8 @@ from ra_game.net.client import RemoteSeat
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import GameStarted, Joined, MoveMade, RoomCreated, ServerError
 from ra_game.net.mirror import initial_state
+from ra_game.net.options import RoomOptions
+from ra_game.net.refusals import Refusal
 from ra_game.net.room import Room
 from ra_game.net.session import NetSession
 from ra_game.net.storage import DataFolderError, saved_room
@@ -143,7 +145,7 @@ def test_a_room_that_cannot_be_saved_is_never_announced(served: tuple[str, Path]
     host = Inbox(NetSession(url))
     disk.full = True
     host.session.create_room(["remote", "remote"])
-    assert host.next(ServerError).code == "not_saved"
+    assert host.next(ServerError).code is Refusal.NOT_SAVED
     assert not host.all(RoomCreated)
     disk.full = False
     disk.delay = 0.3  # a slow disk: the room is on it before anybody hears of the room
@@ -180,7 +182,7 @@ def test_a_finished_games_replay_is_never_lost(served: tuple[str, Path], disk: D
 
 
 def _finished_room() -> Room:
-    room = Room.create(["remote", "remote"], {"undo": True}, 5)
+    room = Room.create(["remote", "remote"], RoomOptions(undo=True), 5)
     room.join("a", "Ana", None)
     room.join("b", "Bob", None)
     room.start()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from ra_game.net.embedded import EmbeddedServer
+from ra_game.net.options import RoomOptions
 from ra_game.net.room import Room
 
 GOOD_CODE, BAD_CODE = "GGGGGGGG", "BBBBBBBB"
@@ -23,7 +24,7 @@ GOOD_CODE, BAD_CODE = "GGGGGGGG", "BBBBBBBB"
 def _ai_game(code: str) -> dict[str, Any]:
     """The file of a game between two server AIs, started (the server plays it on): a free
     seat given to an AI before the start, as a host may."""
-    room = Room.create(["remote", "random"], {"undo": False, "autostart": True}, 8)
+    room = Room.create(["remote", "random"], RoomOptions(undo=False, autostart=True), 8)
     room.code = code
     room.hand_to_ai(0, "random")
     room.start()

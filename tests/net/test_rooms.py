@@ -10,7 +10,9 @@ import pytest
 
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.events import Lobby, RoomCreated
+from ra_game.net.options import RoomOptions
 from ra_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+from ra_game.net.refusals import Refusal
 from ra_game.net.room import Refused, Room
 from ra_game.net.session import NetSession
 
@@ -18,14 +20,14 @@ from .helpers import Inbox
 
 
 def test_codes_come_from_the_unambiguous_alphabet_and_differ() -> None:
-    codes = {Room.create(["remote", "remote"], {}, None).code for _ in range(200)}
+    codes = {Room.create(["remote", "remote"], RoomOptions(), None).code for _ in range(200)}
     assert len(codes) == 200
     assert all(len(c) == CODE_LENGTH and set(c) <= set(CODE_ALPHABET) for c in codes)
     assert not set("0O1IL") & set(CODE_ALPHABET)
 
 
 def test_a_room_file_brings_back_the_same_game_and_seats() -> None:
-    room = Room.create(["remote", "ai:easy", "remote"], {"undo": True}, 77)
+    room = Room.create(["remote", "ai:easy", "remote"], RoomOptions(undo=True), 77)
     room.join("conn-a", "Ana", None)
     room.join("conn-b", "Bob", None)
     room.start()
@@ -43,10 +45,10 @@ def test_a_room_file_brings_back_the_same_game_and_seats() -> None:
 
 
 def test_the_wrong_seat_and_a_finished_game_are_refused() -> None:
-    room = Room.create(["remote", "remote"], {}, 3)
+    room = Room.create(["remote", "remote"], RoomOptions(), 3)
     with pytest.raises(Refused) as refused:
         room.play(0, "draw")
-    assert refused.value.code == "not_started"
+    assert refused.value.code is Refusal.NOT_STARTED
     room.join("a", "Ana", None)
     room.join("b", "Bob", None)
     room.start()
@@ -54,13 +56,13 @@ def test_the_wrong_seat_and_a_finished_game_are_refused() -> None:
     other = 1 - room.state.current
     with pytest.raises(Refused) as refused:
         room.play(other, "draw")
-    assert refused.value.code == "not_your_turn"
+    assert refused.value.code is Refusal.NOT_YOUR_TURN
     assert room.seats[room.state.current].name in str(refused.value)
     with pytest.raises(Refused) as refused:
         room.play(room.state.current, "bid:99")
-    assert refused.value.code == "illegal"
+    assert refused.value.code is Refusal.ILLEGAL
     with pytest.raises(Refused):
-        Room.create(["remote", "dragon"], {}, None)
+        Room.create(["remote", "dragon"], RoomOptions(), None)
 
 
 def test_a_damaged_room_file_is_skipped_and_the_server_starts(tmp_path: Path) -> None:
@@ -86,14 +88,14 @@ def test_rooms_nobody_needs_are_forgotten_after_their_time() -> None:
     from ra_game.net.server import GameServer
 
     server = GameServer(None)
-    lobby = Room.create(["remote", "remote"], {}, 1)
-    playing = Room.create(["remote", "remote"], {}, 2)
+    lobby = Room.create(["remote", "remote"], RoomOptions(), 1)
+    playing = Room.create(["remote", "remote"], RoomOptions(), 2)
     playing.join("a", "Ana", None)
     playing.join("b", "Bob", None)
     playing.start()
-    watched = Room.create(["remote", "remote"], {}, 3)
+    watched = Room.create(["remote", "remote"], RoomOptions(), 3)
     watched.conns.add("someone")
-    ended = Room.create(["remote", "remote"], {}, 4)
+    ended = Room.create(["remote", "remote"], RoomOptions(), 4)
     ended.join("c", "Cem", None)
     ended.join("d", "Dan", None)
     ended.start()

@@ -20,6 +20,7 @@ from ra_game.net.events import (
     fixed_seed_note,
 )
 from ra_game.net.options import RoomOptions
+from ra_game.net.refusals import Refusal
 from ra_game.net.session import NetSession
 
 from .helpers import Inbox
@@ -37,7 +38,7 @@ def test_a_public_server_refuses_a_fixed_seed(public: str) -> None:
     host = Inbox(NetSession(public))
     host.session.create_room(["remote", "remote"], seed=1234)
     refused = host.next(ServerError)
-    assert refused.code == "no_seed" and "seed" in refused.text
+    assert refused.code is Refusal.NO_SEED and "seed" in refused.text
     assert not host.all(RoomCreated)
     host.session.create_room(["remote", "remote"])
     host.next(RoomCreated)

@@ -12,6 +12,7 @@ import pytest
 from websockets.asyncio.server import ServerConnection
 
 from ra_game.net import server
+from ra_game.net.frames import SeatBack
 from ra_game.net.server import Client
 
 
@@ -50,11 +51,11 @@ def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> Non
     async def body() -> None:
         ws, client, writer = _connection(reading=True)
         for n in range(5):
-            client.send(f"frame {n}")
+            client.send(SeatBack(n))
         client.close(1000, "bye")
-        client.send("after the close")
+        client.send(SeatBack(99))
         await writer
-        assert ws.sent == [f"frame {n}" for n in range(5)]
+        assert ws.sent == [SeatBack(n).to_json() for n in range(5)]
         assert ws.closed_with == (1000, "bye")
 
     _run(body)
@@ -63,12 +64,12 @@ def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> Non
 def test_a_client_that_stops_reading_is_closed_when_its_queue_is_full() -> None:
     async def body() -> None:
         ws, client, writer = _connection(reading=False)
-        client.send("taken by the writer")
+        client.send(SeatBack(0))
         await asyncio.sleep(0.01)  # the writer now waits to send it
         for n in range(server.SEND_QUEUE):
-            client.send(f"frame {n}")
+            client.send(SeatBack(n))
         assert not client.closed
-        client.send("one too many")
+        client.send(SeatBack(1))
         assert client.closed and (client.close_code, client.close_reason) == (1008, "too slow")
         await asyncio.sleep(0)
         assert ws.closed_with == (1008, "too slow")  # at once: nothing queued is waited for
@@ -83,8 +84,8 @@ def test_a_frame_the_client_does_not_take_in_time_closes_the_connection(
 
     async def body() -> None:
         ws, client, writer = _connection(reading=False)
-        client.send("never read")
-        client.send("never sent")
+        client.send(SeatBack(0))
+        client.send(SeatBack(1))
         await writer
         assert client.closed and ws.sent == []
         assert ws.closed_with == (1008, "too slow")

@@ -4,6 +4,7 @@ rooms, seats, moves, take-backs, hand-overs to an AI, refusals and lost connecti
 from __future__ import annotations
 
 import socket
+import threading
 import time
 
 import pytest
@@ -17,6 +18,7 @@ from ra_game.net.events import (
     Joined,
     Lobby,
     MoveMade,
+    RoomCreated,
     SeatAway,
     SeatBack,
     ServerError,
@@ -24,6 +26,7 @@ from ra_game.net.events import (
 )
 from ra_game.net.mirror import announced, new_match
 from ra_game.net.options import RoomOptions
+from ra_game.net.refusals import Refusal
 from ra_game.net.session import NetSession
 
 from .helpers import Inbox, open_room
@@ -56,9 +59,29 @@ def test_create_join_start_and_play_moves_seen_by_everyone(
     # the wrong seat is refused, with a sentence
     mover.session.send_move("draw")
     refused = mover.wait_for(ServerError)
-    assert refused.code == "not_your_turn" and "turn" in refused.text
+    assert refused.code is Refusal.NOT_YOUR_TURN and "turn" in refused.text
     for inbox in (host, bob):
         inbox.session.close()
+
+
+def test_a_request_made_before_the_connection_thread_runs_still_reaches_the_server(
+        server: tuple[str, EmbeddedServer], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window asks for a room the moment its session exists: the request waits for the
+    connection instead of being lost (the host's window once stayed on "Connecting...")."""
+    url, _ = server
+    go = threading.Event()
+    run = NetSession._run
+
+    def late_run(session: NetSession) -> None:
+        go.wait(10.0)
+        run(session)
+
+    monkeypatch.setattr(NetSession, "_run", late_run)
+    host = Inbox(NetSession(url))
+    host.session.create_room(["remote", "remote"])
+    go.set()
+    assert len(host.wait_for(RoomCreated).room) == 8
+    host.session.close()
 
 
 def test_undo_only_of_your_own_last_move_and_never_a_draw(
@@ -75,17 +98,17 @@ def test_undo_only_of_your_own_last_move_and_never_a_draw(
     first.next(MoveMade)
     second.next(MoveMade)
     first.session.request_undo()
-    assert first.next(ServerError).code == "cannot_undo"  # a drawn tile is never put back
+    assert first.next(ServerError).code is Refusal.CANNOT_UNDO  # a drawn tile is never put back
     second.session.send_move("ra")  # second's own move: second may take it back, first not
     first.next(MoveMade)
     second.next(MoveMade)
     first.session.request_undo()
-    assert first.next(ServerError).code == "cannot_undo"
+    assert first.next(ServerError).code is Refusal.CANNOT_UNDO
     second.session.request_undo()
     assert second.next(Undone).moves == 1
     assert first.next(Undone).moves == 1
     second.session.request_undo()  # once only
-    assert second.next(ServerError).code == "cannot_undo"
+    assert second.next(ServerError).code is Refusal.CANNOT_UNDO
     for inbox in (host, bob):
         inbox.session.close()
 
@@ -106,14 +129,14 @@ def test_a_dropped_seat_is_away_rejoins_with_its_token_and_can_go_to_an_ai(
     bob.next(GameStarted)
     thief = Inbox(NetSession(url))
     thief.session.join(created.room, "Eve", token)  # a live seat is not taken over
-    assert thief.next(ServerError).code == "in_use"
+    assert thief.next(ServerError).code is Refusal.IN_USE
     thief.session.join(created.room, "Eve", "x" * 22)
-    assert thief.next(ServerError).code == "bad_token"
+    assert thief.next(ServerError).code is Refusal.BAD_TOKEN
     bob.session.close()
     away = host.next(SeatAway)
     assert away.seat == 1 and abs(away.since - time.time()) < 5
     host.session.hand_to_ai(1, "random")  # not away for a second yet
-    assert host.next(ServerError).code == "not_away"
+    assert host.next(ServerError).code is Refusal.NOT_AWAY
     again = Inbox(NetSession(url))
     again.session.join(created.room, "Bob", token)
     assert again.next(Joined).seat == 1
@@ -150,12 +173,12 @@ def test_refusals_are_one_translated_line(server: tuple[str, EmbeddedServer]) ->
     inbox = Inbox(NetSession(url))
     inbox.session.join("ZZZZZZZZ", "Ana")
     refused = inbox.next(ServerError)
-    assert refused.code == "unknown_room" and "ZZZZ-ZZZZ" in refused.text
+    assert refused.code is Refusal.UNKNOWN_ROOM and "ZZZZ-ZZZZ" in refused.text
     inbox.session.create_room(["remote", "wizard"])
     refused = inbox.next(ServerError)
-    assert refused.code == "bad_seats" and "'wizard'" in refused.text
+    assert refused.code is Refusal.BAD_SEATS and "'wizard'" in refused.text
     inbox.session.send_move("draw")
-    assert inbox.next(ServerError).code == "not_seated"
+    assert inbox.next(ServerError).code is Refusal.NOT_SEATED
     inbox.session.close()
 
 
@@ -211,5 +234,5 @@ def test_the_rooms_rules_reach_every_seat_in_the_setup(server: tuple[str, Embedd
     match = new_match(host.all(GameStarted)[0].setup)
     assert match.modes.undo is False and match.modes.hints is False and not match.modes.saves
     host.session.request_undo()
-    assert host.next(ServerError).code == "no_undo"
+    assert host.next(ServerError).code is Refusal.NO_UNDO
     host.session.close()

@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 
 from ra_game.engine import GameState
 from ra_game.net import storage
+from ra_game.net.options import RoomOptions
 from ra_game.net.room import Room, new_token
 from ra_game.net.room_files import MAX_GAME_MOVES
 from ra_game.net.server import GameServer
@@ -34,7 +35,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def _started_room() -> Room:
-    room = Room.create(["remote", "remote"], {"undo": True}, seed=7)
+    room = Room.create(["remote", "remote"], RoomOptions(undo=True), seed=7)
     for i, seat in enumerate(room.seats):
         seat.seat, seat.token = replace(seat.seat, name=f"P{i}"), new_token()
     room.state = GameState.new(2, room.seed, names=["P0", "P1"])
@@ -208,7 +209,7 @@ def test_a_move_that_does_not_fit_keeps_the_game_before_it(
 
 
 def test_a_finished_game_is_loaded_until_it_expires(folder: Path) -> None:
-    room = Room.create(["remote", "remote"], {}, 5)
+    room = Room.create(["remote", "remote"], RoomOptions(), 5)
     room.join("a", "Ana", None)
     room.join("b", "Bob", None)
     room.start()

@@ -107,10 +107,10 @@ def test_with_every_slot_used_a_new_game_asks_which_to_replace_by_keyboard(
     press_key(ctx, pygame.K_y)  # Yes
     assert [type(s) for s in ctx.scenes.stack] == [TitleScene, PlayScene]
     play = top(ctx)
-    assert play.saver.index == 1  # type: ignore[attr-defined]
+    assert play.keeper.saver.index == 1  # type: ignore[attr-defined]
     until_human_turn(ctx, play)
     press_key(ctx, pygame.K_d)
-    assert play.saver.flush() is None  # type: ignore[attr-defined]
+    assert play.keeper.saver.flush() is None  # type: ignore[attr-defined]
     now = read_slot(1).doc
     assert now is not None and now != docs[1]
     bak = slot_path(1).with_name("slot-2.ra.json.bak")
@@ -133,7 +133,7 @@ def test_with_every_slot_used_a_new_game_asks_which_to_replace_by_mouse(
     assert [s.doc for s in list_slots()] == docs
     click_at(ctx, slots.rows[3].rect.center)  # type: ignore[attr-defined]  # a second click opens
     click_at(ctx, slots.yes.rect.center)  # type: ignore[attr-defined]
-    assert scene_type(ctx) is PlayScene and top(ctx).saver.index == 3  # type: ignore
+    assert scene_type(ctx) is PlayScene and top(ctx).keeper.saver.index == 3  # type: ignore
 
 
 def test_load_a_game_by_mouse(ctx: AppContext) -> None:
@@ -148,7 +148,7 @@ def test_load_a_game_by_mouse(ctx: AppContext) -> None:
     click_at(ctx, slots.rows[2].rect.center)  # type: ignore[attr-defined]
     click_at(ctx, slots.buttons["open"].rect.center)  # type: ignore[attr-defined]
     play = top(ctx)
-    assert scene_type(ctx) is PlayScene and play.saver.index == 2  # type: ignore
+    assert scene_type(ctx) is PlayScene and play.keeper.saver.index == 2  # type: ignore
     assert play.moves[: len(second["moves"])] == second["moves"]  # type: ignore
 
 
@@ -237,7 +237,7 @@ def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext)
     ctx.scenes.clear_to(play)
     until_human_turn(ctx, play)
     press_key(ctx, pygame.K_d)
-    assert play.saver is not None and play.saver.flush() is None
+    assert play.keeper.saver is not None and play.keeper.saver.flush() is None
     text = slot_path(0).read_text()
     doc = json.loads(text)
     assert "seed" not in doc and "77" not in text
@@ -247,7 +247,7 @@ def test_a_save_holds_no_seed_and_resuming_deals_the_bag_afresh(ctx: AppContext)
         resumed = PlayScene.from_save(ctx, doc)
         assert resumed.state.summary() == play.state.summary()
         assert resumed.state.drawn == play.state.drawn
-        assert resumed.seed != 77 or resumed.runner is not None
+        assert resumed.seed != 77 or resumed.turns.runner is not None
         orders.add(resumed.state.draw_order()[resumed.state.draw_count:])
     assert len(orders) > 1  # the undrawn tiles come from fresh randomness
 
@@ -276,7 +276,7 @@ def test_hidden_scores_show_the_person_at_the_screen_their_own_fame_only() -> No
         if top_scene is play and not play.queue.busy and play.human_to_move() \
                 and play.input.mode != "idle" and play.areas.shown_scores:
             seat = play.state.to_move
-            assert play.viewer() == seat
+            assert play.hotseat.viewer(play.state, play.seats) == seat
             assert _fame_shown(play) == [s == seat for s in range(3)]
             checked += 1
         for event in pilot.events():
@@ -362,5 +362,5 @@ def test_a_game_started_from_the_command_line_with_every_slot_used_says_so(
 
     docs = [save(i, 4 + i) for i in range(SLOT_COUNT)]
     play = first_scene(ctx, [Seat.of("human", "You"), Seat.of("random", "Bot")], seed=3)
-    assert play.saver is None and "not being saved" in play.notice  # type: ignore[attr-defined]
+    assert play.keeper.saver is None and "not being saved" in play.notice  # type: ignore[attr-defined]
     assert [s.doc for s in list_slots()] == docs

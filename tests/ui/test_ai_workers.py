@@ -98,11 +98,11 @@ def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
 ) -> None:
     ctx, play = play_with_hard(monkeypatch, slow_tree)
     vote = Move.from_action(play.state.legal_actions()[0]).text
-    assert play.runner.pool is not None and play.runner.pool.size == 1
+    assert play.turns.runner.pool is not None and play.turns.runner.pool.size == 1
     seen_thinking = []
 
     def moved() -> bool:
-        seen_thinking.append(play.runner.thinking)
+        seen_thinking.append(play.turns.runner.thinking)
         return bool(play.moves)
 
     step_frame(ctx, 1 / 60)  # the board's first frame builds its art (slow on a busy machine)
@@ -118,10 +118,10 @@ def test_hard_seat_thinks_in_a_worker_and_the_frames_go_on(
 
 def test_leaving_the_game_stops_the_workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     ctx, play = play_with_hard(monkeypatch, slow_tree)
-    pool = play.runner.pool
+    pool = play.turns.runner.pool
     processes = [w.process for w in pool._workers]
     step_frame(ctx, 1 / 60)
-    assert play.runner.thinking and all(p.is_alive() for p in processes)
+    assert play.turns.runner.thinking and all(p.is_alive() for p in processes)
     for e in key_events(pygame.K_ESCAPE):
         pygame.event.post(e)
     step_frame(ctx, 1 / 60)
@@ -143,7 +143,7 @@ def test_closing_the_window_stops_the_workers(monkeypatch: pytest.MonkeyPatch) -
     from ra_game.app import close_scenes, handle_global
 
     ctx, play = play_with_hard(monkeypatch, slow_tree)
-    processes = [w.process for w in play.runner.pool._workers]
+    processes = [w.process for w in play.turns.runner.pool._workers]
     step_frame(ctx, 1 / 60)
     assert handle_global(ctx, pygame.event.Event(pygame.QUIT)) and ctx.quit_requested
     close_scenes(ctx)  # what run_app does when the loop ends

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from ra_game.scenes.play import PlayScene
-from ra_game.scenes.replay_viewer import ReplayDriver
+from ra_game.scenes.replay_viewer import ReplayViewer
 from ra_game.scenes.replays import ReplayListScene
 from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.rules import RulesScene
@@ -257,7 +257,7 @@ def test_replay_list_shows_reasons_and_the_viewer_steps_by_keyboard(ctx: AppCont
         press_key(ctx, pygame.K_DOWN)
     press_key(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayViewer)
     driver = play.overlay
     press_key(ctx, pygame.K_RIGHT)
     press_key(ctx, pygame.K_RIGHT)
@@ -296,7 +296,7 @@ def test_replay_viewer_by_mouse_and_a_broken_file_is_one_line(ctx: AppContext) -
     good = [e.path.name for e in listing.entries].index("good.ra.json")
     click_at(ctx, listing.rects[f"row_{good}"].center)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayViewer)
     assert play.view is not None
     driver = play.overlay
     click_at(ctx, play.view.r(play.geom.rect("replay_forward")).center)
@@ -322,7 +322,7 @@ def test_a_replay_with_an_unknown_seat_kind_is_watched(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_w)
     press_key(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayViewer)
     press_key(ctx, pygame.K_END)
     assert play.state.over
 
@@ -387,7 +387,7 @@ def test_watch_command_opens_the_viewer_alone_and_closing_it_exits() -> None:
     context, _ = create_app(watch=(replay, "golden_2p_full.ra.json"))
     try:
         play = context.scenes.top
-        assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayDriver)
+        assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayViewer)
         press_key(context, pygame.K_ESCAPE)
         press_key(context, pygame.K_q)  # the viewer's menu: leave
         assert play not in context.scenes.stack and context.quit_requested

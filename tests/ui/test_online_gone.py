@@ -18,6 +18,7 @@ from test_online_play import (  # noqa: F401  (fixtures)
     frames_until,
     host_and_join,
     host_lobby,
+    later,
     new_window,
     play,
     top,
@@ -27,7 +28,6 @@ from test_online_play import (  # noqa: F401  (fixtures)
 
 from ra_game.app import run_frames
 from ra_game.net.events import MoveMade
-from ra_game.net.options import RoomOptions
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow
@@ -41,7 +41,6 @@ def key(ctx: AppContext, code: int, text: str = "") -> None:
 
 def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = new_window(), new_window()
     windows += [host, friend]
     lobby = host_lobby(host, HostSetupScene.remove_seat)
@@ -49,6 +48,7 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
     frames_until([host, friend], lambda: lobby.buttons["start"].enabled)
     friend.scenes.close_all()  # gone before the start: the seat stays taken
     frames_until([host], lambda: lobby.link.away_for(1) is not None)
+    later(monkeypatch, lobby.link.options.hand_after + 1)
     lobby.start()
     frames_until([host], lambda: isinstance(top(host), PlayScene))
     a = top(host)
@@ -73,7 +73,7 @@ def test_a_friend_gone_from_the_lobby_is_away_at_the_table(
     moves = len(a.moves)
     key(host, pygame.K_a, "a")
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.kinds[1].code != "remote" and not a.overlay.away()  # type: ignore[union-attr]
+    assert a.seats[1].kind.code != "remote" and not a.overlay.away()  # type: ignore[union-attr]
 
 
 def test_the_lobby_shows_this_computers_own_address_too(

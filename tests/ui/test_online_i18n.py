@@ -17,11 +17,10 @@ from ra_game.scenes.online_join import JoinScene
 from ra_game.scenes.online_lobby import LobbyScene, shown_code
 from ra_game.scenes.play import PlayScene
 from test_i18n_screens import LANGS, SIZES, check_records, show
-from test_online_play import frames_until, new_window, play, top
+from test_online_play import frames_until, later, new_window, play, top
 
 from ra_game import i18n
 from ra_game.app import AppContext, run_frames
-from ra_game.net.options import RoomOptions
 from ra_game.seat_kinds import kind_of
 from ra_game.ui import theme
 
@@ -74,7 +73,6 @@ MENUS: list[tuple[str, Callable[[Any], Any]]] = [
 def test_the_online_screens_fit_in_every_language(windows: list[AppContext],
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   size: tuple[int, int]) -> None:
-    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = new_window(size), new_window(size)
     windows += [host, friend]
     problems: list[str] = []
@@ -116,11 +114,12 @@ def test_the_online_screens_fit_in_every_language(windows: list[AppContext],
     assert isinstance(board, PlayScene)
     friend.scenes.close_all()  # the friend's window is gone: the host may hand the seat over
     frames_until([host], lambda: board.overlay.link.away_for(1) is not None)  # type: ignore
+    later(monkeypatch, board.overlay.link.options.hand_after + 1)  # type: ignore[union-attr]
     if board.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: board.state.current == 1 and not board.queue.busy
                  and "press A" in board.status()[0])
-    board.open_pause()
+    board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))  # Esc
     assert board.pause is not None and [n for n, _l, _k in board.pause.items][-2] == "hand"
     problems += [p for lang in LANGS for p in drawn(host, lang, size, "pause", shown)]
     assert problems == [], "\n".join(problems)

@@ -147,11 +147,18 @@ def test_the_ticket_keeps_the_other_seats_of_this_screen() -> None:
     ticket = RoomTicket("ws://127.0.0.1:1", "ABCD", "tok", "Host", "host-tok", here)
     assert save_memory(OnlineMemory([], "Host", ticket)) is None
     assert load_memory().ticket == ticket
-    doc = json.loads(memory_path().read_text(encoding="utf-8"))
-    doc["ticket"]["others"] = [{"seat": 1, "token": "tok-ana", "name": "Ana"}, {"seat": True},
-                               {"seat": 9, "token": "x"}, "junk", {"seat": 2, "token": ""}]
-    memory_path().write_text(json.dumps(doc), encoding="utf-8")
+    # a ticket an older version kept in online.json is read once, its unusable seats left out
+    assert save_memory(OnlineMemory()) is None and load_memory().ticket is None
+    old = {"url": ticket.url, "room": "ABCD", "token": "tok", "name": "Host",
+           "host_token": "host-tok",
+           "others": [{"seat": 1, "token": "tok-ana", "name": "Ana"}, {"seat": True},
+                      {"seat": 9, "token": "x"}, "junk", {"seat": 2, "token": ""}]}
+    memory_path().write_text(json.dumps({"servers": [], "name": "Host", "ticket": old}),
+                             encoding="utf-8")
     assert load_memory().ticket.others == here[:1]  # type: ignore[union-attr]
+    assert "ticket" not in json.loads(memory_path().read_text(encoding="utf-8"))  # moved
+    assert load_memory().ticket.others == here[:1]  # type: ignore[union-attr]
+
 
 
 def test_online_layouts_match_their_generator_and_hold_the_names() -> None:

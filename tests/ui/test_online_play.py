@@ -19,7 +19,8 @@ from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
-from ra_game.net.options import RoomOptions
+from ra_game.net import link as link_module
+from ra_game.net import room as room_module
 from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
 from ra_game.seat_kinds import codes, kind_of
 from ra_game.ui.app_context import AppContext
@@ -61,6 +62,13 @@ def frames_until(ctxs: list[AppContext], done: Callable[[], bool],
             run_frames(ctx, 1)
         time.sleep(0.002)  # as the real loop waits for its next frame: a loop that never
         # waits starves the network threads of the GIL (each blit releases and retakes it)
+
+def later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """The server's rooms and the windows' links are ``seconds`` later from now on (so a
+    room's ``hand_after`` runs out without waiting for it)."""
+    monkeypatch.setattr(room_module, "clock", lambda: time.time() + seconds)
+    monkeypatch.setattr(link_module, "clock", lambda: time.monotonic() + seconds)
+
 
 def host_lobby(host: AppContext,
                arrange: Callable[[HostSetupScene], None] = lambda setup: None) -> LobbyScene:
@@ -174,7 +182,7 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
     assert a.overlay.seat == 0 and b.overlay.seat == 1  # type: ignore[union-attr]
-    assert codes(a.kinds) == ["human", "remote"] and codes(b.kinds) == ["remote", "human"]
+    assert codes([s.kind for s in a.seats]) == ["human", "remote"] and codes([s.kind for s in b.seats]) == ["remote", "human"]
     play([host, friend], 8)
     same_game(a, b)
 
@@ -305,12 +313,11 @@ def test_the_host_seats_an_ai_in_a_free_seat_and_may_start(windows: list[AppCont
     frames_until([host], lambda: isinstance(top(host), PlayScene))
     play([host], 3)  # the server's AIs answer
     scene = top(host)
-    assert isinstance(scene, PlayScene) and scene.kinds[0].code == "human"
+    assert isinstance(scene, PlayScene) and scene.seats[0].kind.code == "human"
 
 
 def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
@@ -319,13 +326,14 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
     if a.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy)
-    assert a.status()[0].startswith(("Waiting for Bo, away for 0:0", "Bo has been away"))
+    assert a.status()[0].startswith("Waiting for Bo, away for 0:0")
+    later(monkeypatch, a.overlay.link.options.hand_after + 1)  # type: ignore[union-attr]
     frames_until([host], lambda: "press A to let an AI play their seat" in a.status()[0])
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.kinds[1].code != "remote"
+    assert a.seats[1].kind.code != "remote"
 
 
 def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
@@ -452,7 +460,7 @@ def play_hotseat(host: AppContext, friend: AppContext, count: int) -> tuple[set[
                     scene.overlay.online.sent is None:  # type: ignore[union-attr]
                 if scene is a:
                     moved.add(a.state.current)
-                    assert a.viewer() == a.state.current  # only their own fame shows
+                    assert a.hotseat.viewer(a.state, a.seats) == a.state.current  # only their own fame shows
                 scene.offer(a_move(scene))
         return len(a.moves) >= goal and a.moves == b.moves and settled(a, b)
 
@@ -465,7 +473,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     host, friend, ticket = host_two_here_and_join(windows)
     a, b = top(host), top(friend)
     assert isinstance(a, PlayScene) and isinstance(b, PlayScene)
-    assert codes(a.kinds) == ["human", "human", "remote"] and codes(b.kinds) == ["remote", "remote", "human"]
+    assert codes([s.kind for s in a.seats]) == ["human", "human", "remote"] and codes([s.kind for s in b.seats]) == ["remote", "remote", "human"]
     assert a.hide_scores and a.overlay.seats == {0, 1}  # type: ignore[union-attr]
     moved, handed = play_hotseat(host, friend, 12)
     assert moved == {0, 1} and "Ana" in handed and "Host" in handed
@@ -482,7 +490,7 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
     frames_until([again, friend], lambda: in_play_past_hand_over(again) and link.lost is None)
     c = top(again)
     assert isinstance(c, PlayScene) and c.moves == b.moves
-    assert codes(c.kinds) == ["human", "human", "remote"]
+    assert codes([s.kind for s in c.seats]) == ["human", "human", "remote"]
     assert c.overlay.seats == {0, 1}  # type: ignore[union-attr]
     moved, _handed = play_hotseat(again, friend, 12)
     assert moved == {0, 1}
@@ -491,15 +499,15 @@ def test_two_people_at_the_host_screen_take_turns_and_rejoin_both_seats(
 
 def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
         windows: list[AppContext], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HostSetupScene, "defaults", RoomOptions(hand_after=0.3))
     host, friend = host_and_join(windows)
     a = top(host)
     assert isinstance(a, PlayScene)
-    a.open_pause()
+    a.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))  # Esc
     assert a.pause is not None and [n for n, _l, _k in a.pause.items][-2:] == ["settings", "quit"]
-    a.close_pause()
+    a.pausing.close()
     friend.scenes.close_all()
     frames_until([host], lambda: a.overlay.link.away_for(1) is not None)  # type: ignore
+    later(monkeypatch, a.overlay.link.options.hand_after + 1)  # type: ignore[union-attr]
     if a.state.current == 0:
         play([host], 1)
     frames_until([host], lambda: a.state.current == 1 and not a.queue.busy
@@ -513,4 +521,4 @@ def test_the_host_hands_an_away_seat_to_an_ai_from_the_pause_menu(
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0, unicode="a"))
     moves = len(a.moves)
     frames_until([host], lambda: len(a.moves) > moves)  # the AI plays Bo's seat
-    assert a.pause is None and a.kinds[1].code != "remote"
+    assert a.pause is None and a.seats[1].kind.code != "remote"

@@ -11,6 +11,7 @@ from ra_game.scenes.online_lobby import LobbyScene
 
 from ra_game.app import run_frames
 from ra_game.net.events import ConnectionLost, Lobby, SeatInfo, ServerError
+from ra_game.net.refusals import Refusal
 from ra_game.online_link import Link
 from ra_game.ui.app_context import AppContext
 
@@ -58,7 +59,7 @@ def test_the_lobby_says_when_the_seed_is_fixed(ctx: AppContext) -> None:
 def test_a_seat_taken_over_elsewhere_is_not_rejoined() -> None:
     link = Link("ws://127.0.0.1:1", "Ana", session_factory=QuietSession)
     link.room, link.seat, link.token = "K7MQ2X9P", 0, "tok"
-    link._note(ServerError("Your seat is now played from another connection.", "taken_over"))
+    link._note(ServerError("Your seat is now played from another connection.", Refusal.TAKEN_OVER))
     link._note(ConnectionLost("closed"))
     assert link.lost is None and link._retry is None  # no reconnection: no tug of war
     assert "another connection" in link.error

@@ -82,7 +82,7 @@ def test_whole_game_by_one_input_device(by: str) -> None:
     assert pilot.actions > 20
     assert {"turn", "bid"} <= pilot.seen_modes
     # the moves the scene recorded replay to the same end
-    replayed = parse_replay(play.document()).play()
+    replayed = parse_replay(play.keeper.document()).play()
     assert replayed.summary() == state.summary()
     # the game is over: nothing to continue
     from ra_game.saves import slot_path
@@ -109,7 +109,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
     assert handovers >= 2
     assert len(play.moves) >= 40 and not play.state.over
     from ra_game.saves import read_slot
-    assert play.saver is not None and play.saver.flush() is None
+    assert play.keeper.saver is not None and play.keeper.saver.flush() is None
     doc = read_slot(0).doc
     assert doc is not None and doc["hide_scores"] is True and "seed" not in doc
     resumed = PlayScene.from_save(ctx, doc)

@@ -106,7 +106,7 @@ def test_an_ai_thinks_while_a_scene_lies_over_the_board_and_moves_once_it_is_gon
     ctx.scenes.clear_to(play)
     ctx.scenes.push(HandOverScene(ctx, "B"))  # say, an epoch's scoring
     run_frames(ctx, 5)
-    assert play.runner.token == play.match.version and not play.runner.thinking  # decided
+    assert play.turns.runner.token == play.match.version and not play.turns.runner.thinking  # decided
     assert play.moves == []  # but shown only with the board in front
     ctx.scenes.pop()
     run_frames(ctx, 120, until=lambda _c: bool(play.moves))

@@ -51,7 +51,7 @@ def scene(seats: list[Seat], seed: int, speed: str = "max", state: GameState | N
 
 def load_autosave(play: Any) -> Any:
     """What the game's save slot holds once its writes reached the disk."""
-    assert play.saver is not None and play.saver.flush() is None
+    assert play.keeper.saver is not None and play.keeper.saver.flush() is None
     return read_slot(1).doc
 
 
@@ -224,10 +224,10 @@ def test_undo_by_the_button_during_the_ai_grace_period() -> None:
     assert play.moves == ["ra"] and play.state.current == 1
     frames(ctx, 30, key_events(pygame.K_SPACE))  # the animation is over; E thinks and waits
     assert "undo" in [name for name, _l, _k in play.info.buttons()]
-    assert play.moves == ["ra"] and play.runner.token is not None
+    assert play.moves == ["ra"] and play.turns.runner.token is not None
     click(ctx, play, button(play, "undo"))
     assert play.state.summary() == before and play.moves == []
-    assert play.runner.token is None  # the AI heard the take-back: its decision is forgotten
+    assert play.turns.runner.token is None  # the AI heard the take-back: its decision is forgotten
     assert load_autosave(play)["moves"] == []
     assert play.info.log.events() == []
     frames(ctx, 2)
@@ -306,7 +306,7 @@ def test_hints_are_legal_moves_marked_on_the_board_and_counted() -> None:
             click(ctx, play, next_hinted_control(play, action).rect)
         assert play.moves[moves] == Move.from_action(action).text
     assert hints == 10 and play.info.hints.used[0] == hints
-    assert play.document()["hints"] == [hints, 0]
+    assert play.keeper.document()["hints"] == [hints, 0]
 
 
 def next_hinted_control(play: Any, action: int) -> Any:

@@ -153,8 +153,8 @@ def test_a_move_that_arrives_on_a_still_board_is_drawn_on_the_next_frame() -> No
                      mode=Mode(scripted=frozenset({1})), controller=far)
     ctx.scenes.clear_to(play)
     step_frame(ctx, 1 / 60)
-    assert play.controller(1) is far and not play.is_animating() and not wants_frames(ctx)
-    assert not play.runner.controls(1)  # the mode's seat: no AI was made for it
+    assert play.turns.controller(1) is far and not play.is_animating() and not wants_frames(ctx)
+    assert not play.turns.runner.controls(1)  # the mode's seat: no AI was made for it
     assert not step_frame(ctx, 1 / 60, always_draw=False)  # waiting: nothing drawn
     far.ready = True
     assert step_frame(ctx, 1 / 60, always_draw=False)  # its move is shown at once
@@ -184,7 +184,7 @@ def test_closing_a_scene_with_ai_seats_and_a_hint_stops_every_process(
         pygame.event.post(e)
     step_frame(ctx, 1 / 60)
     assert play.info.hints.thinking and play.info.hints.runner is not None
-    assert play.info.hints.runner.pool is play.runner.pool  # the scene's pool
+    assert play.info.hints.runner.pool is play.turns.runner.pool  # the scene's pool
     deadline = time.monotonic() + 30
     while play.info.hint_action() is None and time.monotonic() < deadline:
         step_frame(ctx, 1 / 60)

@@ -132,11 +132,11 @@ def test_a_scoring_reached_while_paused_opens_after_the_menu_closes() -> None:
     assert play.queue.busy and play.state.epoch == 2
     frames(ctx, 1, pygame.K_ESCAPE)
     assert play.pause is not None and ctx.scenes.top is play
-    assert len(play.after_pause) == 1 and not play.model.flyers
+    assert len(play.pausing.held) == 1 and not play.model.flyers
     frames(ctx, 30)
     assert ctx.scenes.top is play and play.pause is not None
     frames(ctx, 2, pygame.K_ESCAPE)  # Esc resumes
-    assert play.pause is None and not play.after_pause
+    assert play.pause is None and not play.pausing.held
     assert isinstance(ctx.scenes.top, EpochScoringScene)
     play.close()
 
@@ -148,7 +148,7 @@ def test_quitting_from_the_pause_drops_the_held_scoring() -> None:
     ctx, play = board(last_ra_position(), speed="slow")
     frames(ctx, 2, pygame.K_d)
     frames(ctx, 1, pygame.K_ESCAPE)
-    assert play.after_pause
+    assert play.pausing.held
     frames(ctx, 2, pygame.K_q)
     assert isinstance(ctx.scenes.top, TitleScene)
     play.close()

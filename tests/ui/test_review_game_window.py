@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 from ra_game.scenes.play import PlayScene
-from ra_game.scenes.replay_viewer import ReplayDriver
+from ra_game.scenes.replay_viewer import ReplayViewer
 from ra_game.scenes.review_game import Area, GameProgressScene, GameReviewScene
 from ra_game.scenes.review_list import ReviewListScene
-from ra_game.scenes.review_position import ReviewDriver
+from ra_game.scenes.review_position import ReviewViewer
 
 from ra_game.app import run_frames
 from ra_game.engine import Move, Replay, load_replay, replay_dict
@@ -84,7 +84,7 @@ def test_the_graph_moments_and_mistakes_by_keys(ctx: AppContext) -> None:
     assert scene.cursor == 14 and scene.cursor_note().startswith("Next: Epoch 1, ")
     press(ctx, pygame.K_RETURN)
     board = opened(ctx)
-    assert isinstance(board.overlay, ReplayDriver) and board.overlay.index == 14
+    assert isinstance(board.overlay, ReplayViewer) and board.overlay.index == 14
     back(ctx, scene)
     press(ctx, pygame.K_END)
     assert scene.cursor_note() == "End of the game: Ana 12.0, Bruno 18.0, Chiara 11.0"
@@ -101,7 +101,7 @@ def test_the_graph_moments_and_mistakes_by_keys(ctx: AppContext) -> None:
         press(ctx, pygame.K_DOWN)
     press(ctx, pygame.K_RETURN)
     driver = opened(ctx).overlay
-    assert isinstance(driver, ReviewDriver) and driver.mistake.loss == 1.7
+    assert isinstance(driver, ReviewViewer) and driver.mistake.loss == 1.7
     assert driver.at_decision
     back(ctx, scene)
     press(ctx, pygame.K_2)  # Bruno's mistakes
@@ -128,7 +128,7 @@ def test_the_graph_table_and_rows_by_clicks(ctx: AppContext) -> None:
     assert scene.seat == 1 and scene.area is Area.MISTAKES
     click(ctx, scene.rects["mistake_0"].center)
     driver = opened(ctx).overlay
-    assert isinstance(driver, ReviewDriver) and driver.mistake.loss == 2.2
+    assert isinstance(driver, ReviewViewer) and driver.mistake.loss == 2.2
     back(ctx, scene)
     click(ctx, scene.rects["moment_0"].center)
     assert opened(ctx).overlay.index == game.moments[0].move  # type: ignore[union-attr]

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.review_list import ReviewListScene
-from ra_game.scenes.review_position import ReviewDriver
+from ra_game.scenes.review_position import ReviewViewer
 from test_review_window import GAME, made_review, press
 
 from ra_game.app import run_frames
@@ -34,7 +34,7 @@ def test_only_the_notes_button_shows_enter_on_a_reviewed_bid(
     ctx.scenes.clear_to(listing)
     press(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewViewer)
     assert play.overlay.at_decision and play.overlay.marks().mode == "bid"
     caps.clear()
     run_frames(ctx, 1)

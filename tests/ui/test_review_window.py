@@ -12,7 +12,7 @@ from ra_game.scenes.play import PlayScene
 from ra_game.scenes.replay_viewer import replay_scene
 from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.review_list import ReviewListScene
-from ra_game.scenes.review_position import ReviewDriver
+from ra_game.scenes.review_position import ReviewViewer
 from ra_game.scenes.review_progress import ReviewProgressScene
 from ra_game.scenes.review_seat import SeatChoiceScene
 
@@ -248,7 +248,7 @@ def test_choosing_a_decision_opens_the_board_there_with_the_better_move_marked(
     mistake = listing.mistakes[0]
     click(ctx, listing.rects["row_0"].center)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewViewer)
     driver = play.overlay
     assert play.moves == replay.moves[:mistake.move] and driver.at_decision
     marks = driver.marks()
@@ -277,7 +277,7 @@ def test_try_the_better_move_plays_it_then_goes_back_to_the_game(ctx: AppContext
     ctx.scenes.clear_to(listing)
     press(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewViewer)
     driver, mistake = play.overlay, review.mistakes[0]
     marked = [driver.marks().controls[i].name for i in driver.marks().marked]
     assert marked == [mistake.better]  # the Draw or Invoke Ra button, lit as a hint lights it
@@ -309,7 +309,7 @@ def test_after_the_better_move_the_ais_play_on_to_the_end_of_the_auction(
     ctx.scenes.clear_to(ReviewListScene(ctx, replay, review))
     press(ctx, pygame.K_RETURN)
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReviewViewer)
     driver, mistake = play.overlay, review.mistakes[0]
     driver.think_ms = 5  # the hard AI's search, cut short for the test
     press(ctx, pygame.K_RETURN)

@@ -46,7 +46,7 @@ from ra_game.review import Mistake, Review
 from ra_game.seat_kinds import PERSON
 from ra_game.seats import Seat
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.mode import scripted_mode
+from ra_game.ui.board.mode import Mode, scripted_mode
 from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.routes import Route, RouteTable
 from ra_game.ui.scene import Scene
@@ -246,6 +246,15 @@ class Far:
         pass
 
 
+@dataclasses.dataclass(frozen=True)
+class FarSeat:
+    """A kind of game whose seat 1 is scripted and never moves (a play mode's route)."""
+
+    rules: Mode = dataclasses.field(default_factory=lambda: scripted_mode(frozenset({1})))
+    overlay: Overlay = dataclasses.field(default_factory=Overlay)
+    controller: Far = dataclasses.field(default_factory=Far)
+
+
 class QuietSession:
     """A connection that never hears anything (no server needed)."""
 
@@ -292,8 +301,8 @@ def samples() -> list[tuple[Route[Scene], type[Scene]]]:
         (routes.Resume({**doc, "hide_scores": False}), PlayScene),
         (routes.Demo(), PlayScene),
         (routes.Tutorial(0), PlayScene),
-        (routes.PlayMode(seats, GameState.new(2, seed=4, names=["Ana", "Bruno"]),
-                         scripted_mode(frozenset({1})), Overlay(), Far()), PlayScene),
+        (routes.PlayMode(seats, GameState.new(2, seed=4, names=["Ana", "Bruno"]), FarSeat()),
+         PlayScene),
         (routes.EpochScoring(scored[0], state), EpochScoringScene),
         (routes.FinalResults(state, over, seats=seats), FinalResultsScene),
         (routes.HandOver("Ana"), HandOverScene),

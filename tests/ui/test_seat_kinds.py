@@ -16,6 +16,7 @@ from ra_game.app import run_frames
 from ra_game.cli import main
 from ra_game.engine import GameState, Move, Observation, parse_replay, replay_dict
 from ra_game.headless import play_headless
+from ra_game.net.options import RoomOptions
 from ra_game.net.room import Refused, Room
 from ra_game.saves import read_slot, slot_path
 from ra_game.seat_kinds import (
@@ -110,11 +111,11 @@ def test_a_new_seat_kind_is_one_entry_plus_its_controller(
     assert first_kind.shown() == "First legal move"
     assert first_kind not in kinds_where(Where.HOST)
     with pytest.raises(Refused):
-        Room.create(["bot:first", "remote"], {}, 1)
+        Room.create(["bot:first", "remote"], RoomOptions(), 1)
     # the window's table asks its controller for its seat
     play = PlayScene(ctx, [Seat(first_kind, "F"), Seat(PERSON, "You")], seed=4)
-    assert isinstance(seated(play.controllers, 0), FirstLegalMove)
-    assert seated(play.controllers, 1) is play.person and play.runner.agents == {}
+    assert isinstance(seated(play.turns.controllers, 0), FirstLegalMove)
+    assert seated(play.turns.controllers, 1) is play.turns.person and play.turns.runner.agents == {}
 
 
 def test_a_kind_headless_play_cannot_take_is_refused_in_one_line() -> None:
@@ -153,10 +154,10 @@ def test_saves_and_replays_read_an_unknown_kind_by_the_same_rule(ctx: AppContext
     assert read_slot(2).kinds == [PERSON, default_ai(), known_kind("random")]
     resumed = PlayScene.from_save(ctx, doc)
     assert [s.kind for s in resumed.seats] == [PERSON, default_ai(), known_kind("random")]
-    assert set(resumed.runner.agents) == {1, 2}  # the stand-in plays the seat
+    assert set(resumed.turns.runner.agents) == {1, 2}  # the stand-in plays the seat
     assert len(ctx.notices) == 1 and "'ai:grandmaster'" in ctx.notices[0]
     ctx.notices.clear()
     watched = replay_scene(ctx, parse_replay(game_with(["remote", "ai:grandmaster"])))
     assert [s.kind for s in watched.seats] == [known_kind("remote"), default_ai()]
-    assert watched.runner.agents == {}  # the replay plays every seat: no AI is made
+    assert watched.turns.runner.agents == {}  # the replay plays every seat: no AI is made
     assert len(ctx.notices) == 1 and "Seat 2" in ctx.notices[0]

@@ -14,7 +14,7 @@ import pygame
 import pytest
 from ra_game.scenes import replays as replays_module
 from ra_game.scenes.play import PlayScene
-from ra_game.scenes.replay_viewer import ReplayDriver
+from ra_game.scenes.replay_viewer import ReplayViewer
 from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.slots import SlotsScene
 
@@ -87,7 +87,7 @@ def test_the_replay_list_and_viewer_show_default_names_in_the_chosen_language(
     assert format_datetime(saved, "es") in texts  # the date as the language writes it
     press_key(spanish_app, pygame.K_RETURN)
     play = spanish_app.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, ReplayViewer)
     press_key(spanish_app, pygame.K_END)
     status = play.overlay.status()
     assert status is not None and play.state.over

@@ -182,21 +182,21 @@ def test_a_change_mid_game_resizes_the_pool_for_the_decision_under_way(
     ctx, play = hard_game(monkeypatch)
     vote = Move.from_action(play.state.legal_actions()[0]).text
     step_frame(ctx, 1 / 60)
-    old = play.runner.pool
-    assert old is not None and old.size == 1 and play.runner.thinking
+    old = play.turns.runner.pool
+    assert old is not None and old.size == 1 and play.turns.runner.thinking
     old_processes = [w.process for w in old._workers]
-    jobs = list(play.runner.batch.jobs)
+    jobs = list(play.turns.runner.batch.jobs)
     settings = settings_from_pause(ctx, play)
     press(ctx, pygame.K_RIGHT)  # 1 -> 2 processes
     assert saved_workers() == 2
-    assert play.runner.pool is old  # nothing restarts while the screen is open
+    assert play.turns.runner.pool is old  # nothing restarts while the screen is open
     press(ctx, pygame.K_ESCAPE)  # back to the paused game
     assert ctx.scenes.top is play and settings not in ctx.scenes.stack
-    new = play.runner.pool
+    new = play.turns.runner.pool
     assert new is not None and new is not old and new.size == 2 and new.alive() == 2
     assert old.closed and not any(p.is_alive() for p in old_processes)  # no orphans
-    assert play.runner.batch is not None and play.runner.batch.jobs == jobs  # same trees
-    assert all(agent.workers == 2 for agent in play.runner.agents.values())
+    assert play.turns.runner.batch is not None and play.turns.runner.batch.jobs == jobs  # same trees
+    assert all(agent.workers == 2 for agent in play.turns.runner.agents.values())
     press(ctx, pygame.K_ESCAPE)  # resume
     assert play.pause is None
     frames_until(ctx, lambda: bool(play.moves))
@@ -209,7 +209,7 @@ def test_a_change_mid_game_resizes_the_pool_for_the_decision_under_way(
 def test_the_command_line_count_wins_for_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
     ctx, play = hard_game(monkeypatch, ai_workers=1)
     step_frame(ctx, 1 / 60)
-    pool = play.runner.pool
+    pool = play.turns.runner.pool
     assert pool is not None and pool.size == 1
     settings = settings_from_pause(ctx, play)
     press(ctx, pygame.K_RIGHT)
@@ -224,5 +224,5 @@ def test_the_command_line_count_wins_for_the_session(monkeypatch: pytest.MonkeyP
         settings.draw(with_records)
     assert help_line in [r.content for r in records]
     press(ctx, pygame.K_ESCAPE)
-    assert play.runner.pool is pool and pool.size == 1 and not pool.closed  # ...not now
+    assert play.turns.runner.pool is pool and pool.size == 1 and not pool.closed  # ...not now
     play.close()

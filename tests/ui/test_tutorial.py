@@ -10,7 +10,7 @@ import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.setup import SetupScene
 from ra_game.scenes.title import TitleScene
-from ra_game.scenes.tutorial import TutorialDriver, load_lesson, saved_step
+from ra_game.scenes.tutorial import LessonGuide, load_lesson, saved_step
 from ra_game.scenes.tutorial_lesson import SHOWN_STEPS, STEPS, step_number
 
 from ra_game.app import run_frames
@@ -132,7 +132,7 @@ def play_tutorial(ctx: AppContext, by: str, stop_at: str | None = None) -> PlayS
     if by == "held":
         by = "keys"
     play = ctx.scenes.top
-    assert isinstance(play, PlayScene) and isinstance(play.overlay, TutorialDriver)
+    assert isinstance(play, PlayScene) and isinstance(play.overlay, LessonGuide)
     driver = play.overlay
     for _ in range(FRAME_LIMIT):
         run_frames(ctx, 1)
@@ -179,7 +179,7 @@ def test_tutorial_by_mouse_only_from_the_title_and_back_to_it(ctx: AppContext) -
     post_events(ctx, click_events(title.buttons["learn"].rect.center))
     play = play_tutorial(ctx, "mouse")
     assert play.state.over
-    assert play.view is not None and isinstance(play.overlay, TutorialDriver)
+    assert play.view is not None and isinstance(play.overlay, LessonGuide)
     click_base(ctx, play, button_rects(play.view, play.overlay.callout())[1])  # Back to title
     assert isinstance(ctx.scenes.top, TitleScene)
 
@@ -203,7 +203,7 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
     press_key(ctx, pygame.K_p)
     play = play_tutorial(ctx, "keys", stop_at="play_god")
     driver = play.overlay
-    assert isinstance(driver, TutorialDriver)
+    assert isinstance(driver, LessonGuide)
     index, start = driver.index, driver.placed.start
     press_key(ctx, pygame.K_ESCAPE)
     press_key(ctx, pygame.K_q)  # the pause menu's "Save & quit to title"
@@ -215,7 +215,7 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
         f"Lesson: step {step_number(index)}/{SHOWN_STEPS}")
     press_key(ctx, pygame.K_p)
     again = ctx.scenes.top
-    assert isinstance(again, PlayScene) and isinstance(again.overlay, TutorialDriver)
+    assert isinstance(again, PlayScene) and isinstance(again.overlay, LessonGuide)
     assert again.overlay.index == index and again.overlay.resumed
     replay, _placed = load_lesson()
     assert again.state.summary() == replay.play(upto=start).summary()
@@ -251,7 +251,7 @@ def test_every_step_can_be_resumed_and_shows_its_callout(ctx: AppContext) -> Non
         assert play.moves == replay.moves[:item.start]
         run_frames(ctx, 3)
         driver = play.overlay
-        assert isinstance(driver, TutorialDriver)
+        assert isinstance(driver, LessonGuide)
         quick = item.step.kind == "skip" or (item.step.kind == "them" and not item.step.text)
         if not quick:  # (a skip, or moves without a note, go on by themselves at max speed)
             assert driver.index == index, item.step.id
@@ -311,7 +311,7 @@ def test_a_lesson_started_later_knows_the_moves_before_it(ctx: AppContext) -> No
         assert play.info.tiles_left() == play.state.bag_counts(), STEPS[start].id
         assert len(play.info.log.moves) == len(play.moves) > 0
         driver = play.overlay
-        assert isinstance(driver, TutorialDriver)
+        assert isinstance(driver, LessonGuide)
         if STEPS[start].id == "sit_out":
             before = play.state.bag_left
             press_key(ctx, pygame.K_RETURN)  # Next: the rest of the epoch is skipped

@@ -13,7 +13,7 @@ import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.scoring import EpochScoringScene
 from ra_game.scenes.setup import SetupScene
-from ra_game.scenes.tutorial import TutorialDriver, load_lesson, tutorial_scene
+from ra_game.scenes.tutorial import LessonGuide, load_lesson, tutorial_scene
 from ra_game.scenes.tutorial_lesson import SHOWN_STEPS, STEPS, step_number
 
 from ra_game.app import run_frames
@@ -22,19 +22,19 @@ from ra_game.ui.board.view import View
 from tooling.autopilot import hold_key, press_key
 
 
-def at_step(ctx: AppContext, step_id: str) -> tuple[PlayScene, TutorialDriver]:
+def at_step(ctx: AppContext, step_id: str) -> tuple[PlayScene, LessonGuide]:
     """The lesson opened at ``step_id``, run until its note waits for Next or the person's
     decision opens."""
     index = [s.id for s in STEPS].index(step_id)
     play = tutorial_scene(ctx, index)
     ctx.scenes.clear_to(play)
     driver = play.overlay
-    assert isinstance(driver, TutorialDriver)
+    assert isinstance(driver, LessonGuide)
     run_frames(ctx, 900, until=lambda _c: driver.waiting_for_next() or play.human_ready())
     return play, driver
 
 
-def ready(play: PlayScene, driver: TutorialDriver) -> bool:
+def ready(play: PlayScene, driver: LessonGuide) -> bool:
     return driver.waiting_for_next() or play.human_ready()
 
 

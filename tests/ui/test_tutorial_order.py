@@ -11,7 +11,7 @@ import pytest
 from ra_game.scenes.play import PlayScene
 from ra_game.scenes.scoring import EpochScoringScene
 from ra_game.scenes.title import TitleScene
-from ra_game.scenes.tutorial import TutorialDriver, load_lesson, save_step, tutorial_scene
+from ra_game.scenes.tutorial import LessonGuide, load_lesson, save_step, tutorial_scene
 from ra_game.scenes.tutorial_lesson import NUMBERS, SHOWN_STEPS, STEPS, step_number
 from test_tutorial import play_tutorial
 
@@ -67,7 +67,7 @@ def test_the_god_step_points_at_the_tile_then_at_the_take_button(ctx: AppContext
     play = tutorial_scene(ctx, ids().index("play_god"))
     ctx.scenes.clear_to(play)
     driver = play.overlay
-    assert isinstance(driver, TutorialDriver)
+    assert isinstance(driver, LessonGuide)
     run_frames(ctx, 30)
     assert driver.target() == play.geom.rect("button_god")
     press_key(ctx, pygame.K_g)

@@ -8,6 +8,7 @@ Scene-level effects (sounds, the epoch scoring scene, game over) go through :cla
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
@@ -42,6 +43,17 @@ class Hooks(Protocol):
     def finish_game(self, event: ev.GameOver) -> None: ...
     def is_top(self) -> bool: ...
     def reached(self, event: object | None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Cues:
+    """The :class:`Hooks` as functions (the play scene's own, which it keeps private)."""
+
+    sound: Callable[[str], None]
+    epoch_scored: Callable[[ev.EpochScored], None]
+    finish_game: Callable[[ev.GameOver], None]
+    is_top: Callable[[], bool]
+    reached: Callable[[object | None], None]
 
 
 def _center(r: pygame.Rect) -> Point:

@@ -5,7 +5,7 @@ scene.  The replay viewer, the lesson, a reviewed decision and an online game ea
 own: the match's :class:`~ra_game.match.Modes`, the seats their script decides all game long,
 the pause menu's words and what the end of the game does.  What such a game draws and which
 keys it takes is its :class:`~ra_game.ui.board.overlay.Overlay`; who decides its scripted seats
-is its :class:`~ra_game.seats.SeatController`.
+is its :class:`~ra_game.seats.SeatController`; a :class:`BoardMode` holds the three.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ... import seat_kinds
 from ...i18n import N_
@@ -22,6 +22,7 @@ from ...seats import Seat, SeatController
 
 if TYPE_CHECKING:
     from ...ai.workers import Workers
+    from .overlay import Overlay
 
 
 class GameEnd(Enum):
@@ -78,3 +79,17 @@ def scripted_mode(scripted: frozenset[int], quit_label: str | None = None) -> Mo
 
     return Mode(SCRIPTED, scripted, quit_label, end=GameEnd.STAY, rematch=False,
                 epoch_skip=False, skip_hint=False)
+
+
+class BoardMode(Protocol):
+    """A kind of game on the board, whole (the replay viewer, the lesson, an online game): its
+    :class:`Mode`, the :class:`~ra_game.ui.board.overlay.Overlay` it draws (which takes the
+    board's input first) and the :class:`~ra_game.seats.SeatController` of its scripted
+    seats, each given to the play scene once."""
+
+    @property
+    def rules(self) -> Mode: ...
+    @property
+    def overlay(self) -> Overlay: ...
+    @property
+    def controller(self) -> SeatController: ...

@@ -63,6 +63,9 @@ class Overlay:
         """One of :meth:`pause_items` was chosen; True when it was this overlay's."""
         return False
 
+    def close(self) -> None:
+        """The game is left (or the window closes): stop what the overlay runs."""
+
     def leave(self) -> bool:
         """The player leaves through the pause menu; True when the overlay took them somewhere
         itself (else the board goes back to the title)."""

@@ -2,13 +2,13 @@
 in flight, the person's decision, the epoch's skip, the mode's overlay, the status line, the
 Menu row, the information layer and the pause menu.
 
-:func:`draw_board` reads the board through the typed :class:`Painted` protocol (the play scene
-implements it); the static layer under it is the :class:`~ra_game.ui.board.canvas.Canvas`'s.
+:func:`draw_board` draws one :class:`~ra_game.ui.board.frame.BoardFrame`; the static layer
+under it is the :class:`~ra_game.ui.board.canvas.Canvas`'s.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,55 +19,27 @@ from .status_line import draw_status
 from .tracks import draw_flyers, draw_tracks
 
 if TYPE_CHECKING:
-    from ...seat_kinds import SeatKind
-    from .board import Board
-    from .epoch_skip import EpochSkip
-    from .mode import Mode
-    from .overlay import Overlay
-    from .pause_menu import PauseMenu
+    from .frame import BoardFrame
     from .view import View
 
-    class Painted(Board, Protocol):
-        """The board as it is drawn."""
 
-        @property
-        def hide_scores(self) -> bool: ...
-        @property
-        def kinds(self) -> list[SeatKind]: ...
-        @property
-        def overlay(self) -> Overlay: ...
-        @property
-        def epoch_skip(self) -> EpochSkip: ...
-        @property
-        def mode(self) -> Mode: ...
-        @property
-        def speed(self) -> str: ...
-        @property
-        def pause(self) -> PauseMenu | None: ...
-
-        def viewer(self) -> int | None: ...
-        def skip_offered(self) -> bool: ...
-
-
-def draw_board(surface: pygame.Surface, view: View, board: Painted) -> None:
+def draw_board(surface: pygame.Surface, view: View, frame: BoardFrame) -> None:
     """Everything over the static layer (see the module's docstring)."""
-    g, m, hover = board.geom, board.model, board.hover
-    preview = board.info.preview
+    g, m, hover, info = frame.geom, frame.model, frame.hover, frame.info
     draw_tracks(surface, view, g, m)
-    draw_bids(surface, view, g, m, preview)
-    board.areas.draw(surface, view, m, board.hide_scores, board.kinds, board.viewer(), preview,
-                     away=board.overlay.away())
+    draw_bids(surface, view, g, m, info.preview)
+    frame.areas.draw(surface, view, m, frame.hide_scores, list(frame.kinds), frame.viewer,
+                     info.preview, away=frame.away)
     draw_flyers(surface, view, m)
-    controls = board.current_controls()
-    draw_decision(surface, view, g, board.state, board.input, controls,
-                  board.info.hinted(controls), hover)
-    if board.skip_offered() and board.is_top():
-        board.epoch_skip.draw(surface, view, g, hover)
-    board.overlay.draw(surface, view)
-    text, urgent = board.status()
-    draw_status(surface, view, board.info.status_rect(), text, urgent)
-    draw_menu_row(surface, view, g, hover,
-                  board.queue.busy and board.speed != "max" and board.mode.skip_hint)
-    board.info.draw(surface, view, hover if board.pause is None else None)
-    if board.pause is not None:
-        board.pause.draw(surface, view)
+    controls = list(frame.controls)
+    draw_decision(surface, view, g, frame.state, frame.decision, controls,
+                  info.hinted(controls), hover)
+    if frame.skip_button:
+        frame.epoch_skip.draw(surface, view, g, hover)
+    frame.overlay.draw(surface, view)
+    text, urgent = frame.status
+    draw_status(surface, view, info.status_rect(), text, urgent)
+    draw_menu_row(surface, view, g, hover, frame.skip_hint)
+    info.draw(surface, view, hover if frame.pause is None else None)
+    if frame.pause is not None:
+        frame.pause.draw(surface, view)

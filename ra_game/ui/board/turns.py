@@ -1,43 +1,32 @@
 """Whose decision it is, and asking for it: the controller of the seat to move (the mode's
-script, the AI seats' runner, the people at this screen) is polled for its move, which is then
-played.
-
-:class:`Turns` holds the seats' controllers and drives the board through the typed
-:class:`Driven` protocol (the play scene implements it).
+script, the AI seats' runner, the people at this screen) is polled for its move, which
+:meth:`Turns.drive` returns for the play scene to play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...ai.runner import AiRunner
 from ...seats import LocalPerson, SeatController, Tick, seated
 
 if TYPE_CHECKING:
-    from ...engine import GameState
-    from .board import Board
-    from .epoch_skip import EpochSkip
+    from ...engine import GameState, Move
+    from ...match import Match
 
-    class Driven(Board, Protocol):
-        """The board as its turns drive it."""
 
-        @property
-        def epoch_skip(self) -> EpochSkip: ...
-        @property
-        def speed(self) -> str: ...
-        @property
-        def moves_animating(self) -> int:
-            """Moves played whose animation has not finished."""
-            ...
+@dataclass(frozen=True)
+class Pace:
+    """How the board stands when the seat to move is asked."""
 
-        def ai_delay(self, speed: str) -> float:
-            """How long an AI waits before its move shows."""
-            ...
-
-        def person_turn(self, seat: int) -> None:
-            """A person's decision opens for ``seat`` (their controls, maybe a hand-over)."""
-            ...
+    #: Nothing is animated: the board shows every move so far.
+    idle: bool = True
+    #: Moves played whose animation has not finished.
+    animating: int = 0
+    #: How long an AI waits before its move shows (0 while the epoch is skipped).
+    ai_delay: float = 0.0
 
 
 class Turns:
@@ -61,31 +50,32 @@ class Turns:
         seat = state.to_move
         return seat is not None and self.controller(seat) is self.person
 
-    def think_behind(self, board: Driven, dt: float) -> None:
+    def person_deciding(self, state: GameState) -> bool:
+        """Whether the current seat's decision is a person's at this screen."""
+        return self.controller(state.current) is self.person
+
+    def opens(self, state: GameState, moves: int, idle: bool) -> int | None:
+        """The seat whose person's decision opens now on the idle board (once for each
+        record length ``moves``), else None."""
+        if not idle or not self.person_deciding(state) or self.opened == moves:
+            return None
+        self.opened = moves
+        return state.current
+
+    def think_behind(self, match: Match, dt: float) -> None:
         """A scene lies over the board (an epoch's scoring): an AI seat to move starts (or goes
         on) thinking meanwhile; its move waits until the board is in front and idle."""
-        state = board.state
+        state = match.state
         if state.over or self.controller(state.current) is not self.runner:
             return
-        self.runner.poll(board.match.observation(state.current),
-                         Tick(board.match.version, dt, False, 0.0))
+        self.runner.poll(match.observation(state.current), Tick(match.version, dt, False, 0.0))
 
-    def drive(self, board: Driven, dt: float) -> bool:
-        """Ask the controller of the seat to move for its move, and play it; whether it did."""
-        state = board.state
-        seat = state.current
-        idle = not board.queue.busy
+    def drive(self, match: Match, pace: Pace, dt: float) -> Move | None:
+        """Ask the controller of the seat to move for its move (None: not yet)."""
+        seat = match.state.current
         controller = self.controller(seat)
-        person = controller is self.person
-        if person and idle and self.opened != len(board.moves):
-            self.opened = len(board.moves)
-            board.person_turn(seat)
-        delay = 0.0 if person or board.epoch_skip.active(state) else board.ai_delay(board.speed)
+        delay = 0.0 if controller is self.person else pace.ai_delay
         # an AI's move may be played while the move before it still animates (it waits
         # behind it on the board): the next seat starts thinking sooner
-        ready = idle or (controller is self.runner and board.moves_animating <= 1)
-        move = controller.poll(board.match.observation(seat),
-                               Tick(board.match.version, dt, ready, delay))
-        if move is not None:
-            board.apply(move, offered=person)
-        return move is not None
+        ready = pace.idle or (controller is self.runner and pace.animating <= 1)
+        return controller.poll(match.observation(seat), Tick(match.version, dt, ready, delay))
