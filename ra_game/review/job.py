@@ -401,8 +401,11 @@ class ReviewJob:
     # -- on the worker pool
 
     def _wanted_confirmed(self) -> int:
-        """How many more candidates must be listed before the list is full."""
-        return MAX_LISTED - len(self._listed()[0])
+        """How many more candidates must be listed before the list is full (every candidate
+        still waiting when the review lists every mistake: one batch checks them all)."""
+        if self.most is None:
+            return len(self._waiting or [])
+        return self.most - len(self._listed()[0])
 
     def _submit(self, pool: WorkerPool) -> None:
         """Hand out the next units as one batch: every decision still to judge, or at least

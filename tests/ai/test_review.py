@@ -14,7 +14,7 @@ from ra_game.engine import load_replay
 from ra_game.engine.errors import ReplayError
 from ra_game.engine.moves import DRAW, PASS, RA, is_bid
 from ra_game.review import Review, ReviewBudget, ReviewJob, SeatDecision, review_game
-from ra_game.review.job import build_review, clearly_worse
+from ra_game.review.job import MAX_LISTED, build_review, clearly_worse
 from ra_game.review.search import clearly_best, judge, judge_here, plan, run_here
 
 from .positions import bidding, position
@@ -77,11 +77,12 @@ def test_the_best_move_is_never_listed(make):
 
 
 @pytest.mark.slow
-def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers():
+@pytest.mark.parametrize("most", [MAX_LISTED, None])
+def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers(most):
     replay = load_replay(GOLDEN_4P)
-    here = review_game(replay, 1, workers=1, budget=SMALL)
-    again = review_game(replay, 1, workers=0, budget=SMALL)
-    pooled = review_game(replay, 1, workers=2, budget=SMALL)
+    here = review_game(replay, 1, workers=1, budget=SMALL, most=most)
+    again = review_game(replay, 1, workers=0, budget=SMALL, most=most)
+    pooled = review_game(replay, 1, workers=2, budget=SMALL, most=most)
     assert here == again == pooled
     assert here.to_json()["mistakes"] == pooled.to_json()["mistakes"]
     assert here.decisions == len(ReviewJob(replay, 1, None).decisions) > 0
