@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,8 @@ class Normal:
     def __init__(self) -> None:
         self.latencies: list[tuple[float, float]] = []  # (when, seconds)
         self.ai_answers: list[tuple[float, float]] = []
+        #: Each new room's wait: its ``create`` sent -> ``room_created`` (when, seconds).
+        self.creates: list[tuple[float, float]] = []
         self.errors: Counter[str] = Counter()
 
 
@@ -104,16 +108,32 @@ async def _normal_rooms(url: str, think: float, normal: Normal, stop: asyncio.Ev
     async with connect(url) as host, connect(url) as ana, connect(url) as bob, \
             connect(url) as cem:
         while not stop.is_set():
+            asked = time.perf_counter()
             await send(host, type="create", seats=["remote", "remote"])
             while (msg := json.loads(await host.recv()))["type"] != "room_created":
                 pass
+            normal.creates.append((time.monotonic(), time.perf_counter() - asked))
+            asked = time.perf_counter()
             await send(cem, type="create", seats=["remote", "ai:easy"])
             while (ai_room := json.loads(await cem.recv()))["type"] != "room_created":
                 pass
+            normal.creates.append((time.monotonic(), time.perf_counter() - asked))
             for ws, name in ((ana, "ana"), (bob, "bob")):
                 await send(ws, type="join", room=msg["room"], name=name)
             await send(cem, type="join", room=ai_room["room"], name="cem")
             await asyncio.gather(*(_play(ws, rng, think, normal, stop) for ws in (ana, bob, cem)))
+
+
+async def raw_connection(port: int,
+                         address: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A plain TCP connection to the server from ``address`` (raises OSError)."""
+    return await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+
+
+async def upgraded(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+    """Send a WebSocket handshake by hand; whether the server took it (101)."""
+    writer.write(HANDSHAKE)
+    return (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
 
 
 async def _ping_flood(port: int, address: str, stop: asyncio.Event, got: Counter[str]) -> None:
@@ -121,10 +141,8 @@ async def _ping_flood(port: int, address: str, stop: asyncio.Event, got: Counter
     while not stop.is_set():
         writer = None
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                           local_addr=(address, 0))
-            writer.write(HANDSHAKE)
-            if not (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101"):
+            reader, writer = await raw_connection(port, address)
+            if not await upgraded(reader, writer):
                 got["ping_refused"] += 1
             else:
                 got["ping_connections"] += 1
@@ -255,6 +273,24 @@ async def measure(url: str, pid: int, seconds: float, baseline: float, think: fl
     }
 
 
+@contextmanager
+def attacked_server(flags: list[str], log: list[str]) -> Iterator[tuple[str, int]]:
+    """``ra-game server`` (its default limits, AIs at once, ``flags``) on a temporary data
+    folder as a process: its URL and process id; stopped after, its log lines in ``log``."""
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data,
+             "--ai-delay", "0", *flags],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            yield json.loads(server.stdout.readline())["url"], server.pid
+        finally:
+            server.terminate()
+            _out, err = server.communicate(timeout=30)
+            log += err.splitlines()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the attack lasts")
@@ -278,24 +314,15 @@ def main() -> int:
     if args.attack:  # the attacker's own process
         print(json.dumps(asyncio.run(attack(args.attack, args.seconds, *sizes))))
         return 0
-    with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "ra_game", "server", "--port", "0", "--data", data,
-             "--ai-delay", "0", *args.server_flag],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            assert server.stdout is not None
-            url = json.loads(server.stdout.readline())["url"]
-            attacker = [sys.executable, __file__, "--attack", url, "--seconds", str(args.seconds),
-                        "--ping-flooders", str(sizes[0]), "--connections", str(sizes[1]),
-                        "--room-fillers", str(sizes[2]), "--ai-makers", str(sizes[3])]
-            result = asyncio.run(measure(url, server.pid, args.seconds, args.baseline,
-                                         args.think, attacker))
-        finally:
-            server.terminate()
-            _out, err = server.communicate(timeout=30)
+    log: list[str] = []
+    with attacked_server(args.server_flag, log) as (url, pid):
+        attacker = [sys.executable, __file__, "--attack", url, "--seconds", str(args.seconds),
+                    "--ping-flooders", str(sizes[0]), "--connections", str(sizes[1]),
+                    "--room-fillers", str(sizes[2]), "--ai-makers", str(sizes[3])]
+        result = asyncio.run(measure(url, pid, args.seconds, args.baseline, args.think,
+                                     attacker))
     result["server_flags"] = args.server_flag
-    result["server_log_lines"] = len(err.splitlines())
+    result["server_log_lines"] = len(log)
     print(json.dumps(result))
     return 0
 

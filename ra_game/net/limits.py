@@ -27,6 +27,10 @@ except ImportError:  # Windows: no RLIMIT_NOFILE; the C runtime's limit is gener
 
 #: Messages (and pings) per second a connection may send on average, and in one burst.
 RATE, BURST = 50.0, 100.0
+#: Seats one address may take (a join, a rejoin) in one burst, as a share of its connections
+#: (one each), and again each second: each join is a lobby frame to every seat of its room, so
+#: a leave/rejoin churn would otherwise take the server's time from every other room.
+JOIN_SECONDS = 16.0
 #: File descriptors kept for everything but connections: room files, the AI workers' pipes,
 #: the log, and sockets accepted in one go before they can be refused (the listen backlog).
 FD_RESERVE = 160
@@ -153,6 +157,8 @@ class Ledger:
         self.ai_seats: Counter[str] = Counter()
         #: Room code -> the addresses that gave its seats to AIs, and how many each.
         self.room_ai: dict[str, Counter[str]] = {}
+        #: Each connected address's budget of joins.
+        self.joins: dict[str, TokenBucket] = {}
 
     # -- connections
 
@@ -173,6 +179,18 @@ class Ledger:
         self.connections[address] -= 1
         if self.connections[address] <= 0:
             del self.connections[address]
+            self.joins.pop(address, None)
+
+    def check_join(self, address: str) -> None:
+        """Take one of ``address``'s joins: as many at once as it may have connections, then
+        one every :data:`JOIN_SECONDS` / that many seconds; raise :class:`Refused` ``rate``
+        when none is left."""
+        bucket = self.joins.get(address)
+        if bucket is None:
+            most = float(self.limits.max_connections_per_address)
+            bucket = self.joins[address] = TokenBucket(most / JOIN_SECONDS, most)
+        if not bucket.take():
+            raise Refused(Refusal.RATE, N_("You are sending too many messages; wait a moment."))
 
     def move(self, old: str, new: str) -> None:
         """A counted connection turned out to come from ``new`` (behind a proxy)."""

@@ -65,8 +65,8 @@ class Reconnect:
 
 
 #: The window: a person decides when to stop waiting; a room a restarted server is still
-#: loading is asked for again.
-WINDOW = Reconnect(join_again=frozenset({Refusal.LOADING}))
+#: loading is asked for again, and so is a seat while its address's joins are spent.
+WINDOW = Reconnect(join_again=frozenset({Refusal.LOADING, Refusal.RATE}))
 #: The headless client: 30 s of tries, the moment's refusals asked again, a stale remembered
 #: token traded for a free seat.
 HEADLESS = Reconnect(delays=(0.5,), give_up_after=30.0, join_again=TRY_AGAIN, free_seat=True)

@@ -18,7 +18,7 @@ from typing import Any
 from ..engine import IllegalMoveError, NotationError
 from ..safefile import BadFile, parse_json, read_bytes_bounded
 from .options import OPTION_CHECKS, Check
-from .protocol import MAX_MOVE, MAX_TOKEN, is_room_code
+from .protocol import MAX_MOVE, is_room_code, is_token
 from .room import ROOM_FORMAT, Room
 
 #: The longest game a saved room may hold (moves).  A game of Ra draws at most 180 tiles and
@@ -34,16 +34,10 @@ DAMAGED_MARK = ".damaged-"
 ROOM_OPTIONS: dict[str, Check] = {**OPTION_CHECKS, "fixed_seed": lambda v: isinstance(v, bool)}
 #: The longest seat name a saved room may hold (a player's name, or an AI's).
 MAX_NAME_IN_FILE = 64
-TOKEN_SYMBOLS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 def _bad(field: str) -> ValueError:
     return ValueError(f"the field {field!r} is not valid")
-
-
-def _is_token(value: Any) -> bool:
-    return (isinstance(value, str) and 0 < len(value) <= MAX_TOKEN
-            and TOKEN_SYMBOLS.issuperset(value))
 
 
 def _is_int(value: Any, lo: int, hi: int) -> bool:
@@ -56,7 +50,7 @@ def _check_seats(seats: Any) -> None:
     for seat in seats:
         if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \
                 or not isinstance(seat.get("name"), str) or len(seat["name"]) > MAX_NAME_IN_FILE \
-                or not (seat.get("token") is None or _is_token(seat["token"])):
+                or not (seat.get("token") is None or is_token(seat["token"])):
             raise _bad("seats")
 
 
@@ -83,7 +77,7 @@ def check_room_document(doc: Any, code: str) -> None:
         raise ValueError("not a room file")
     if not is_room_code(code) or doc.get("code") != code:
         raise _bad("code")
-    if not _is_token(doc.get("host_token")):
+    if not is_token(doc.get("host_token")):
         raise _bad("host_token")
     if not _is_int(doc.get("seed"), 0, 2**63 - 1):
         raise _bad("seed")

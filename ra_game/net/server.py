@@ -56,6 +56,10 @@ MAX_STRIKES = 20
 #: Frames waiting to be sent to one connection; more and it is too slow: it is closed.
 SEND_QUEUE = 512
 SEND_TIMEOUT = 10.0
+#: No permessage-deflate: its compressor holds some 40 KB per connection from the handshake
+#: on (4,096 connections: 160 MB) and costs a compression per frame, for frames of a few
+#: hundred bytes; the whole game a rejoin gets is a few KB.
+COMPRESSION = None
 SWEEP_EVERY = 60.0
 #: Seconds between two looks for connections without a room (closed after ``JOIN_WITHIN``).
 ROOMLESS_EVERY = 10.0
@@ -192,7 +196,8 @@ class GameServer:
                                       max_queue=16, open_timeout=10, close_timeout=5,
                                       ping_interval=20, ping_timeout=20, logger=log,
                                       create_connection=guarded(self.ledger, self.trust_proxy),
-                                      process_request=admit, backlog=LISTEN_BACKLOG)
+                                      process_request=admit, backlog=LISTEN_BACKLOG,
+                                      compression=COMPRESSION)
         except BaseException:
             self.store_close()
             raise
@@ -346,6 +351,7 @@ class GameServer:
                 await self.create(client, frame)
             case JoinRoom():
                 room = self.named(frame)
+                self.ledger.check_join(client.address)
                 silent = await self.silent_holder(room, frame.token, client)
                 await self.in_room(room, lambda: self.join(client, room, frame, silent))
             case StartGame():

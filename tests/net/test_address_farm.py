@@ -46,6 +46,26 @@ def test_the_work_of_the_whole_server_is_bounded() -> None:
     assert ais.value.code is Refusal.AI_BUSY and "room of people" in str(ais.value)
 
 
+def test_an_address_takes_as_many_seats_at_once_as_connections_then_a_few_a_second(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr("ra_game.net.limits.time.monotonic", lambda: clock[0])
+    ledger = Ledger(Limits(max_connections_per_address=4))  # 4 at once, then one each 4 s
+    ledger.connect("a")
+    for _ in range(4):
+        ledger.check_join("a")
+    with pytest.raises(Refused) as churn:
+        ledger.check_join("a")
+    assert churn.value.code == "rate"
+    ledger.check_join("b")  # another address has its own
+    clock[0] += 4.0
+    ledger.check_join("a")
+    with pytest.raises(Refused):
+        ledger.check_join("a")
+    ledger.disconnect("a")
+    assert "a" not in ledger.joins  # nothing kept of an address gone
+
+
 def test_the_ai_lane_serves_rooms_with_a_person_first_then_each_owner_in_turn() -> None:
     order: list[str] = []
 

@@ -161,6 +161,16 @@ def test_one_address_cannot_take_every_connection(lan: str) -> None:
             assert _create(other, ["remote", "remote"])["type"] == "room_created"
 
 
+def test_no_connection_keeps_a_compressor(lan: str) -> None:
+    """The client offers permessage-deflate; the server takes none (its compressor would hold
+    some 40 KB per connection)."""
+    with _connect(lan) as ws:
+        assert ws.request is not None and "permessage-deflate" in str(
+            ws.request.headers.get("Sec-WebSocket-Extensions"))
+        assert ws.protocol.extensions == []
+        assert _create(ws, ["remote", "remote"])["type"] == "room_created"
+
+
 # -- pings (failure 3)
 
 

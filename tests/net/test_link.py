@@ -103,7 +103,8 @@ def test_remembered_tokens_are_tried_in_turn_then_a_free_seat() -> None:
 
 
 def test_a_moment_refusal_of_a_seat_is_asked_again_as_the_policy_says() -> None:
-    cases = ((HEADLESS, Refusal.RATE, True), (WINDOW, Refusal.RATE, False),
+    cases = ((HEADLESS, Refusal.RATE, True), (WINDOW, Refusal.RATE, True),
+             (HEADLESS, Refusal.NOT_SAVED, True), (WINDOW, Refusal.NOT_SAVED, False),
              (HEADLESS, Refusal.LOADING, True), (WINDOW, Refusal.LOADING, True))
     for policy, code, again in cases:
         Script.opened = []

@@ -16,7 +16,9 @@ import pytest
 
 from ra_game.net.embedded import EmbeddedServer
 from ra_game.net.options import RoomOptions
+from ra_game.net.protocol import MAX_TOKEN, is_token
 from ra_game.net.room import Room
+from ra_game.net.room_files import check_room_document
 
 GOOD_CODE, BAD_CODE = "GGGGGGGG", "BBBBBBBB"
 
@@ -61,6 +63,21 @@ def _hostile(change: str) -> str:
     elif change == "illegal_move":
         doc["moves"] = ["bid:99"]
     return json.dumps(doc)
+
+
+@pytest.mark.parametrize(("token", "sound"), [
+    ("a-_Z9", True), ("x" * MAX_TOKEN, True), ("a.b", False), ("a b", False), ("", False),
+    ("x" * (MAX_TOKEN + 1), False), ("\u00e9t\u00e9", False)])
+def test_a_saved_token_is_checked_with_the_wire_s_one_token_alphabet(token: str,
+                                                                      sound: bool) -> None:
+    doc = _ai_game(GOOD_CODE)
+    doc["host_token"] = doc["seats"][0]["token"] = token
+    assert is_token(token) is sound
+    if sound:
+        check_room_document(doc, GOOD_CODE)
+    else:
+        with pytest.raises(ValueError):
+            check_room_document(doc, GOOD_CODE)
 
 
 #: Changes that keep the room, without the moves from the first that does not fit.

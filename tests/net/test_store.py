@@ -344,3 +344,43 @@ def test_the_server_listens_first_and_a_room_not_loaded_yet_answers_loading(
         return codes
 
     assert asyncio.run(main()) == ["loading", "joined"]
+
+
+@pytest.mark.parametrize("where", ["statement", "commit"])
+def test_the_first_move_after_a_full_disk_is_freed_is_saved(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """A full disk fails a move's row or the batch's commit; once there is room again, the
+    next move commits at once: no transaction is left open, nothing is retried."""
+    room = _started_room()
+    full = [True]
+    real_flush, real_rows = storage.flush, RoomStore._moves_rows
+
+    def flush(conn: sqlite3.Connection) -> None:
+        if full[0] and where == "commit":
+            raise sqlite3.OperationalError("database or disk is full")
+        real_flush(conn)
+
+    def rows(store: RoomStore, room: Room, kept: int) -> storage.Statements:
+        statements = real_rows(store, room, kept)
+
+        def run(conn: sqlite3.Connection) -> None:
+            if full[0] and where == "statement":
+                raise sqlite3.OperationalError("database or disk is full")
+            statements(conn)
+        return run
+
+    async def body(store: RoomStore) -> list[bool]:
+        assert await store.create(room, "a")
+        monkeypatch.setattr(storage, "flush", flush)
+        monkeypatch.setattr(RoomStore, "_moves_rows", rows)
+        results = []
+        for _ in range(3):  # refused while full, the room back to its saved state each time
+            results.append(await _play(store, room, "draw"))
+            room.restore(store.restore_point(room))  # type: ignore[arg-type]  # as the server
+            store.revert(room)
+        full[0] = False
+        results.append(await _play(store, room, "draw"))
+        return results
+
+    assert _with_store(folder, body) == [False, False, False, True]
+    assert saved_room(folder, room.code)["moves"] == ["draw"]  # type: ignore[index]
