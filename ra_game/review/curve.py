@@ -1,10 +1,11 @@
 """The game's evaluation curve: every seat's expected final fame after every move of a replay,
 with the draws (chance) told apart from the decisions.
 
-The values are the hard AI's evaluation of the position (:func:`~ra_game.ai.evaluators.expected_fame`:
-the fame held plus the evaluation's outlook to the end of the game; at the end, the final
-scores), one estimator at every position, so a change of the line is a change of the position
-and never a change of estimator.  It reads the public position and the bag as a multiset (what
+The values are the hard AI's evaluation of the position, the one its search and the review's
+use for the game's player count (:data:`~ra_game.ai.evaluators.SHIPPED`: the fame held plus
+the evaluation's outlook to the end of the game; at the end, the final scores), one estimator
+at every position, so a change of the line is a change of the position and never a change of
+estimator.  It reads the public position and the bag as a multiset (what
 any player can count), never the bag's order.  A draw's change is split in two: the draw's mean
 over the tiles left in the bag (what drawing was worth, the decision) and the tile that came
 (:attr:`Step.luck`, the chance: what it brought the seat against the bag's mean, less what it
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..ai.evaluate import BagInfo
-from ..ai.evaluators import expected_fame
+from ..ai.evaluators import Judgment, evaluator_for
 from ..engine import GameState, Move, Replay
 from ..engine.moves import DRAW, is_bid
 from ..engine.state import BID, DISCARD, TURN
@@ -95,10 +96,11 @@ class Curve:
 
 
 def fame_now(state: GameState) -> tuple[float, ...]:
-    """Every seat's expected final fame in ``state``: the scores once the game is over."""
+    """Every seat's expected final fame in ``state`` by the evaluation hard ships for its
+    player count: the scores once the game is over."""
     if state.over:
         return tuple(float(s) for s in state.scores)
-    return tuple(expected_fame(state, BagInfo(state)))
+    return tuple(evaluator_for(Judgment.SHIPPED, 0, state.n).values(state, BagInfo(state)))
 
 
 def chance_value(state: GameState, tile: int) -> tuple[float, ...]:

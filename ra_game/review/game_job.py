@@ -13,14 +13,9 @@ from ..ai.workers import WorkerPool, Workers, default_workers
 from ..engine import Replay
 from ..stepped import run_to_end
 from .game import GameReview
-from .job import ReviewJob, checking_units
+from .job import ReviewJob, seat_units
 from .model import Review, check_seat, seat_decisions
 from .search import REVIEW_BUDGET, ReviewBudget
-
-
-def units_of(decisions: int, confirm: bool) -> int:
-    """A seat's units of progress (as :attr:`ReviewJob.progress` counts them)."""
-    return decisions + (checking_units(decisions) if confirm else 0)
 
 
 class GameReviewJob:
@@ -43,7 +38,7 @@ class GameReviewJob:
             check_seat(replay, seat)
         self.waiting = [s for s in seats if s not in self.reviews]
         #: The units of progress of each seat still to review (the progress bar's measure).
-        self.sizes = {s: units_of(len(seat_decisions(replay, s)), confirm) for s in self.waiting}
+        self.sizes = {s: seat_units(len(seat_decisions(replay, s)), confirm, budget) for s in self.waiting}
         self.current: ReviewJob | None = None
         self.cancelled = False
         self.result: GameReview | None = None

@@ -5,8 +5,10 @@ A job hands its decisions' trees to the AI's worker pool, every decision still t
 batch (so no process waits for another between decisions), and takes each decision's verdict
 as soon as its trees are back, in order, in :meth:`ReviewJob.step`, which only reads the pipes;
 without a pool it searches in this process in short slices.  Each decision is judged by
-:func:`~ra_game.review.search.judge`; a decision is a candidate when its loss is clearly above
-the search's own noise (:func:`clearly_worse`).  The candidates, costliest first, then get a
+:func:`~ra_game.review.search.judge` in two rounds: the first of its trees, then, unless it
+chose the move played and valued no other above it (:func:`~ra_game.review.search.clearly_best`),
+the rest; a decision is a candidate when its loss is clearly above the search's own noise
+(:func:`clearly_worse`).  The candidates, costliest first, then get a
 second opinion (:mod:`~ra_game.review.confirm`), until ``MAX_LISTED`` are confirmed; the review
 lists the confirmed ones only.  The work is fixed (no clock decides anything), so the same
 replay and settings give the same review with any number of processes; several seats in a row
@@ -34,7 +36,7 @@ from .confirm import (
     second_opinion,
 )
 from .model import Mistake, Review, SeatDecision, seat_decisions
-from .search import REVIEW_BUDGET, ReviewBudget, Verdict, judge, plan
+from .search import REVIEW_BUDGET, ReviewBudget, Verdict, clearly_best, judge, plan
 
 #: A loss is listed only above this many fame (the search's noise, measured: docs/ai.md).
 NOISE_FLOOR = 1.5
@@ -54,19 +56,28 @@ WIDE_MARGIN = 3.0
 WIDE_Z = 4.0
 
 
-def checking_units(decisions: int) -> int:
-    """The units of progress the second opinions and measures of a seat with ``decisions``
-    decisions count for (a share of the work, fixed before its candidates are known)."""
-    return (decisions + 3) // 4
+def checking_units(judge_units: int) -> int:
+    """The units of progress the second opinions and measures of a seat count for, a quarter
+    of its ``judge_units`` (a share of the work, fixed before its candidates are known)."""
+    return (judge_units + 3) // 4
+
+
+def seat_units(decisions: int, confirm: bool, budget: ReviewBudget = REVIEW_BUDGET) -> int:
+    """A seat's units of progress (as :attr:`ReviewJob.progress` counts them), the total
+    known at the start that never grows: a unit a tree of each decision, and the second
+    opinions' share."""
+    judging = budget.trees * decisions
+    return judging + (checking_units(judging) if confirm else 0)
 
 
 class Stage(IntEnum):
-    """A unit of a review's work: judge a decision, a round of a candidate's second opinion,
-    or the measure of a listed move on fresh deals."""
+    """A unit of a review's work: the first round of a decision's trees, the rest of them, a
+    round of a candidate's second opinion, or the measure of a listed move on fresh deals."""
 
     JUDGE = 0
-    CONFIRM = 1
-    MEASURE = 2
+    REJUDGE = 1
+    CONFIRM = 2
+    MEASURE = 3
 
 
 Unit = tuple[int, Stage]
@@ -208,7 +219,14 @@ class ReviewJob:
         self.salt = salt
         self.confirm = confirm
         self.decisions = seat_decisions(replay, seat) if decisions is None else decisions
+        #: Every decision's verdict, in order, once all are judged.
         self.verdicts: list[Verdict] = []
+        # the verdicts settled so far; the decisions whose first round is done (the first
+        # ones); those waiting for the rest of their trees, with their first round's results
+        self._judged: dict[int, Verdict] = {}
+        self._firsts = 0
+        self._rejudge: list[int] = []
+        self._first_results: dict[int, list[TreeResult]] = {}
         #: The settled second opinions, and the measures of the listed moves, by decision.
         self.opinions: dict[int, SecondOpinion] = {}
         self.measures: dict[int, SecondOpinion] = {}
@@ -230,6 +248,8 @@ class ReviewJob:
         known = read_work(earlier.work, self.decisions) if earlier is not None else None
         if known is not None:
             self.verdicts, self.opinions, self.measures = known
+            self._judged = dict(enumerate(self.verdicts))
+            self._firsts = len(self.verdicts)
         # this process: the trees of the current unit
         self._tree: HardAgent | None = None
         self._tree_job: TreeJob | None = None
@@ -239,10 +259,12 @@ class ReviewJob:
     @property
     def progress(self) -> tuple[int, int]:
         """Units of work done, and how many there are, a total known at the start that never
-        grows: a unit a decision to judge, and ``checking_units`` for the second opinions and
-        the measures, shared out as their candidates are settled."""
-        extra = checking_units(len(self.decisions)) if self.confirm else 0
-        done = len(self.verdicts)
+        grows: a unit a tree of each decision to judge (the trees of a decision judged by
+        its first round alone count as done with it), and ``checking_units`` for the second
+        opinions and the measures, shared out as their candidates are settled."""
+        trees, first = self.budget.trees, self.budget.first_trees
+        extra = checking_units(trees * len(self.decisions)) if self.confirm else 0
+        done = first * self._firsts + (trees - first) * len(self._judged)
         if self._waiting is not None and extra:
             checked = len(self.opinions) / max(1, len(self.opinions) + len(self._waiting))
             measured = 0.0
@@ -251,9 +273,8 @@ class ReviewJob:
                 measured = len(self.measures) / max(1, len(self.measures)
                                                     + len(self._to_measure))
             done += int(extra * (0.75 * checked + 0.25 * measured))
-        if self.result is not None:
-            done = len(self.decisions) + extra
-        return done, len(self.decisions) + extra
+        total = seat_units(len(self.decisions), self.confirm, self.budget)
+        return (total if self.result is not None else done), total
 
     @property
     def done(self) -> bool:
@@ -303,8 +324,10 @@ class ReviewJob:
     def _advance(self) -> None:
         """Queue the second opinions once every decision is judged, the measures once they
         are settled; finish when all is done."""
-        if self.done or len(self.verdicts) < len(self.decisions):
+        if self.done or len(self._judged) < len(self.decisions):
             return
+        if len(self.verdicts) < len(self.decisions):
+            self.verdicts = [self._judged[k] for k in range(len(self.decisions))]
         if self._waiting is None:
             worse = candidates(self.decisions, self.verdicts) if self.confirm else []
             self._waiting = [k for k in worse if k not in self.opinions]
@@ -320,9 +343,11 @@ class ReviewJob:
 
     def _next_unit(self, taken: int) -> Unit | None:
         """The unit after ``taken`` units already handed out."""
-        judged = len(self.verdicts) + taken
-        if judged < len(self.decisions):
-            return judged, Stage.JUDGE
+        first = self._firsts + taken
+        if first < len(self.decisions):
+            return first, Stage.JUDGE
+        if self._firsts == len(self.decisions) and taken < len(self._rejudge):
+            return self._rejudge[taken], Stage.REJUDGE
         if self._waiting is not None and taken < len(self._waiting):
             return self._waiting[taken], Stage.CONFIRM
         if self._to_measure is not None and taken < len(self._to_measure):
@@ -332,20 +357,32 @@ class ReviewJob:
     def _jobs_of(self, unit: Unit) -> list[TreeJob]:
         index, stage = unit
         decision = self.decisions[index]
-        better = self.verdicts[index].best if stage is not Stage.JUDGE else 0
+        if stage in (Stage.JUDGE, Stage.REJUDGE):
+            trees = plan(decision.obs, decision.played, self.budget, self.salt)
+            first = self.budget.first_trees
+            return trees[:first] if stage is Stage.JUDGE else trees[first:]
+        better = self.verdicts[index].best
         if stage is Stage.CONFIRM:
             first = deals_of(self._rounds.get(index, []))
             return list(confirm_plan(decision.obs, decision.played, better, salt=self.salt,
                                      first=first))
-        if stage is Stage.MEASURE:
-            return list(measure_plan(decision.obs, decision.played, better, self.salt))
-        return list(plan(decision.obs, decision.played, self.budget, self.salt))
+        return list(measure_plan(decision.obs, decision.played, better, self.salt))
 
     def _complete(self, unit: Unit, results: list[TreeResult]) -> None:
         index, stage = unit
         decision = self.decisions[index]
         if stage is Stage.JUDGE:
-            self.verdicts.append(judge(results, decision.played))
+            self._firsts += 1
+            if len(results) == self.budget.trees or clearly_best(results, decision.played):
+                self._judged[index] = judge(results, decision.played)
+            else:
+                self._first_results[index] = results
+                self._rejudge.append(index)
+            return
+        if stage is Stage.REJUDGE:
+            self._rejudge.remove(index)
+            self._judged[index] = judge(self._first_results.pop(index) + results,
+                                        decision.played)
             return
         better = self.verdicts[index].best
         if stage is Stage.MEASURE:
@@ -364,8 +401,11 @@ class ReviewJob:
     # -- on the worker pool
 
     def _wanted_confirmed(self) -> int:
-        """How many more candidates must be listed before the list is full."""
-        return MAX_LISTED - len(self._listed()[0])
+        """How many more candidates must be listed before the list is full (every candidate
+        still waiting when the review lists every mistake: one batch checks them all)."""
+        if self.most is None:
+            return len(self._waiting or [])
+        return self.most - len(self._listed()[0])
 
     def _submit(self, pool: WorkerPool) -> None:
         """Hand out the next units as one batch: every decision still to judge, or at least

@@ -46,6 +46,13 @@ class ReviewBudget:
     trees: int = 4
     iterations: int = 300
 
+    @property
+    def first_trees(self) -> int:
+        """The trees of a decision's first round (a quarter of them, at least one): a decision
+        whose played move is clearly best after them (:func:`clearly_best`) is judged by them
+        alone, any other by all ``trees``."""
+        return max(1, self.trees // 4)
+
 
 #: The review's budget: hard's (4 trees x 300 iterations) per decision.
 REVIEW_BUDGET = ReviewBudget()
@@ -151,6 +158,18 @@ def judge(results: list[TreeResult], played: int) -> Verdict:
     fb, fp = fame.get(best, FameStats()), fame.get(played, FameStats())
     error = (fb.variance_of_mean + fp.variance_of_mean) ** 0.5 if best != played else 0.0
     return Verdict(best, played, fb.mean, fp.mean, error, visits)
+
+
+def clearly_best(results: list[TreeResult], played: int) -> bool:
+    """True when every tree of ``results`` (a decision's first round) chose the move played
+    and valued no other move above it: the rest of the trees need not be searched
+    (:attr:`ReviewBudget.first_trees`)."""
+    for r in results:
+        mine = r.fame.get(played, FameStats()).mean
+        if judge([r], played).best != played or any(
+                f.count and f.mean > mine for a, f in r.fame.items() if a != played):
+            return False
+    return True
 
 
 def judge_here(obs: Observation, played: int, budget: ReviewBudget = REVIEW_BUDGET,

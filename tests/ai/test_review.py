@@ -14,8 +14,8 @@ from ra_game.engine import load_replay
 from ra_game.engine.errors import ReplayError
 from ra_game.engine.moves import DRAW, PASS, RA, is_bid
 from ra_game.review import Review, ReviewBudget, ReviewJob, SeatDecision, review_game
-from ra_game.review.job import build_review, clearly_worse
-from ra_game.review.search import judge_here
+from ra_game.review.job import MAX_LISTED, build_review, clearly_worse
+from ra_game.review.search import clearly_best, judge, judge_here, plan, run_here
 
 from .positions import bidding, position
 
@@ -77,11 +77,12 @@ def test_the_best_move_is_never_listed(make):
 
 
 @pytest.mark.slow
-def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers():
+@pytest.mark.parametrize("most", [MAX_LISTED, None])
+def test_the_same_game_gives_the_same_review_in_process_and_on_two_workers(most):
     replay = load_replay(GOLDEN_4P)
-    here = review_game(replay, 1, workers=1, budget=SMALL)
-    again = review_game(replay, 1, workers=0, budget=SMALL)
-    pooled = review_game(replay, 1, workers=2, budget=SMALL)
+    here = review_game(replay, 1, workers=1, budget=SMALL, most=most)
+    again = review_game(replay, 1, workers=0, budget=SMALL, most=most)
+    pooled = review_game(replay, 1, workers=2, budget=SMALL, most=most)
     assert here == again == pooled
     assert here.to_json()["mistakes"] == pooled.to_json()["mistakes"]
     assert here.decisions == len(ReviewJob(replay, 1, None).decisions) > 0
@@ -101,6 +102,29 @@ def test_the_job_steps_in_slices_and_reports_progress(confirm):
         seen.append(done)
     assert job.result is not None and total >= job.result.decisions
     assert len(set(seen)) > 2 and seen[-1] == total
+
+
+def job_verdict(state, played: int):
+    """The verdict a review job reaches on one decision of ``state``'s seat 0."""
+    decision = SeatDecision(7, state.observation(0), played)
+    job = ReviewJob(load_replay(GOLDEN_4P), 0, None, SMALL, decisions=[decision], confirm=False)
+    while not job.done:
+        job.step(1.0)
+    return job.verdicts[0]
+
+
+def test_a_decision_searches_its_other_trees_only_when_a_first_one_chose_another_move():
+    state = rich_lot_to_pass()
+    obs = state.observation(0)
+    first = SMALL.first_trees
+    assert 0 < first < SMALL.trees
+    trees = [run_here(job) for job in plan(obs, PASS, SMALL)]
+    assert not clearly_best(trees[:first], PASS)
+    assert job_verdict(state, PASS) == judge(trees, PASS)  # every tree searched
+    chosen = judge(trees, PASS).best
+    trees = [run_here(job) for job in plan(obs, chosen, SMALL)]
+    assert clearly_best(trees[:first], chosen)
+    assert job_verdict(state, chosen) == judge(trees[:first], chosen) != judge(trees, chosen)
 
 
 def test_a_cancelled_job_is_done_without_a_result():

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from ra_game.ai.evaluate import BagInfo
+from ra_game.ai.evaluators import EVALUATORS
 from ra_game.engine import Move, load_replay, parse_replay
 from ra_game.engine.moves import DRAW
 from ra_game.engine.replay import replay_dict
@@ -35,7 +37,9 @@ from ra_game.review.game import (
     seat_and_game_json,
     severity,
 )
-from ra_game.review.game_job import GameReviewJob, units_of
+from ra_game.review.game_job import GameReviewJob
+from ra_game.review.job import seat_units
+from ra_game.review.search import plan
 from ra_game.seats import parse_seats
 from ra_game.ui.review_words import time_left
 
@@ -82,6 +86,19 @@ def test_the_curve_ends_on_the_scores_and_keeps_luck_to_the_draws():
             brought = [f - m for f, m in zip(came, mean)]
             assert step.luck == pytest.approx((brought[0] - brought[1], brought[1] - brought[0]))
     assert curve.luck(0) == pytest.approx(sum(s.luck[0] for s in curve.steps))
+
+
+@pytest.mark.parametrize("path", [GAME_2P, GAME_4P])
+def test_the_curve_values_a_position_as_the_reviews_search_does(path):
+    """The graph and the luck read the evaluation the review's search reads (the learned one
+    for 2 players, where it ships), not the hand-made one whatever the game."""
+    replay = load_replay(path)
+    state = replay.play(len(replay.moves) // 2)
+    played = state.legal_actions()[0]
+    (tree, *_rest) = plan(state.observation(state.current), played)
+    searched = EVALUATORS[tree.evaluator](state.current).values(state, BagInfo(state))
+    assert fame_now(state) == tuple(searched)
+    assert game_curve(replay).before(len(replay.moves) // 2) == tuple(searched)
 
 
 def test_luck_is_against_the_rivals_and_adds_up_to_zero():
@@ -223,7 +240,7 @@ def test_the_whole_games_progress_total_is_known_at_the_start():
     replay = load_replay(GAME_2P)
     job = GameReviewJob(replay, None, budget=TINY)
     total = job.progress[1]
-    assert total == sum(units_of(len(seat_decisions(replay, s)), True) for s in (0, 1))
+    assert total == sum(seat_units(len(seat_decisions(replay, s)), True, TINY) for s in (0, 1))
     steps = 0
     while not job.done and steps < 40:
         job.step(0.02)
