@@ -5,7 +5,12 @@ games started and wait; print one JSON line: rooms, clients, games, moves per se
 carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory and
 CPU time (``server_cpu_share``, of one core, and this client's: both well under 1 while the
 latency is high, the machine, not the server, is short of time), and what the idle rooms cost
-it.  ``--pace 5``: each room makes one move every 5 seconds (a person's pace; the rooms' starts spread over those seconds); the moves sent in the first
+it.  ``--pace 5``: each room makes one move every 5 seconds (a person's pace; the rooms' starts
+spread over those seconds); each wait is drawn between (1 - ``--spread``) and (1 + ``--spread``)
+paces (default 0.5: 2.5 to 7.5 s, 5 s on average), as people's thinking times differ: with
+the same wait everywhere, the rooms whose moves one stop of the server (or of this client)
+held back move together ever after, and those bursts (140 moves in 100 ms, every 5 s, with
+1,000 rooms) were the p99; the moves sent in the first
 ``--warmup`` seconds (default three paces: 1,000 rooms are made, joined and started then) are
 reported apart as ``warmup_p99_ms``.  This client paces its own cycle collector as the server
 does (:mod:`ra_game.net.collector`), so its pauses do not count as the server's.  Every client is on 127.0.0.1, so
@@ -62,12 +67,14 @@ LOAD_FLAGS = ["--max-connections-per-address", "1000000", "--max-rooms-per-addre
 
 class Totals:
     def __init__(self, max_games: int, until: float, pace: float = 0.0,
-                 measured_from: float = 0.0) -> None:
+                 measured_from: float = 0.0, spread: float = 0.0) -> None:
         self.games = self.moves = 0
         self.latencies: list[float] = []
         #: Moves sent before ``measured_from`` (perf_counter): the rooms were still starting.
         self.warmup: list[float] = []
         self.max_games, self.until, self.pace = max_games, until, pace
+        #: Each wait between moves is ``pace`` times 1 +- up to this share.
+        self.spread = spread
         self.measured_from = measured_from
 
     def more(self) -> bool:
@@ -104,7 +111,8 @@ async def _player(url: str, room: str, name: str, rng: random.Random, totals: To
                 raise RuntimeError(msg["text"])
             if state is not None and not state.over and state.current == seat and not sent:
                 if totals.pace:
-                    await asyncio.sleep(totals.pace)
+                    await asyncio.sleep(totals.pace * rng.uniform(1 - totals.spread,
+                                                                  1 + totals.spread))
                 if time.monotonic() > totals.until:
                     return
                 sent = time.perf_counter()
@@ -185,7 +193,7 @@ async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> Non
 
 async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
                 pid: int, idle: int = 0, pace: float = 0.0,
-                warmup: float = 0.0) -> dict[str, Any]:
+                warmup: float = 0.0, spread: float = 0.0) -> dict[str, Any]:
     done = asyncio.Event()
     waiting = []
     base = rss_mb(pid)
@@ -196,7 +204,8 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
         waiting.append(ready.wait())
     await asyncio.gather(*waiting)
     idle_rss = rss_mb(pid)
-    totals = Totals(max_games, time.monotonic() + seconds, pace, time.perf_counter() + warmup)
+    totals = Totals(max_games, time.monotonic() + seconds, pace, time.perf_counter() + warmup,
+                    spread)
     rng = random.Random(seed)
     start, cpu_start, own_start = time.perf_counter(), cpu_s(pid), time.process_time()
     pacing = asyncio.create_task(CollectorPacing().run())  # this client's own GC pauses
@@ -219,7 +228,8 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     lat = sorted(totals.latencies) or [0.0]
     warm = sorted(totals.warmup) or [0.0]
     return {
-        "rooms": rooms, "clients": rooms * 2, "pace_s": pace, "seconds": round(elapsed, 1),
+        "rooms": rooms, "clients": rooms * 2, "pace_s": pace, "spread": spread,
+        "seconds": round(elapsed, 1),
         "games": totals.games, "moves": totals.moves,
         "moves_per_s": round(totals.moves / elapsed, 1),
         "p50_ms": round(statistics.median(lat) * 1000, 2),
@@ -249,7 +259,8 @@ def run(args: argparse.Namespace, rooms: int, seconds: float, pace: float,
     with server_process(flags, args.data) as (url, pid):
         result = asyncio.run(bench(url, rooms, seconds, max_games, args.seed, pid,
                                    args.idle_rooms, pace,
-                                   3 * pace if args.warmup is None else args.warmup))
+                                   3 * pace if args.warmup is None else args.warmup,
+                                   args.spread))
     result.update(data=args.data or tempfile.gettempdir(), flush_delay_s=flush_delay,
                   load_start=round(load, 2), load=round(os.getloadavg()[0], 2))
     return result
@@ -282,6 +293,9 @@ def main() -> int:
                         help="rooms whose game started and whose 3 connections stay open idle")
     parser.add_argument("--pace", type=float, default=0.0,
                         help="seconds between two moves of a room (0: at once)")
+    parser.add_argument("--spread", type=float, default=0.5,
+                        help="each wait between moves is the pace times 1 +- up to this share "
+                             "(0: every room exactly the pace)")
     parser.add_argument("--warmup", type=float, default=None,
                         help="seconds while the rooms start whose moves are reported apart "
                              "(warmup_p99_ms), not in p50/p99 (default: 3 paces)")
