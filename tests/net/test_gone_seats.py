@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from ra_game import cli
-from ra_game.net import client, seat_store, session
-from ra_game.net.client import ClientError, RemoteSeat
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import GameStarted, Joined, Lobby, SeatAway, ServerError
-from ra_game.net.options import RoomOptions
-from ra_game.net.refusals import Refusal
-from ra_game.net.session import NetSession
+from ra_game.net.client import headless as client
+from ra_game.net.client import seat_store, session
+from ra_game.net.client.events import GameStarted, Joined, Lobby, SeatAway, ServerError
+from ra_game.net.client.headless import ClientError, RemoteSeat
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import Refusal
 
 from .helpers import Inbox, open_room
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import Joined, RoomCreated
-from ra_game.net.server import HOLDER_PING
-from ra_game.net.session import NetSession
+from ra_game.net.client.events import Joined, RoomCreated
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.game_server import HOLDER_PING
 
 from .helpers import Inbox
 
