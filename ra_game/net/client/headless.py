@@ -22,7 +22,7 @@ from ...table.stepped import run_to_end
 from ...text.i18n import _
 from ..wire.mirror import MirrorError
 from ..wire.refusals import Refusal
-from . import seat_store
+from . import seat_store, session
 from .events import GameStarted, NetEvent, fixed_seed_note
 from .online_seat import OnlineSeat, Played
 from .room_link import HEADLESS, TRY_AGAIN, RoomLink, Session
@@ -171,7 +171,7 @@ class RemoteSeat:
             if note and self.tell is not None and not self.told_seed:
                 self.told_seed = True
                 self.tell(note)
-        if time.monotonic() - link.session.heard > SILENCE_LIMIT:
+        if session.clock() - link.session.heard > SILENCE_LIMIT:
             raise ClientError(_("The server has said nothing for too long."))
 
     def send_move(self, seat: int, text: str, index: int) -> str | None:

@@ -14,6 +14,7 @@ import collections
 import socket
 import threading
 import time
+from collections.abc import Awaitable, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
@@ -38,6 +39,10 @@ CONNECT_TIMEOUT = 10.0
 #: Seconds between the session's pings, and the longest it waits for the pong: a server that
 #: answers is alive even when it has nothing to say (a lobby waiting for friends).
 HEARTBEAT = 20.0
+#: The sessions' clock for when the server was last heard, and their wait between two pings
+#: (a test drives both).
+clock: Callable[[], float] = time.monotonic
+pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
 
 class NetSession:
@@ -53,8 +58,8 @@ class NetSession:
         self._ready = threading.Event()
         #: What the server told this session so far, as of the last ``poll``.
         self.seating = Seating()
-        #: When the server was last heard (a frame or a pong; ``time.monotonic``).
-        self.heard = time.monotonic()
+        #: When the server was last heard (a frame or a pong; on :data:`clock`).
+        self.heard = clock()
         self._thread = threading.Thread(target=self._run, name="ra-net", daemon=True)
         self._thread.start()
 
@@ -182,7 +187,7 @@ class NetSession:
                     event = event_from_frame(decode_server(raw))
                 except ProtocolError:
                     continue
-                self.heard = time.monotonic()
+                self.heard = clock()
                 if event is not None:
                     self._emit(event)
         except ConnectionClosed:
@@ -192,7 +197,7 @@ class NetSession:
         """Ping every :data:`HEARTBEAT` seconds; a pong counts as hearing the server, no pong
         in time closes the connection (the reader then reports it lost)."""
         while True:
-            await asyncio.sleep(HEARTBEAT)
+            await pause(HEARTBEAT)
             try:
                 pong = await ws.ping()
                 await asyncio.wait_for(pong, HEARTBEAT)
@@ -201,7 +206,7 @@ class NetSession:
             except TimeoutError:
                 await ws.close(1011, "no pong")
                 return
-            self.heard = time.monotonic()
+            self.heard = clock()
 
     async def _write(self, ws: ClientConnection) -> bool:
         """Send what the methods queued; True once :meth:`close` asked to stop."""

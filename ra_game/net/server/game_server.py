@@ -17,7 +17,7 @@ import asyncio
 import hashlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +177,9 @@ class GameServer:
         self.loader: asyncio.Task[None] | None = None
         #: Every connection now.
         self.clients: set[Connection] = set()
+        #: How the server waits at most so long for a pong (a test drives the time).
+        self.pong_within: Callable[[Awaitable[float], float], Awaitable[float]] = \
+            asyncio.wait_for
 
     # -- life
 
@@ -429,7 +432,7 @@ class GameServer:
             return None
         try:
             pong = await holder.ws.ping()
-            await asyncio.wait_for(pong, HOLDER_PING)
+            await self.pong_within(pong, HOLDER_PING)
         except (asyncio.TimeoutError, ConnectionClosed):
             return holder
         return None
