@@ -24,9 +24,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from .i18n import _, catalog_notices, set_catalog_logger, start_language
-from .messages import shown_path
-from .settings import data_dir, load_settings_checked, save_settings
+from .files.settings import data_dir, load_settings_checked, save_settings
+from .text.i18n import _, catalog_notices, set_catalog_logger, start_language
+from .text.words import shown_path
 from .ui import frames, theme
 from .ui.app_context import AppContext, DemoOptions
 from .ui.assets import Assets
@@ -37,7 +37,7 @@ from .ui.widgets import Button
 
 if TYPE_CHECKING:
     from .engine import Replay
-    from .seats import Seat
+    from .table.seats import Seat
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
@@ -480,9 +480,9 @@ def run_title_check() -> int:
 
 
 def _catalogs_found() -> list[str]:
-    """The languages whose compiled catalog gettext finds where ``ra_game.i18n`` looks."""
+    """The languages whose compiled catalog gettext finds where ``ra_game.text.i18n`` looks."""
     import gettext
 
-    from .i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+    from .text.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
     return sorted(lang for lang in LANGUAGES if gettext.find(DOMAIN, str(LOCALE_DIR), [lang]))

@@ -136,7 +136,7 @@ def running_compiled() -> bool:
 
 def describe(choice: Choice) -> str:
     """One sentence for a player (``ra-game --version``): which build runs and why."""
-    from .i18n import _
+    from .text.i18n import _
 
     if running_compiled():
         return _("The engine and the AI run compiled: the fast build.")

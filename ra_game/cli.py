@@ -17,13 +17,13 @@ from typing import NoReturn
 
 from . import BUILD, __version__
 from .build_info import describe
-from .cli_words import install as install_argparse_words
-from .cli_words import whole_number
 from .engine import RaError, load_replay
-from .i18n import LANGUAGES, N_, _, normalize_language, override_language, set_language
-from .messages import error_text
-from .seat_kinds import DEFAULT_AI, PERSON
-from .seats import SeatSpecError, parse_seats, seat_kinds
+from .table.seat_kinds import DEFAULT_AI, PERSON
+from .table.seats import SeatSpecError, parse_seats, seat_kinds
+from .text.argparse_words import install as install_argparse_words
+from .text.argparse_words import whole_number
+from .text.i18n import LANGUAGES, N_, _, normalize_language, override_language, set_language
+from .text.words import error_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -220,10 +220,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         return run_app(players=seats, seed=args.seed, ai_workers=args.ai_workers)
     from .ai import workers
-    from .headless import play_headless, terminal
+    from .table.headless import play_headless, terminal
 
     if args.save_replay is not None:
-        from .replays import check_replay_target
+        from .files.replays import check_replay_target
 
         try:  # before the game, so a bad target costs no time and is never replaced
             check_replay_target(args.save_replay)
@@ -237,7 +237,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         pool.close()
     if args.save_replay is not None:
-        from .replays import save_replay
+        from .files.replays import save_replay
 
         try:
             save_replay(args.save_replay, doc)
@@ -262,7 +262,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     """Open the window on the replay viewer; a file that cannot be watched is one line, exit 2."""
-    from .replays import name_problem
+    from .files.replays import name_problem
 
     try:
         replay = load_replay(args.file)

@@ -5,7 +5,7 @@ no ``Any`` for them, and one checker of decoded JSON against a declared frozen d
 its declared type (a float from an int, a tuple from a list, a nested dataclass from an
 object) and against the ``check`` a field may carry in its metadata (:func:`rule`); what
 does not fit raises :class:`ShapeError` with one line naming the field.  Both directions of
-the wire read their frames with it (:mod:`ra_game.net.frames`).
+the wire read their frames with it (:mod:`ra_game.net.wire.frames`).
 """
 
 from __future__ import annotations

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ra_game.i18n import N_, _
+from ra_game.text.i18n import N_, _
+from ra_game.text.words import display_name
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext

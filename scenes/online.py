@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ra_game.i18n import N_, _
-from ra_game.online_memory import load_memory
+from ra_game.net.client.memory import load_memory
+from ra_game.text.i18n import N_, _
 from ra_game.ui import theme
 from ra_game.ui.widgets import Button
 

@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 
 import pygame
 
-from ra_game.i18n import _
-from ra_game.online_link import Link, local_url
-from ra_game.settings import data_dir
+from ra_game.files.settings import data_dir
+from ra_game.net.client.window_link import Link, local_url
+from ra_game.text.i18n import _
 
 if TYPE_CHECKING:
-    from ra_game.online_memory import RoomTicket
+    from ra_game.net.client.memory import RoomTicket
 
 #: The port the host's server asks for first (friends can keep one address), then any free one.
 DEFAULT_PORT = 47474
@@ -26,8 +26,8 @@ def start_server(previous: str | None = None) -> tuple[Any, str]:
     """Start this computer's game server (on the port of ``previous``, a former address, when
     it is free): the server and the address this window uses.  Raises ValueError (one line)."""
     try:
-        from ra_game.net.embedded import EmbeddedServer
-        from ra_game.net.storage import DataFolderError
+        from ra_game.net.server.embedded import EmbeddedServer
+        from ra_game.net.server.storage import DataFolderError
     except ImportError:
         raise ValueError(_("Online play is not available in this copy of the game.")) from None
     port = DEFAULT_PORT

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ra_game.i18n import N_, _
-from ra_game.net.options import DEFAULT_OPTIONS, RoomOptions
-from ra_game.online_link import Link
-from ra_game.online_memory import load_memory
-from ra_game.saves import NAME_LENGTH, clean_name, valid_name
-from ra_game.seat_kinds import PERSON, REMOTE, SeatKind, Where, default_ai, kinds_where
+from ra_game.files.saves import NAME_LENGTH, clean_name, valid_name
+from ra_game.net.client.memory import load_memory
+from ra_game.net.client.window_link import Link
+from ra_game.net.wire.options import DEFAULT_OPTIONS, RoomOptions
+from ra_game.table.seat_kinds import PERSON, REMOTE, SeatKind, Where, default_ai, kinds_where
+from ra_game.text.i18n import N_, _
 from ra_game.ui.widgets import Choice
 
 from .online_common import start_server

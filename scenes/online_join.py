@@ -10,10 +10,10 @@ from urllib.parse import urlsplit
 
 import pygame
 
-from ra_game.i18n import N_, _
-from ra_game.online_link import Link
-from ra_game.online_memory import load_memory
-from ra_game.saves import NAME_LENGTH, clean_name, valid_name
+from ra_game.files.saves import NAME_LENGTH, clean_name, valid_name
+from ra_game.net.client.memory import load_memory
+from ra_game.net.client.window_link import Link
+from ra_game.text.i18n import N_, _
 from ra_game.ui import theme
 from ra_game.ui.widgets import Button, Choice, TextInput
 

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ra_game.i18n import N_, _
-from ra_game.net.events import SeatInfo, shown_code
-from ra_game.online_link import Link, local_url
-from ra_game.seat_kinds import default_ai, known_kind
+from ra_game.net.client.events import SeatInfo, shown_code
+from ra_game.net.client.window_link import Link, local_url
+from ra_game.table.seat_kinds import default_ai, known_kind
+from ra_game.text.i18n import N_, _
+from ra_game.text.words import display_name
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name
 
 from . import routes
 from .online_common import clock, copy_text
@@ -248,7 +248,7 @@ class LobbyScene(LayoutScene):
 
     def draw_seed_note(self, surface: pygame.Surface) -> None:
         """Every seat is told when the room's creator fixed the seed (and can know the bag)."""
-        from ra_game.net.events import fixed_seed_note
+        from ra_game.net.client.events import fixed_seed_note
 
         lobby = self.link.lobby
         note = fixed_seed_note(lobby) if lobby is not None else ""

@@ -2,7 +2,7 @@
 
 :class:`OnlineMode` is an online game as a kind of game on the board: the room's rules, its
 overlay the :class:`OnlineOverlay` (the links, the away seats, undo and the hand-over) and its
-seats' controller the :class:`~ra_game.net.online_seat.OnlineSeat`, which decides every seat
+seats' controller the :class:`~ra_game.net.client.online_seat.OnlineSeat`, which decides every seat
 but those of the people at this screen: it plays the moves
 the server announces (``MoveMade``; a draw with the tile it revealed), one at a time on an idle
 board, so they animate as in a local game.  A person's own decision is sent to the server on
@@ -13,7 +13,7 @@ Undo asks the server; hints are computed here from the seat's own view.  A dropp
 says so and is retried with the same seat token; a seat whose person is away shows its clock,
 and the host may then hand it to an AI (A, or the pause menu).  The window only polls the
 session each frame.  The decisions are the pygame-free
-:class:`~ra_game.net.online_seat.OnlineSeat`'s, the same controller the headless client plays
+:class:`~ra_game.net.client.online_seat.OnlineSeat`'s, the same controller the headless client plays
 with; this module wires it to the links and the board.
 """
 
@@ -25,23 +25,23 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ra_game.i18n import N_, _
-from ra_game.net.events import NetEvent
-from ra_game.net.online_seat import OnlineSeat, Played, played_events
-from ra_game.online_link import Link
-from ra_game.seat_kinds import SeatKind, default_ai
-from ra_game.ui.board.mode import Mode
-from ra_game.ui.board.overlay import Overlay
-from ra_game.words import display_name
+from ra_game.net.client.events import NetEvent
+from ra_game.net.client.online_seat import OnlineSeat, Played, played_events
+from ra_game.net.client.window_link import Link
+from ra_game.table.seat_kinds import SeatKind, default_ai
+from ra_game.text.i18n import N_, _
+from ra_game.text.words import display_name
+from ra_game.ui.board.modes.mode import Mode
+from ra_game.ui.board.modes.overlay import Overlay
 
 from . import routes
 from .online_common import clock
 
 if TYPE_CHECKING:
     from ra_game.engine import Move
-    from ra_game.net.events import GameStarted
+    from ra_game.net.client.events import GameStarted
     from ra_game.ui.app_context import AppContext
-    from ra_game.ui.board.board import Board
+    from ra_game.ui.board.parts.protocols import Board
 
     from .play import PlayScene
 
@@ -85,7 +85,7 @@ class OnlineMode:
 
 class OnlineOverlay(Overlay):
     """The board's side of an online game: the seats far away are the
-    :class:`~ra_game.net.online_seat.OnlineSeat`'s, whose line to the links and watcher on the
+    :class:`~ra_game.net.client.online_seat.OnlineSeat`'s, whose line to the links and watcher on the
     board this is; the people here play on the board."""
 
     quit_label = N_("Leave the online game")

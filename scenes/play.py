@@ -1,6 +1,6 @@
 """The play scene: the board where a game of Ra is played, by people and AI seats.
 
-Data flow: each seat's :class:`~ra_game.seats.SeatController` (a mode's script, the AI seats'
+Data flow: each seat's :class:`~ra_game.table.seats.SeatController` (a mode's script, the AI seats'
 :class:`AiRunner`, or the people at this screen, whose :class:`HumanInput` the scene feeds to a
 :class:`LocalPerson`) is polled for the decision -> Move -> :class:`Match` ``apply`` (only if
 legal) -> events to the match's observers: the game log, the undo book, the board (the
@@ -24,24 +24,27 @@ from ra_game.compat import assert_never
 from ra_game.engine import GameState, IllegalMoveError, Move
 from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
-from ra_game.i18n import _
+from ra_game.files.saves import resume_state
 from ra_game.jsontypes import JsonObject
-from ra_game.match import Match
-from ra_game.saves import resume_state
-from ra_game.seat_kinds import SeatKind, Where
-from ra_game.seats import Seat, SeatController
+from ra_game.table.match import Match
+from ra_game.table.seat_kinds import SeatKind, Where
+from ra_game.table.seats import Seat, SeatController
+from ra_game.text.i18n import _
 from ra_game.ui.animation import SPEED_FACTORS, AnimationQueue, Call
 from ra_game.ui.app_context import AppContext, ai_workers
-from ra_game.ui.board.board_input import BoardInput, InputState
-from ra_game.ui.board.canvas import Canvas
 from ra_game.ui.board.controls import Control, HumanInput
 from ra_game.ui.board.director import Cues, Director
-from ra_game.ui.board.epoch_skip import EpochSkip
-from ra_game.ui.board.frame import BoardFrame
 from ra_game.ui.board.geometry import PLAY_NAMES, BoardGeometry
-from ra_game.ui.board.hotseat import Hotseat
-from ra_game.ui.board.info_layer import InfoLayer
-from ra_game.ui.board.intents import (
+from ra_game.ui.board.model import DisplayModel
+from ra_game.ui.board.modes.mode import PLAIN, GameEnd, Mode
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.parts.board_input import BoardInput, InputState
+from ra_game.ui.board.parts.canvas import Canvas
+from ra_game.ui.board.parts.epoch_skip import EpochSkip
+from ra_game.ui.board.parts.frame import BoardFrame
+from ra_game.ui.board.parts.hotseat import Hotseat
+from ra_game.ui.board.parts.info_layer import InfoLayer
+from ra_game.ui.board.parts.intents import (
     Hover,
     Offer,
     OpenPause,
@@ -50,20 +53,17 @@ from ra_game.ui.board.intents import (
     TakeBack,
     ToPause,
 )
-from ra_game.ui.board.keeper import Keeper
-from ra_game.ui.board.mode import PLAIN, GameEnd, Mode
-from ra_game.ui.board.model import DisplayModel
-from ra_game.ui.board.overlay import Overlay
-from ra_game.ui.board.painter import draw_board
-from ra_game.ui.board.pause_menu import PauseMenu
-from ra_game.ui.board.pausing import PauseExit, Pausing
-from ra_game.ui.board.player_area import PlayerAreas
-from ra_game.ui.board.seating import read_seats
+from ra_game.ui.board.parts.keeper import Keeper
+from ra_game.ui.board.parts.painter import draw_board
+from ra_game.ui.board.parts.pausing import PauseExit, Pausing
+from ra_game.ui.board.parts.seating import read_seats
+from ra_game.ui.board.parts.status_text import Said, StatusText
+from ra_game.ui.board.parts.turns import Pace, Turns
+from ra_game.ui.board.parts.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.sentences import Sentences, you_seat
-from ra_game.ui.board.status_text import Said, StatusText
-from ra_game.ui.board.turns import Pace, Turns
-from ra_game.ui.board.undo import DEFAULT_GRACE, UndoBook
 from ra_game.ui.board.view import View
+from ra_game.ui.board.widgets.pause_menu import PauseMenu
+from ra_game.ui.board.widgets.player_area import PlayerAreas
 from ra_game.ui.layout import load_layout
 from ra_game.ui.scene import Scene
 from ra_game.ui.sprites import SpriteBank

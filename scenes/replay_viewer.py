@@ -1,7 +1,7 @@
 """Watching a replay: the real play scene, driven move by move from a replay file.
 
 :class:`ReplayMode` is the viewer as a kind of game: a scripted
-:class:`~ra_game.ui.board.mode.Mode` (no saves, no undo, no hints, no statistics), its overlay
+:class:`~ra_game.ui.board.modes.mode.Mode` (no saves, no undo, no hints, no statistics), its overlay
 the :class:`ReplayViewer` (the playback controls and where the replay is) and its seats'
 controller the :class:`ReplayScript`.  It plays the file's moves through the ordinary board (animations, epoch
 scoring, the pause menu, and whatever else the play scene shows), with playback controls in the
@@ -21,12 +21,12 @@ import pygame
 
 from ra_game.engine import Move, Replay
 from ra_game.engine.preview import move_events
-from ra_game.i18n import N_, _, format_decimal, pgettext
+from ra_game.text.i18n import N_, _, format_decimal, pgettext
+from ra_game.text.words import display_name
 from ra_game.ui import theme
-from ra_game.ui.board.mode import Mode, scripted_mode
-from ra_game.ui.board.overlay import Overlay
-from ra_game.ui.board.seating import read_seats
-from ra_game.words import display_name
+from ra_game.ui.board.modes.mode import Mode, scripted_mode
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.parts.seating import read_seats
 
 from . import routes
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import Event
     from ra_game.review import Review
-    from ra_game.seats import Tick
+    from ra_game.table.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 

@@ -11,12 +11,12 @@ from datetime import datetime
 
 import pygame
 
-from ra_game.i18n import N_, _, format_datetime, ngettext
-from ra_game.replays import ReplayEntry, ReplayList, replays_dir
+from ra_game.files.replays import ReplayEntry, ReplayList, replays_dir
+from ra_game.text.i18n import N_, _, format_datetime, ngettext
+from ra_game.text.words import display_name, is_you, shown_path
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name, is_you, shown_path
 
 from . import routes
 

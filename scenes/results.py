@@ -9,19 +9,19 @@ import pygame
 
 from ra_game.engine.events import GameOver
 from ra_game.engine.tiles import START_SCORE
-from ra_game.i18n import N_, _, ngettext, pgettext
+from ra_game.text.i18n import N_, _, ngettext, pgettext
+from ra_game.text.words import display_name, fame, is_you, names_list, shown_path
 from ra_game.ui import theme
 from ra_game.ui.chart import draw_chart
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name, fame, is_you, names_list, shown_path
 
 from . import routes
 
 if TYPE_CHECKING:
     from ra_game.engine.state import GameState
     from ra_game.review import Review
-    from ra_game.seats import Seat
+    from ra_game.table.seats import Seat
     from ra_game.ui.app_context import AppContext
 
 EXIT_AFTER = 1.0  # seconds the results show before ``demo --exit-on-end`` quits
@@ -145,7 +145,7 @@ class FinalResultsScene(LayoutScene):
         from the setup screen; the finished game has just freed its own)."""
         if self.seats is None:
             return
-        from ra_game.saves import first_free_slot, list_slots
+        from ra_game.files.saves import first_free_slot, list_slots
 
         humans = any(seat.is_human for seat in self.seats)
         slot = first_free_slot(list_slots()) if humans and self.ctx.demo is None else None
@@ -159,7 +159,7 @@ class FinalResultsScene(LayoutScene):
         """Write the game's replay into the replays folder and show where."""
         if self.replay is None:
             return
-        from ra_game.replays import save_game_replay
+        from ra_game.files.replays import save_game_replay
 
         try:
             path = save_game_replay(self.replay, [display_name(n) for n in self.state.names])

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ra_game.i18n import N_, _, format_decimal, format_percent, pgettext
 from ra_game.review.game import (
     BLUNDER_FROM,
     MISTAKE_FROM,
@@ -28,13 +27,14 @@ from ra_game.review.game import (
     severity_word,
     signed,
 )
+from ra_game.text.i18n import N_, _, format_decimal, format_percent, pgettext
+from ra_game.text.words import display_name, is_you
 from ra_game.ui import theme
 from ra_game.ui.chart import MARKERS, marker
 from ra_game.ui.game_chart import GameChart, Mark
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.review_words import better_line, seat_name
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name, is_you
 
 from . import routes
 from .review_progress import ReviewProgressScene
@@ -251,7 +251,7 @@ class GameReviewScene(LayoutScene):
         return _("Next: {move}. Expected final fame: {fame}").format(move=name, fame=fame)
 
     def person(self, seat: int) -> str | None:
-        from ra_game.messages import YOU
+        from ra_game.text.words import YOU
 
         name = self.game.names[seat]
         return None if name == YOU else display_name(name)

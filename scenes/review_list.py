@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ra_game.i18n import N_, _, format_decimal, pgettext
+from ra_game.text.i18n import N_, _, format_decimal, pgettext
+from ra_game.text.words import display_name, is_you
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.review_words import better_line, seat_name, summary_line
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name, is_you
 
 from . import routes
 

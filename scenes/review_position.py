@@ -22,11 +22,11 @@ from ra_game.ai.runner import AiRunner
 from ra_game.engine import IllegalMoveError, Move, Replay
 from ra_game.engine.events import AuctionPassed, AuctionWon, EpochEnded, GameOver
 from ra_game.engine.state import TURN
-from ra_game.i18n import N_, _
-from ra_game.seat_kinds import HINT_AI, kind_of
-from ra_game.seats import Seat
-from ra_game.ui.board.callout import Callout, button_rects, draw_callout
-from ra_game.ui.board.review_marks import MarkedDecision, draw_marked_decision, mark_decision
+from ra_game.table.seat_kinds import HINT_AI, kind_of
+from ra_game.table.seats import Seat
+from ra_game.text.i18n import N_, _
+from ra_game.ui.board.parts.review_marks import MarkedDecision, draw_marked_decision, mark_decision
+from ra_game.ui.board.widgets.callout import Callout, button_rects, draw_callout
 from ra_game.ui.review_words import better_line, move_words
 
 from .replay_viewer import ReplayMode, ReplayScript, ReplayViewer, replay_scene
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import Event
     from ra_game.review import Mistake
-    from ra_game.seats import Tick
+    from ra_game.table.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from ra_game.ai.workers import Workers
-from ra_game.i18n import N_, _, format_percent
+from ra_game.text.i18n import N_, _, format_percent
+from ra_game.text.words import display_name, is_you
 from ra_game.ui import theme
 from ra_game.ui.app_context import ai_workers
-from ra_game.ui.overlay import OverlayScene
+from ra_game.ui.overlay_scene import OverlayScene
 from ra_game.ui.review_words import seat_name, time_left
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name, is_you
 
 from . import routes
 

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ra_game.i18n import N_, _
+from ra_game.text.i18n import N_, _
+from ra_game.text.words import display_name
 from ra_game.ui import theme
-from ra_game.ui.overlay import OverlayScene
+from ra_game.ui.overlay_scene import OverlayScene
 from ra_game.ui.review_words import seat_names
 from ra_game.ui.widgets import Button
-from ra_game.words import display_name
 
 from . import routes
 

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     from ra_game.engine import GameState
     from ra_game.engine import Replay as ReplayDocument
     from ra_game.engine.events import EpochScored, GameOver
+    from ra_game.files.saves import SlotInfo
     from ra_game.jsontypes import JsonObject
-    from ra_game.online_link import Link
+    from ra_game.net.client.window_link import Link
     from ra_game.review import Mistake, Review
-    from ra_game.saves import SlotInfo
-    from ra_game.seats import Seat
-    from ra_game.ui.board.mode import BoardMode
+    from ra_game.table.seats import Seat
+    from ra_game.ui.board.modes.mode import BoardMode
     from ra_game.ui.scene import Scene  # noqa: F401
 
     # The scenes the routes open (named in strings: no scene is imported at run time).

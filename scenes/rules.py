@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.i18n import N_, _, current_language
+from ra_game.text.i18n import N_, _, current_language
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.sprites import SpriteBank

@@ -40,7 +40,7 @@ from ra_game.engine.tiles import (
     TOTAL_TILES,
     Tile,
 )
-from ra_game.i18n import N_, _, format_signed, ngettext
+from ra_game.text.i18n import N_, _, format_signed, ngettext
 
 
 @dataclass

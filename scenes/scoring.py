@@ -13,7 +13,7 @@ import pygame
 
 from ra_game.engine.events import EpochScored
 from ra_game.engine.scoring import SCORE_CATEGORIES
-from ra_game.i18n import N_, _, format_signed
+from ra_game.text.i18n import N_, _, format_signed
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene, speed_factor
 from ra_game.ui.score_table import Column, ScoreTable

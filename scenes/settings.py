@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 
 from ra_game.ai.workers import cpu_count, default_workers
-from ra_game.i18n import (
+from ra_game.files.settings import SPEEDS, save_settings
+from ra_game.text.i18n import (
     LANGUAGES,
     N_,
     _,
@@ -25,7 +26,6 @@ from ra_game.i18n import (
     ngettext,
     set_language,
 )
-from ra_game.settings import SPEEDS, save_settings
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.volume import VOLUME_CAPTIONS, VOLUME_KEYS, volume_options

@@ -10,15 +10,15 @@ from functools import partial
 
 import pygame
 
-from ra_game.i18n import N_, _, ngettext
-from ra_game.saves import NAME_LENGTH, clean_name, first_free_slot, list_slots, valid_name
-from ra_game.seat_kinds import PERSON, SeatKind, Where, default_ai, find_kind, kinds_where
-from ra_game.seats import AI_NAMES, Seat, auto_name
-from ra_game.settings import save_settings
+from ra_game.files.saves import NAME_LENGTH, clean_name, first_free_slot, list_slots, valid_name
+from ra_game.files.settings import save_settings
+from ra_game.table.seat_kinds import PERSON, SeatKind, Where, default_ai, find_kind, kinds_where
+from ra_game.table.seats import AI_NAMES, Seat, auto_name
+from ra_game.text.i18n import N_, _, ngettext
+from ra_game.text.words import display_name
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, Choice, TextInput
-from ra_game.words import display_name
 
 from . import routes
 

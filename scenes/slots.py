@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ra_game.i18n import N_, _, format_datetime
-from ra_game.saves import SLOT_COUNT, SlotInfo, delete_slot, list_slots
+from ra_game.files.saves import SLOT_COUNT, SlotInfo, delete_slot, list_slots
+from ra_game.text.i18n import N_, _, format_datetime
+from ra_game.text.words import display_name, is_you
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button, FocusGroup
-from ra_game.words import display_name, is_you
 
 from . import routes
 from .routes import NewGame

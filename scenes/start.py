@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ra_game.i18n import _
-from ra_game.saves import first_free_slot, list_slots
+from ra_game.files.saves import first_free_slot, list_slots
+from ra_game.text.i18n import _
 from ra_game.ui.front import SceneFront
 from ra_game.ui.routes import RouteTable
 
@@ -42,7 +42,7 @@ from .tutorial import tutorial_scene
 
 if TYPE_CHECKING:
     from ra_game.engine import Replay
-    from ra_game.seats import Seat
+    from ra_game.table.seats import Seat
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.scene import Scene
 

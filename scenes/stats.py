@@ -6,16 +6,16 @@ from __future__ import annotations
 import pygame
 
 from ra_game.ai.levels import LEVELS
-from ra_game.i18n import N_, _, format_decimal, format_percent
-from ra_game.seat_kinds import ai_label
-from ra_game.stats import Record, Stats, load_stats, reset_stats
+from ra_game.files.stats import Record, Stats, load_stats, reset_stats
+from ra_game.table.seat_kinds import ai_label
+from ra_game.text.i18n import N_, _, format_decimal, format_percent
 from ra_game.ui import theme
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.widgets import Button
 
 
 class StatsScene(LayoutScene):
-    """The player's statistics (``ra_game.stats``), with a reset that asks for confirmation."""
+    """The player's statistics (``ra_game.files.stats``), with a reset that asks for confirmation."""
 
     layout_name = "stats"
     REQUIRED = ("heading", "summary_panel", "players_panel", "levels_panel", "notice",

@@ -8,22 +8,22 @@ from datetime import datetime
 import pygame
 
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.i18n import N_, Text, _, format_datetime, generation
-from ra_game.safefile import SlotLock
-from ra_game.saves import (
+from ra_game.files.safefile import SlotLock
+from ra_game.files.saves import (
     SlotInfo,
     latest_resumable,
     list_slots,
     read_slot,
     slot_path,
 )
+from ra_game.text.i18n import N_, Text, _, format_datetime, generation
+from ra_game.text.words import names_list
 from ra_game.ui import theme
 from ra_game.ui.app_context import DemoOptions
 from ra_game.ui.assets import Assets
 from ra_game.ui.layout_scene import LayoutScene
 from ra_game.ui.sprites import SpriteBank
 from ra_game.ui.widgets import Button, Widget
-from ra_game.words import names_list
 
 from . import routes
 from .tutorial_lesson import SHOWN_STEPS, saved_step, step_number

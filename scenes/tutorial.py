@@ -1,7 +1,7 @@
 """The guided first game: a scripted game of Ra played on the real board, step by step.
 
 :class:`LessonMode` is the lesson as a kind of game: a scripted
-:class:`~ra_game.ui.board.mode.Mode` (no saves, undo, hints or statistics), its overlay the
+:class:`~ra_game.ui.board.modes.mode.Mode` (no saves, undo, hints or statistics), its overlay the
 :class:`LessonGuide` (the notes, the callouts and the step reached) and its seats' controller
 the :class:`LessonScript` (the opponents, and the player's seat between the player's steps).
 It runs the play scene through the lesson of ``tutorial_lesson.py`` on the
@@ -27,13 +27,13 @@ from ra_game.engine import events as ev
 from ra_game.engine.preview import move_events
 from ra_game.engine.state import BID, EMPTY
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.i18n import _
-from ra_game.seats import Seat
-from ra_game.ui.board.callout import Callout, button_rects, draw_callout, note_height
-from ra_game.ui.board.callout_place import Placement, place_note
-from ra_game.ui.board.mode import Mode, scripted_mode
-from ra_game.ui.board.overlay import Overlay
-from ra_game.ui.board.status_line import status_lines
+from ra_game.table.seats import Seat
+from ra_game.text.i18n import _
+from ra_game.ui.board.modes.mode import Mode, scripted_mode
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.widgets.callout import Callout, button_rects, draw_callout, note_height
+from ra_game.ui.board.widgets.callout_place import Placement, place_note
+from ra_game.ui.board.widgets.status_line import status_lines
 
 from . import routes
 from .tutorial_lesson import (
@@ -53,7 +53,7 @@ from .tutorial_lesson import (
 if TYPE_CHECKING:
     from ra_game.engine import Observation
     from ra_game.engine.events import Event
-    from ra_game.seats import Tick
+    from ra_game.table.seats import Tick
     from ra_game.ui.app_context import AppContext
     from ra_game.ui.board.view import View
 

@@ -24,10 +24,10 @@ from pathlib import Path
 
 from ra_game.engine.scoring import CIV_POINTS, DISASTER_LOSS, SUN_MOST
 from ra_game.engine.tiles import AUCTION_TRACK_SIZE
-from ra_game.i18n import N_
-from ra_game.safefile import read_json_bounded
-from ra_game.seat_kinds import LESSON_AI, PERSON
-from ra_game.settings import data_dir, write_json_atomic
+from ra_game.files.safefile import read_json_bounded
+from ra_game.files.settings import data_dir, write_json_atomic
+from ra_game.table.seat_kinds import LESSON_AI, PERSON
+from ra_game.text.i18n import N_
 
 #: The step the player reached, kept in the user data folder ("Learn to play" resumes there).
 PROGRESS_FILE = "tutorial.json"

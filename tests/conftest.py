@@ -31,7 +31,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def ra_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A private user folder (settings, saves, replays, statistics, error log) for one test;
     afterwards the language is English again."""
-    from ra_game.i18n import override_language, set_language
+    from ra_game.text.i18n import override_language, set_language
 
     home = tmp_path / "ra-home"
     monkeypatch.setenv("RA_GAME_HOME", str(home))

@@ -49,7 +49,7 @@ def run(frames: int, seed: int, players: str, paced: bool = False,
     import pygame
 
     from ra_game.app import create_app
-    from ra_game.seats import parse_seats
+    from ra_game.table.seats import parse_seats
     from ra_game.ui.app_context import DemoOptions
 
     if TYPE_CHECKING:  # scenes/ is installed as ra_game.scenes

@@ -34,7 +34,7 @@ import pygame
 
 from ra_game.app import create_app, main_loop
 from ra_game.engine import GameState
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 
 SCREENS = ("title", "turn", "pause", "results")
 

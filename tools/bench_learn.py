@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 import pygame
 
 from ra_game.app import create_app, run_frames
-from ra_game.replays import list_replays, replays_dir
+from ra_game.files.replays import list_replays, replays_dir
 
 
 def main() -> int:

@@ -51,15 +51,15 @@ from ra_game.ai.levels import LEVELS
 from ra_game.ai.workers import Workers, cpu_count
 from ra_game.engine import load_replay
 from ra_game.engine.tiles import Tile
-from ra_game.headless import play_headless
-from ra_game.replays import save_replay
+from ra_game.files.replays import save_replay
 from ra_game.review import ReviewJob, seat_decisions
 from ra_game.review.accuracy import seat_accuracy
 from ra_game.review.curve import Curve, StepKind, game_curve
 from ra_game.review.game_job import review_whole_game
 from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
 from ra_game.review.search import Verdict
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
 
 #: The issue's targets (seconds of wall clock, 4 players, 2 cores at rest): one seat reviewed,
 #: and the whole game.

@@ -13,7 +13,7 @@ held back move together ever after, and those bursts (140 moves in 100 ms, every
 1,000 rooms) were the p99; the moves sent in the first
 ``--warmup`` seconds (default three paces: 1,000 rooms are made, joined and started then) are
 reported apart as ``warmup_p99_ms``.  This client paces its own cycle collector as the server
-does (:mod:`ra_game.net.collector`), so its pauses do not count as the server's.  Every client is on 127.0.0.1, so
+does (:mod:`ra_game.net.server.collector`), so its pauses do not count as the server's.  Every client is on 127.0.0.1, so
 the server runs with the limits per address lifted (:data:`LOAD_FLAGS`).
 
 ``--data DIR``: the server's data folder is made under DIR (a disk to measure; default the
@@ -53,9 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from websockets.asyncio.client import ClientConnection, connect
 
 from ra_game.engine import GameState
-from ra_game.match import Match
-from ra_game.net.collector import CollectorPacing
-from ra_game.net.mirror import announced, initial_state
+from ra_game.net.server.collector import CollectorPacing
+from ra_game.net.wire.mirror import announced, initial_state
+from ra_game.table.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -32,9 +32,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ra_game.engine import GameState
-from ra_game.match import Match
-from ra_game.net.mirror import announced, initial_state
-from ra_game.seat_kinds import known_kind
+from ra_game.net.wire.mirror import announced, initial_state
+from ra_game.table.match import Match
+from ra_game.table.seat_kinds import known_kind
 from tools.bench_server import rss_mb, send
 
 ROOT = Path(__file__).resolve().parent.parent

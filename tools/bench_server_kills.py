@@ -38,8 +38,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ra_game.engine import GameState
-from ra_game.match import Match
-from ra_game.net.mirror import announced, initial_state
+from ra_game.net.wire.mirror import announced, initial_state
+from ra_game.table.match import Match
 from tools.bench_server import LOAD_FLAGS, send
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -63,7 +63,7 @@ def run(seed: int, players: str, epoch: int, ai_workers: int | None) -> dict[str
         from ra_game.scenes.scoring import EpochScoringScene
 
     from ra_game.app import create_app, guarded_step
-    from ra_game.seats import Seat, parse_seats
+    from ra_game.table.seats import Seat, parse_seats
 
     seats = [Seat.of("human", "You"), *parse_seats(players, allow_human=False)]
     state = position(seed, len(seats), epoch)

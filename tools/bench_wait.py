@@ -146,7 +146,7 @@ def play_game(seed: int, players: str, speed: str, ai_workers: int | None,
         from ra_game.scenes.play import PlayScene
 
     from ra_game.app import create_app, guarded_step
-    from ra_game.seats import Seat, parse_seats
+    from ra_game.table.seats import Seat, parse_seats
     from tooling.autopilot import Autopilot, key_events
 
     seats = [Seat.of("human", "You"), *parse_seats(players, allow_human=False)]

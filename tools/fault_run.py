@@ -37,10 +37,10 @@ sys.path.insert(0, str(ROOT / "tests"))  # the test tooling (tests/tooling)
 import pygame
 
 from ra_game.engine import RaError, load_replay
-from ra_game.safefile import write_json_atomic
-from ra_game.saves import check_document, read_slot, slot_path
-from ra_game.seat_kinds import kind_of
-from ra_game.settings import load_settings_checked, settings_path
+from ra_game.files.safefile import write_json_atomic
+from ra_game.files.saves import check_document, read_slot, slot_path
+from ra_game.files.settings import load_settings_checked, settings_path
+from ra_game.table.seat_kinds import kind_of
 from tooling import faults
 
 Check = Callable[[], None]
@@ -124,7 +124,7 @@ def many_replays(count: int) -> Check:
     """A replays folder of ``count`` files (each with a large unknown field): the list opens
     reading only the rows it shows, holds a bounded number and none of the unknown field."""
     def check() -> None:
-        from ra_game import replays
+        from ra_game.files import replays
 
         folder = replays.replays_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -183,7 +183,7 @@ def _special(path: Path, kind: str) -> None:
 
 def stats_case(kind: str) -> Check:
     """A bad ``stats.json``: set aside with one line, and the end of a game still counts."""
-    from ra_game.stats import load_stats, record_game, stats_path
+    from ra_game.files.stats import load_stats, record_game, stats_path
 
     def check() -> None:
         fresh_home()
@@ -213,7 +213,7 @@ def tutorial_case(kind: str) -> Check:
 def catalog_case(kind: str, data: bytes | None) -> Check:
     """A damaged Spanish catalog: English for it (or for the bad entry), said once, no crash;
     also the game starting in that language."""
-    from ra_game import i18n
+    from ra_game.text import i18n
 
     def check() -> None:
         fresh_home()
@@ -333,7 +333,7 @@ def kill_writers(rng: random.Random) -> Check:
 
 def lock_race() -> Check:
     """Two copies find a stale lock at once: exactly one of them may take it."""
-    from ra_game.safefile import SlotLock
+    from ra_game.files.safefile import SlotLock
 
     def check() -> None:
         folder = Path(tempfile.mkdtemp(prefix="ra-lock-"))
@@ -363,7 +363,7 @@ def lock_race() -> Check:
 
 def _other_copy(index: int) -> int:
     """A live process holding slot ``index``'s lock, as a second running copy would; its pid."""
-    from ra_game.safefile import _process_start
+    from ra_game.files.safefile import _process_start
 
     pid = os.fork()
     if pid == 0:
@@ -379,7 +379,7 @@ def _other_copy(index: int) -> int:
 def two_copies(rng: random.Random) -> Check:
     """Copy B opens the game copy A plays (or played on since B read it), A saves and quits: B
     never writes the slot (its autosaves, nor the end of its game)."""
-    from ra_game.saves import SlotWriter
+    from ra_game.files.saves import SlotWriter
 
     def check() -> None:
         fresh_home()
@@ -411,7 +411,7 @@ def two_copies(rng: random.Random) -> Check:
 def new_game_race() -> Check:
     """Two copies start a new game at the same instant (both see slot 1 free): both are saved,
     in two different slots."""
-    from ra_game.saves import SlotWriter, first_free_slot, list_slots
+    from ra_game.files.saves import SlotWriter, first_free_slot, list_slots
 
     def check() -> None:
         fresh_home()
@@ -485,7 +485,7 @@ def name_case(name: str) -> Check:
             from ra_game.scenes.replays import ReplayListScene
 
         from ra_game.app import create_app, run_frames
-        from ra_game.replays import list_replays, replays_dir
+        from ra_game.files.replays import list_replays, replays_dir
 
         fresh_home()
         doc = faults.sample_save(8)
@@ -525,7 +525,7 @@ def title_case(kind: str, size: tuple[int, int]) -> Check:
     """The title over several damaged slots, a very long home path, or a saves folder that is a
     file: every damaged slot named, no file named that is not there, the line in its box."""
     from ra_game.app import create_app, run_frames
-    from ra_game.saves import saves_dir
+    from ra_game.files.saves import saves_dir
     from ra_game.ui import theme
 
     def check() -> None:
@@ -560,8 +560,8 @@ def title_case(kind: str, size: tuple[int, int]) -> Check:
 
 
 def disk_full(tally: Tally) -> None:
-    from ra_game.saves import SlotWriter
-    from ra_game.settings import Settings, save_settings
+    from ra_game.files.saves import SlotWriter
+    from ra_game.files.settings import Settings, save_settings
 
     home = fresh_home()
     mount = home / "tiny"

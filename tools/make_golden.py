@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ra_game.engine import GameState, Move, parse_replay, replay_dict
-from ra_game.replays import save_replay
+from ra_game.files.replays import save_replay
 from tests.engine.golden import playthrough, steps_path, steps_text
 
 FIXTURES = ROOT / "tests" / "fixtures"

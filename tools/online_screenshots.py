@@ -37,8 +37,8 @@ def child_main(role: str, shared: Path, out: Path) -> int:
 
     from ra_game.app import create_app, run_frames
     from ra_game.engine import Move
-    from ra_game.i18n import set_language
-    from ra_game.seat_kinds import PERSON
+    from ra_game.table.seat_kinds import PERSON
+    from ra_game.text.i18n import set_language
 
     ctx, _ = create_app()
     ctx.settings.animation_speed = "fast"

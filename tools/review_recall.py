@@ -53,11 +53,11 @@ from ra_game.engine import GameState, Move, Observation, Replay, load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action
 from ra_game.engine.preview import lot_worth
 from ra_game.engine.state import BID, TURN
-from ra_game.headless import play_headless
-from ra_game.replays import save_replay
+from ra_game.files.replays import save_replay
 from ra_game.review import Review, ReviewJob, SeatDecision, seat_decisions
 from ra_game.review.job import run_job
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
 
 #: A plant is a real blunder when the truth finds it worse by this much fame ...
 REAL_FROM = 2.0

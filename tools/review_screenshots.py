@@ -32,7 +32,7 @@ import pygame
 from ra_game.app import create_app, run_frames
 from ra_game.engine import load_replay, replay_dict
 from ra_game.engine.events import GameOver
-from ra_game.seats import AI_NAMES, Seat
+from ra_game.table.seats import AI_NAMES, Seat
 from ra_game.ui.app_context import AppContext
 from tools import screenshots  # the window, keys and file names
 from tools.screenshots import press, save, wait_for
@@ -157,7 +157,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["RA_GAME_HOME"] = args.home
     if args.lang:
-        from ra_game.i18n import override_language
+        from ra_game.text.i18n import override_language
 
         screenshots.LANG = args.lang
         override_language(args.lang)

@@ -45,7 +45,7 @@ import pygame
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine.state import BID, TURN
-from ra_game.seat_kinds import kind_of
+from ra_game.table.seat_kinds import kind_of
 from ra_game.ui.app_context import AppContext, DemoOptions
 
 FRAME_LIMIT = 60 * 60 * 5  # simulated frames before giving up on a scene
@@ -128,7 +128,7 @@ def follow(ctx: AppContext, out: Path, seed: int, players: int, suffix: str) -> 
     else:
         from ra_game.scenes.play import PlayScene
 
-    from ra_game.seats import AI_NAMES, Seat
+    from ra_game.table.seats import AI_NAMES, Seat
 
     seats = [Seat.of("human", "You")] + [Seat.of(kind, AI_NAMES[i]) for i, kind in
                                       enumerate(["ai:easy", "ai:medium", "ai:easy",
@@ -179,7 +179,7 @@ def board(ctx: AppContext, out: Path, name: str = "play_board") -> None:
         from ra_game.scenes.play import PlayScene
 
     from ra_game.engine import load_replay
-    from ra_game.seats import AI_NAMES, Seat
+    from ra_game.table.seats import AI_NAMES, Seat
 
     replay = load_replay(Path(__file__).resolve().parent.parent / "tests" / "fixtures" /
                          "golden_4p_epoch2.ra.json")
@@ -208,7 +208,7 @@ def pickers(ctx: AppContext, out: Path) -> None:
 
     from ra_game.engine import GameState, Tile, new_position
     from ra_game.engine.state import DISCARD
-    from ra_game.seats import AI_NAMES, Seat
+    from ra_game.table.seats import AI_NAMES, Seat
 
     names = ["You", AI_NAMES[1], AI_NAMES[2]]
     held = [Tile.GOD, Tile.GOD, Tile.FORTRESS, Tile.FORTRESS, Tile.TEMPLE, Tile.PYRAMID]
@@ -239,7 +239,7 @@ def epoch_skip(ctx: AppContext, out: Path) -> None:
         from ra_game.scenes.play import PlayScene
 
     from ra_game.engine import GameState
-    from ra_game.seats import AI_NAMES, Seat
+    from ra_game.table.seats import AI_NAMES, Seat
 
     names = ["You", AI_NAMES[1], AI_NAMES[2]]
     state = GameState.new(3, seed=5, names=names)
@@ -321,8 +321,8 @@ def learn(ctx: AppContext, out: Path) -> None:
         from ra_game.scenes.tutorial import load_lesson
 
     from ra_game.engine import GameState, replay_dict
-    from ra_game.replays import replays_dir
-    from ra_game.stats import record_game
+    from ra_game.files.replays import replays_dir
+    from ra_game.files.stats import record_game
 
     lesson(ctx, out)
     press(ctx, pygame.K_r, 10)
@@ -364,7 +364,7 @@ def slot_list(ctx: AppContext, out: Path) -> None:
     else:
         from ra_game.scenes.title import TitleScene
 
-    from ra_game.saves import SlotWriter
+    from ra_game.files.saves import SlotWriter
     from tooling.faults import sample_save
 
     games = [(0, sample_save(40, seed=3, players=3, kinds=["human", "ai:medium", "ai:easy"])),
@@ -403,7 +403,7 @@ def main() -> int:
     parser.add_argument("--suffix", default="", help="added to the follow shots' names")
     args = parser.parse_args()
     if args.lang:
-        from ra_game.i18n import override_language
+        from ra_game.text.i18n import override_language
 
         global LANG
         LANG = args.lang

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from ra_game.app import create_app, run_frames
-from ra_game.i18n import LANGUAGES, set_language
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
+from ra_game.text.i18n import LANGUAGES, set_language
 from ra_game.ui.app_context import AppContext
 
 ROOT = Path(__file__).resolve().parent.parent

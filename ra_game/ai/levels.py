@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..i18n import N_
+from ..text.i18n import N_
 from .base import Agent
 from .evaluators import Judgment
 from .heuristic import EasyAgent, MediumAgent

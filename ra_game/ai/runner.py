@@ -1,4 +1,4 @@
-"""AI seats: a :class:`~ra_game.seats.SeatController` whose agents think off the frame.
+"""AI seats: a :class:`~ra_game.table.seats.SeatController` whose agents think off the frame.
 
 The table polls :meth:`AiRunner.poll` once per frame (or, headless, between :meth:`wait` s).
 An agent starts on the observed position as soon as it is its decision (even while the
@@ -12,7 +12,7 @@ same trees, to the owner's new pool (the Settings screen changed the number of p
 move is released only when the table is idle and the tick's delay has passed since the decision
 began (the previous move's animation counts: no pause that shows nothing).  ``close()`` abandons its work; the owner stops the processes.
 
-Agents come from the level of each seat's kind (:mod:`ra_game.seat_kinds`): every level
+Agents come from the level of each seat's kind (:mod:`ra_game.table.seat_kinds`): every level
 registered in ``ra_game.ai.levels.LEVELS`` works here without changes.  A move the agent returns goes to the match as
 it is: an illegal one raises there, it is never replaced by another.
 """
@@ -29,7 +29,7 @@ from .workers import Batch, WorkerPool, Workers
 
 if TYPE_CHECKING:
     from ..engine.events import Event
-    from ..seats import Seat, Tick
+    from ..table.seats import Seat, Tick
 
 #: Minimum time an AI decision stays "thinking" on screen, by animation speed (seconds).
 MIN_DELAY: dict[str, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.2, "rapid": 0.1,

@@ -2,7 +2,7 @@
 
 An error keeps its English ``template`` (one whole sentence with named placeholders, marked with
 :func:`N_` for the translation catalogs) and its ``params``, so the window can show it in the
-player's language (``ra_game.i18n.error_text``); ``str(error)`` is the English message.  A
+player's language (``ra_game.text.i18n.error_text``); ``str(error)`` is the English message.  A
 parameter may itself be an engine error (the reason inside "move 3 ... is illegal: ...").
 """
 

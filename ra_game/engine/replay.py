@@ -4,7 +4,7 @@
 replays its moves, raising :class:`ReplayError` naming ``move N`` at the first illegal one;
 :func:`replay_dict` builds what a finished or running game needs to replay on any engine that
 follows the rules (the sun sets and the tiles actually drawn, in order); the engine writes no
-files (``ra_game.replays.save_replay`` writes one atomically).
+files (``ra_game.files.replays.save_replay`` writes one atomically).
 """
 
 from __future__ import annotations

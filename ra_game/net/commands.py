@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from ..ai.levels import LEVELS
-from ..cli_words import whole_number
-from ..i18n import N_, _
-from ..seat_kinds import Where, codes, kinds_where
-from ..settings import data_dir
-from .events import ConnectionLost, RoomCreated, ServerError
-from .limits import Limits
-from .options import RoomOptions
-from .protocol import url_problem
+from ..files.settings import data_dir
+from ..table.seat_kinds import Where, codes, kinds_where
+from ..text.argparse_words import whole_number
+from ..text.i18n import N_, _
+from .client.events import ConnectionLost, RoomCreated, ServerError
+from .server.limits import Limits
+from .wire.options import RoomOptions
+from .wire.protocol import url_problem
 
 #: Seconds ``ra-game room`` waits for the server's answer.
 ROOM_TIMEOUT = 15.0
@@ -53,7 +53,7 @@ def _seconds(text: str) -> float:
 
 
 def _add_limits(server: argparse.ArgumentParser) -> None:
-    """The server's bounds (:class:`~ra_game.net.limits.Limits`), defaults in the help."""
+    """The server's bounds (:class:`~ra_game.net.server.limits.Limits`), defaults in the help."""
     default = Limits()
     counts = [
         ("--max-connections", default.max_connections,
@@ -205,9 +205,9 @@ def run(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 
 def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
     """Serve until SIGINT or SIGTERM; the first stdout line is ``{"url": ...}``."""
-    from .collector import CollectorPacing
-    from .server import GameServer
-    from .storage import DataFolderError
+    from .server.collector import CollectorPacing
+    from .server.game_server import GameServer
+    from .server.storage import DataFolderError
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="ra-game server: %(message)s")
@@ -250,7 +250,7 @@ def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 
 
 def create_room(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
-    from .session import NetSession
+    from .client.session import NetSession
 
     session = NetSession(args.server)
     try:
@@ -275,7 +275,7 @@ def create_room(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
 
 
 def play_client(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
-    from .client import ClientError, RemoteSeat
+    from .client.headless import ClientError, RemoteSeat
 
     seat = RemoteSeat(args.server, args.room, args.agent, args.name,
                       tell=lambda line: print(line, file=sys.stderr, flush=True))

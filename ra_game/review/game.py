@@ -17,9 +17,8 @@ from typing import Any
 
 from ..engine import Replay
 from ..engine.tiles import Tile
-from ..i18n import _, format_decimal, format_percent, ngettext, pgettext
-from ..messages import YOU, display_name
-from ..words import names_list, tile_name
+from ..text.i18n import _, format_decimal, format_percent, ngettext, pgettext
+from ..text.words import YOU, display_name, names_list, tile_name
 from .curve import Curve, Step, StepKind, game_curve
 from .job import MAX_LISTED
 from .model import Mistake, Review

@@ -11,7 +11,7 @@ import time
 
 from ..ai.workers import WorkerPool, Workers, default_workers
 from ..engine import Replay
-from ..stepped import run_to_end
+from ..table.stepped import run_to_end
 from .game import GameReview
 from .job import ReviewJob, seat_units
 from .model import Review, check_seat, seat_decisions

@@ -25,7 +25,7 @@ from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
-from ..stepped import run_to_end
+from ..table.stepped import run_to_end
 from .accuracy import seat_accuracy
 from .confirm import (
     Outcome,

@@ -15,8 +15,8 @@ from ..engine import GameState, Move, Observation, Replay
 from ..engine.errors import N_, IllegalMoveError, NotationError, ReplayError
 from ..engine.moves import bid_sun, is_bid, is_discard, is_god, unpack_tiles
 from ..engine.state import BID, DISCARD, TURN
-from ..i18n import _, format_decimal, ngettext
-from ..messages import YOU, display_name
+from ..text.i18n import _, format_decimal, ngettext
+from ..text.words import YOU, display_name
 from .claims import Claim, Moment, Reason, Situation, moment_claim, situation_claim, why_claim
 from .why import moment_text, move_words, reason_text, situation_text, why_text
 
@@ -114,7 +114,7 @@ class Mistake:
     where: Claim
     values: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The reviewed seat's stored name: its sentences say "you" for the one person at the
-    #: screen (:data:`~ra_game.messages.YOU`), else they name the player.
+    #: screen (:data:`~ra_game.text.words.YOU`), else they name the player.
     player: str = YOU
     #: When in its epoch: the auction's number or the seat's turn (:func:`moment_claim`).
     when: Claim = field(default_factory=lambda: Claim(Moment.TURN, {"epoch": 1, "number": 1}))

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from ..engine import Replay
-from ..settings import data_dir, write_json_atomic
+from ..files.settings import data_dir, write_json_atomic
 from .job import MAX_LISTED
 from .model import Review
 from .search import REVIEW_BUDGET, ReviewBudget

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA, bid_sun, is_bid, is_god, unpack_tiles
-from ..i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
-from ..words import tiles_and
+from ..text.i18n import N_, _, format_decimal, ngettext, npgettext, pgettext
+from ..text.words import tiles_and
 from .claims import Claim, Moment, Reason, Situation, situation_claim, why_claim
 
 

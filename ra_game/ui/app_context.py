@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from ..files.settings import Settings
 from ..jsontypes import JsonObject
-from ..settings import Settings
 from .assets import Assets
 from .held_keys import HeldKeys
 from .routes import Route, RouteTable

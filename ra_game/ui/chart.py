@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _, pgettext
-from ..words import display_name
+from ..text.i18n import _, pgettext
+from ..text.words import display_name
 from . import theme
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import N_
+from ..text.i18n import N_
 from . import theme
 from .scene import Scene
 from .widgets import Button, FocusGroup

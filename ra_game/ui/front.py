@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..engine import Replay
-    from ..seats import Seat
+    from ..table.seats import Seat
     from .app_context import AppContext
     from .routes import RouteTable
     from .scene import Scene

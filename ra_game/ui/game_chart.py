@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..i18n import _
 from ..review.curve import Curve, StepKind
 from ..review.game import Severity
+from ..text.i18n import _
 from . import theme
 from .chart import MARKERS, marker
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from ..i18n import _, format_decimal, ngettext
 from ..review.model import Mistake
 from ..review.why import move_words as action_words
-from ..words import display_name, is_you
+from ..text.i18n import _, format_decimal, ngettext
+from ..text.words import display_name, is_you
 
 if TYPE_CHECKING:
     from ..engine import Replay

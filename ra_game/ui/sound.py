@@ -16,7 +16,7 @@ from importlib.resources import files
 
 import pygame
 
-from ..settings import Settings
+from ..files.settings import Settings
 
 THEME = "sounds/theme.wav"
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pygame
 
 from ..engine.tiles import CATEGORY, NUM_KINDS, TILE_IDS, TILE_NAMES
-from ..i18n import generation
-from ..words import tile_name
+from ..text.i18n import generation
+from ..text.words import tile_name
 from . import theme
 from .assets import Assets
 

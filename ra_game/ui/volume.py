@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, format_percent
-from ..settings import save_settings
+from ..files.settings import save_settings
+from ..text.i18n import N_, _, format_percent
 
 if TYPE_CHECKING:
     from .app_context import AppContext

@@ -14,8 +14,8 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
-from ..i18n import Text, resolve
-from ..words import key_cap
+from ..text.i18n import Text, resolve
+from ..text.words import key_cap
 from . import theme
 
 if TYPE_CHECKING:
@@ -380,7 +380,7 @@ class Choice(Widget):
         """What the choice shows: ``Caption: option`` (a translatable sentence) or the option."""
         if not self.caption:
             return self.text
-        from ..i18n import _
+        from ..text.i18n import _
 
         return _("{setting}: {value}").format(setting=resolve(self.caption), value=self.text)
 

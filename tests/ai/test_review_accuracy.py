@@ -10,14 +10,14 @@ import pytest
 from ra_game.engine import Move, parse_replay
 from ra_game.engine.moves import PASS, bid_action
 from ra_game.engine.tiles import Tile
-from ra_game.headless import play_headless
-from ra_game.i18n import set_language
 from ra_game.review import SeatDecision
 from ra_game.review.accuracy import ACCURACY_SCALE, decision_accuracy, seat_accuracy
 from ra_game.review.game import GameReview, KeyKind
 from ra_game.review.job import build_review
 from ra_game.review.search import Verdict
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
+from ra_game.text.i18n import set_language
 
 from .positions import bidding, position
 

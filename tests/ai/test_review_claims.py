@@ -13,11 +13,11 @@ from ra_game.engine import GameState, parse_replay
 from ra_game.engine.moves import DRAW, PASS, RA, bid_sun, is_bid
 from ra_game.engine.state import BID
 from ra_game.engine.tiles import NUM_EPOCHS, Tile
-from ra_game.headless import play_headless
-from ra_game.i18n import set_language
 from ra_game.review.model import SeatDecision, seat_decisions
 from ra_game.review.why import why
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
+from ra_game.text.i18n import set_language
 
 DECISIONS = 1000
 

@@ -10,7 +10,6 @@ import pytest
 
 from ra_game.engine import Move, parse_replay
 from ra_game.engine.moves import PASS, bid_action
-from ra_game.headless import play_headless
 from ra_game.review import ReviewBudget, SeatDecision, seat_decisions
 from ra_game.review.confirm import (
     CONFIRM_CAP,
@@ -30,7 +29,8 @@ from ra_game.review.game import later_sentence
 from ra_game.review.job import build_review, review_game
 from ra_game.review.search import Verdict, review_candidates
 from ra_game.review.search import plan as review_plan
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
 
 from .positions import bidding, position
 

@@ -17,7 +17,6 @@ from ra_game.engine import Move, load_replay, parse_replay
 from ra_game.engine.moves import DRAW
 from ra_game.engine.replay import replay_dict
 from ra_game.engine.tiles import Tile
-from ra_game.headless import play_headless
 from ra_game.review import Mistake, Review, ReviewBudget, seat_decisions
 from ra_game.review.curve import (
     StepKind,
@@ -40,7 +39,8 @@ from ra_game.review.game import (
 from ra_game.review.game_job import GameReviewJob
 from ra_game.review.job import seat_units
 from ra_game.review.search import plan
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
 from ra_game.ui.review_words import time_left
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

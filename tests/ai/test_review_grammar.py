@@ -15,11 +15,11 @@ from ra_game.engine.moves import DRAW, PASS, bid_action, god_action
 from ra_game.engine.preview import lot_worth
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import Tile
-from ra_game.i18n import set_language
 from ra_game.review.claims import Claim, why_claim
 from ra_game.review.model import Mistake
 from ra_game.review.why import situation, why, why_text
-from ra_game.words import tile_name
+from ra_game.text.i18n import set_language
+from ra_game.text.words import tile_name
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_3p_full.ra.json"
 LANGS = ("en", "es", "pt", "tr")

@@ -10,9 +10,9 @@ import pytest
 from ra_game.engine import Decision, GameState, Move, load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action
 from ra_game.engine.state import BID, TURN
-from ra_game.i18n import set_language
-from ra_game.messages import YOU
 from ra_game.review.model import Mistake, seat_decisions
+from ra_game.text.i18n import set_language
+from ra_game.text.words import YOU
 from tooling.positions import changed
 
 from .test_review_words import auction

@@ -10,11 +10,11 @@ import pytest
 
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action
 from ra_game.engine.tiles import Tile
-from ra_game.i18n import set_language
-from ra_game.messages import YOU
 from ra_game.review.claims import Claim, Reason, Situation
 from ra_game.review.model import Mistake
 from ra_game.review.why import situation_text, why_text
+from ra_game.text.i18n import set_language
+from ra_game.text.words import YOU
 from tooling.positions import changed
 
 from .test_review_words import auction

@@ -7,9 +7,9 @@ import pytest
 
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action, discard_action, god_action
 from ra_game.engine.tiles import Tile
-from ra_game.i18n import set_language
 from ra_game.review.model import Mistake, Review
 from ra_game.review.why import move_words, situation, why
+from ra_game.text.i18n import set_language
 from tooling.positions import changed
 
 from .positions import bidding, position, war_choice

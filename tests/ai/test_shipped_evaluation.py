@@ -10,7 +10,7 @@ from ra_game.ai.evaluators import HAND_MADE, LEARNED, Judgment
 from ra_game.ai.mcts import HardAgent, candidate_actions
 from ra_game.engine import GameState, Observation
 from ra_game.review.search import plan
-from ra_game.seat_kinds import HINT_AI, kind_of
+from ra_game.table.seat_kinds import HINT_AI, kind_of
 
 
 def decision(players: int) -> Observation:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.headless import play_headless
-from ra_game.seats import parse_seats
+from ra_game.table.headless import play_headless
+from ra_game.table.seats import parse_seats
 from tools import tournament
 
 

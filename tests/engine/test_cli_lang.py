@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ra_game import i18n
 from ra_game.cli import early_language, main
+from ra_game.text import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "fixtures" / "golden_3p_full.ra.json"

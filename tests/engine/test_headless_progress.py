@@ -6,9 +6,10 @@ import io
 
 import pytest
 
-from ra_game import cli, headless
-from ra_game.headless import play_headless, terminal
-from ra_game.seats import parse_seats
+from ra_game import cli
+from ra_game.table import headless
+from ra_game.table.headless import play_headless, terminal
+from ra_game.table.seats import parse_seats
 
 
 class _Tty(io.StringIO):

@@ -81,7 +81,7 @@ def test_no_module_of_the_package_imports_a_scene() -> None:
     """The board's helpers (the information layer, the overlays' Board) see the play scene
     through protocols; the scenes are opened by name (``ui/front.py``)."""
     modules = sorted(PACKAGE.rglob("*.py"))
-    assert PACKAGE / "ui" / "board" / "info_layer.py" in modules
+    assert PACKAGE / "ui" / "board" / "parts" / "info_layer.py" in modules
     assert [line for path in modules for line in imports_of(path, SCENES)] == []
 
 
@@ -94,13 +94,13 @@ def test_the_window_widgets_never_import_the_main_loop() -> None:
 def test_an_import_for_the_type_checker_counts() -> None:
     """The check itself: the information layer's old import of the play scene, made only
     under ``TYPE_CHECKING``, is caught (as ``scenes`` and as ``ra_game.scenes``)."""
-    info = PACKAGE / "ui" / "board" / "info_layer.py"
+    info = PACKAGE / "ui" / "board" / "parts" / "info_layer.py"
     for written, reached in (("scenes.play", "scenes.play"),
-                             ("...scenes.play", "ra_game.scenes.play")):
+                             ("....scenes.play", "ra_game.scenes.play")):
         text = ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
                 f"    from {written} import PlayScene\n")
         assert imports_of(info, SCENES, text) == [
-            f"ra_game/ui/board/info_layer.py:4 imports {reached}"]
+            f"ra_game/ui/board/parts/info_layer.py:4 imports {reached}"]
 
 
 #: What opens the window, above the scenes.
@@ -153,3 +153,65 @@ def test_the_scene_reader_sees_type_checking_imports_and_modules_loaded_by_name(
         "ra_game/ui/board/example.py:3 ra_game.app",
         "ra_game/ui/board/example.py:5 scenes.title",
         "ra_game/ui/board/example.py:6 ra_game.scenes.rules"]
+
+
+NET = PACKAGE / "net"
+BOARD = PACKAGE / "ui" / "board"
+
+
+def modules_in(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def test_the_wire_belongs_to_neither_side() -> None:
+    """Frames, options and the public game are shared: they import no server and no client."""
+    wire = modules_in(NET / "wire")
+    assert len(wire) >= 4
+    sides = ("ra_game.net.server", "ra_game.net.client", "ra_game.net.commands")
+    assert [line for path in wire for line in imports_of(path, sides)] == []
+
+
+def test_the_server_never_imports_a_client() -> None:
+    server = modules_in(NET / "server")
+    assert len(server) >= 8
+    assert [line for path in server
+            for line in imports_of(path, ("ra_game.net.client", "ra_game.net.commands"))] == []
+
+
+def test_a_client_reaches_the_server_only_to_host_a_game() -> None:
+    """The window's "Host a game" runs the embedded server; nothing else of the client side
+    imports the server's modules."""
+    client = modules_in(NET / "client")
+    assert len(client) >= 6
+    found = [line for path in client for line in imports_of(path, ("ra_game.net.server",))]
+    assert [line for line in found if not line.endswith(" ra_game.net.server.embedded")] == []
+
+
+def test_the_table_the_files_and_the_text_stay_apart() -> None:
+    """Text is below the table, the table below the files the game keeps."""
+    text = modules_in(PACKAGE / "text")
+    table = modules_in(PACKAGE / "table")
+    assert text and table
+    assert [line for path in text
+            for line in imports_of(path, ("ra_game.table", "ra_game.files"))] == []
+    assert [line for path in table for line in imports_of(path, ("ra_game.files",))] == []
+
+
+def test_the_board_widgets_know_no_part_and_no_mode() -> None:
+    widgets = modules_in(BOARD / "widgets")
+    assert len(widgets) >= 10
+    above = ("ra_game.ui.board.parts", "ra_game.ui.board.modes")
+    assert [line for path in widgets for line in imports_of(path, above)] == []
+
+
+def test_the_board_display_model_is_below_its_widgets_parts_and_modes() -> None:
+    model = sorted(BOARD.glob("*.py"))
+    assert BOARD / "model.py" in model
+    above = ("ra_game.ui.board.widgets", "ra_game.ui.board.parts", "ra_game.ui.board.modes")
+    assert [line for path in model for line in imports_of(path, above)] == []
+
+
+def test_the_package_root_and_the_board_stay_small() -> None:
+    """The root holds the program's shell; the board's folder its display model."""
+    assert len(sorted(PACKAGE.glob("*.py"))) <= 8
+    assert len(sorted(BOARD.glob("*.py"))) <= 15

@@ -16,9 +16,9 @@ from ra_game.engine import GameState, IllegalMoveError, Move, Observation, parse
 from ra_game.engine.errors import SetupError
 from ra_game.engine.events import Event, GameOver
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.headless import play_headless
-from ra_game.match import SCRIPTED, Match, Modes, Revealed, play_out
-from ra_game.seats import Seat, Tick, seated
+from ra_game.table.headless import play_headless
+from ra_game.table.match import SCRIPTED, Match, Modes, Revealed, play_out
+from ra_game.table.seats import Seat, Tick, seated
 from tooling.scripted import ScriptedSeats
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -66,28 +66,28 @@ def test_engine_imports_and_plays_without_pygame(blocker: str) -> None:
 
 PERSISTENCE = """
     import sys
-    import ra_game.ai, ra_game.saves, ra_game.stats, ra_game.settings, ra_game.replays
-    import ra_game.seat_kinds
+    import ra_game.ai, ra_game.files.saves, ra_game.files.stats, ra_game.files.settings, ra_game.files.replays
+    import ra_game.table.seat_kinds
     from ra_game.engine import GameState, Move, replay_dict
 
     state = GameState.new(2, seed=4)
     agent, moves = ra_game.ai.make_agent("ai:easy", seed=4), []
-    writer = ra_game.saves.SlotWriter(0, background=False)
+    writer = ra_game.files.saves.SlotWriter(0, background=False)
     while not state.over:
         action = agent.choose(state.observation(state.current))
         state.apply_action(action)
         moves.append(Move.from_action(action).text)
         if len(moves) == 20:  # an autosave of the running game
             assert writer.write(replay_dict(state, moves, ["human", "ai:easy"], 4)) is None
-    slot = ra_game.saves.read_slot(0)
+    slot = ra_game.files.saves.read_slot(0)
     assert slot.problem is None and slot.doc["moves"] == moves[:20]
     doc = replay_dict(state, moves, ["human", "ai:easy"], 4)
-    path = ra_game.replays.save_game_replay(doc, ["Ana", "Bo"])
-    assert ra_game.replays.read_entry(path).moves == len(moves)
-    assert ra_game.stats.record_game(state, [ra_game.seat_kinds.kind_of(k) for k in ("human", "ai:easy")]) is None
-    settings = ra_game.settings.Settings(effects_volume=0)
-    assert ra_game.settings.save_settings(settings) is None
-    assert ra_game.settings.load_settings() == settings
+    path = ra_game.files.replays.save_game_replay(doc, ["Ana", "Bo"])
+    assert ra_game.files.replays.read_entry(path).moves == len(moves)
+    assert ra_game.files.stats.record_game(state, [ra_game.table.seat_kinds.kind_of(k) for k in ("human", "ai:easy")]) is None
+    settings = ra_game.files.settings.Settings(effects_volume=0)
+    assert ra_game.files.settings.save_settings(settings) is None
+    assert ra_game.files.settings.load_settings() == settings
     loaded = [m for m in sys.modules if sys.modules[m] is not None]
     assert not [m for m in loaded if m.split(".")[0] in ("pygame", "pytmx", "pygame_gui")]
     assert not [m for m in loaded if m.startswith("ra_game.ui")], "the UI was loaded"
@@ -133,7 +133,7 @@ def _writes(tree: ast.AST) -> list[str]:
 
 
 def test_the_engine_writes_no_files() -> None:
-    """Replays are written by ra_game.replays (one atomic write, in safefile); the engine only
+    """Replays are written by ra_game.files.replays (one atomic write, in safefile); the engine only
     reads them."""
     engine = ROOT / "ra_game" / "engine"
     writes = {p.name: _writes(ast.parse(p.read_text(encoding="utf-8")))

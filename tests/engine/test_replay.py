@@ -17,7 +17,7 @@ from ra_game.engine import (
     replay_dict,
 )
 from ra_game.engine.tiles import TILE_COUNTS
-from ra_game.replays import save_replay
+from ra_game.files.replays import save_replay
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GOLDEN = sorted(FIXTURES.glob("*.ra.json"))

@@ -4,7 +4,7 @@ headless client's game all run through it)."""
 
 from __future__ import annotations
 
-from ra_game.stepped import run_to_end
+from ra_game.table.stepped import run_to_end
 
 
 class Job:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.quietlog import Collapse
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.quietlog import Collapse
 
 
 @pytest.fixture(autouse=True)

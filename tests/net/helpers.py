@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import TypeVar
 
-from ra_game.net.events import NetEvent, RoomCreated
-from ra_game.net.options import DEFAULT_OPTIONS, RoomOptions
-from ra_game.net.session import NetSession
+from ra_game.net.client.events import NetEvent, RoomCreated
+from ra_game.net.client.session import NetSession
+from ra_game.net.wire.options import DEFAULT_OPTIONS, RoomOptions
 
 E = TypeVar("E")
 

@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from ra_game import i18n
-from ra_game.net.ai_seats import FairLane
-from ra_game.net.events import ConnectionLost
-from ra_game.net.limits import JOIN_WITHIN, Ledger, Limits, address_key
-from ra_game.net.refusals import Refusal
-from ra_game.net.room import Refused
-from ra_game.net.server import GameServer
-from ra_game.net.session import NetSession
+from ra_game.net.client.events import ConnectionLost
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.ai_seats import FairLane
+from ra_game.net.server.game_server import GameServer
+from ra_game.net.server.limits import JOIN_WITHIN, Ledger, Limits, address_key
+from ra_game.net.server.room import Refused
+from ra_game.net.wire.refusals import Refusal
+from ra_game.text import i18n
 
 from .helpers import Inbox
 
@@ -49,7 +49,7 @@ def test_the_work_of_the_whole_server_is_bounded() -> None:
 def test_an_address_takes_as_many_seats_at_once_as_connections_then_a_few_a_second(
         monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [100.0]
-    monkeypatch.setattr("ra_game.net.limits.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("ra_game.net.server.limits.time.monotonic", lambda: clock[0])
     ledger = Ledger(Limits(max_connections_per_address=4))  # 4 at once, then one each 4 s
     ledger.connect("a")
     for _ in range(4):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from ra_game.engine import GameState
-from ra_game.net.ai_seats import AiPool
+from ra_game.net.server.ai_seats import AiPool
 
 
 def test_quick_levels_decide_on_threads_while_the_loop_runs() -> None:

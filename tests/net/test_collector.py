@@ -1,4 +1,4 @@
-"""The server's pacing of Python's cycle collector (ra_game.net.collector)."""
+"""The server's pacing of Python's cycle collector (ra_game.net.server.collector)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import weakref
 import pytest
 from websockets.asyncio.client import connect
 
-from ra_game.net.collector import CollectorPacing, live_blocks
-from ra_game.net.server import GameServer
+from ra_game.net.server.collector import CollectorPacing, live_blocks
+from ra_game.net.server.game_server import GameServer
 
 
 class Node:

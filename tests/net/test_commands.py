@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.match import Match
-from ra_game.net.events import GameStarted, MoveMade, RoomCreated, shown_code
-from ra_game.net.mirror import announced, initial_state
-from ra_game.net.session import NetSession
-from ra_game.net.storage import saved_room
+from ra_game.net.client.events import GameStarted, MoveMade, RoomCreated, shown_code
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.storage import saved_room
+from ra_game.net.wire.mirror import announced, initial_state
+from ra_game.table.match import Match
 
 from .helpers import Inbox
 from .processes import ServerProcess, client, finish, new_room, one_line, run

@@ -15,10 +15,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from ra_game.net.client import RemoteSeat
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.protocol import MAX_MESSAGE_BYTES
-from ra_game.net.session import NetSession
+from ra_game.net.client.headless import RemoteSeat
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.wire.protocol import MAX_MESSAGE_BYTES
 
 from .helpers import Inbox
 
@@ -33,7 +33,7 @@ def busy(tmp_path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
     url = embedded.start()
     host = Inbox(NetSession(url))
     host.session.create_room(["remote", "ai:easy"])
-    from ra_game.net.events import RoomCreated
+    from ra_game.net.client.events import RoomCreated
 
     room = host.next(RoomCreated).room
     result: dict[str, Any] = {}
@@ -117,7 +117,7 @@ def test_a_client_acts_only_for_the_seat_its_token_owns(busy: tuple[str, dict[st
         assert seat_b["type"] == "joined"
         while (started := _next(bob))["type"] != "game_started":
             pass
-        from ra_game.net.mirror import initial_state
+        from ra_game.net.wire.mirror import initial_state
 
         mover = initial_state(started["setup"]).current
         other = ana if mover == seat_b["seat"] else bob

@@ -9,8 +9,8 @@ from dataclasses import fields
 
 import pytest
 
-from ra_game.net.events import ServerError, event_from_frame
-from ra_game.net.frames import (
+from ra_game.net.client.events import ServerError, event_from_frame
+from ra_game.net.wire.frames import (
     FRAME_TYPES,
     ErrorFrame,
     Frame,
@@ -27,10 +27,10 @@ from ra_game.net.frames import (
     error_frame,
     read_frame,
 )
-from ra_game.net.options import RoomOptions
-from ra_game.net.protocol import ProtocolError, decode_server
-from ra_game.net.refusals import Refusal
-from ra_game.net.requests import (
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.protocol import ProtocolError, decode_server
+from ra_game.net.wire.refusals import Refusal
+from ra_game.net.wire.requests import (
     REQUEST_TYPES,
     ClientKind,
     CreateRoom,

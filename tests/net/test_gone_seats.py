@@ -5,41 +5,51 @@ host gave to an AI is told so, and a room code in an error keeps its dash."""
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import pytest
 
 from ra_game import cli
-from ra_game.net import client, seat_store, session
-from ra_game.net.client import ClientError, RemoteSeat
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import GameStarted, Joined, Lobby, SeatAway, ServerError
-from ra_game.net.options import RoomOptions
-from ra_game.net.refusals import Refusal
-from ra_game.net.session import NetSession
+from ra_game.net.client import headless as client
+from ra_game.net.client import seat_store, session
+from ra_game.net.client.events import GameStarted, Joined, Lobby, SeatAway, ServerError
+from ra_game.net.client.headless import ClientError, RemoteSeat
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import Refusal
 
+from .driven import DrivenClock, DrivenTimer
 from .helpers import Inbox, open_room
 
 
-@pytest.mark.slow
 def test_a_client_waiting_in_a_quiet_lobby_stays_and_plays_when_the_friend_comes(
         server: tuple[str, EmbeddedServer], monkeypatch: pytest.MonkeyPatch) -> None:
     url, _ = server
-    monkeypatch.setattr(session, "HEARTBEAT", 0.2, raising=False)
+    clock, beats = DrivenClock(), DrivenTimer()
+    monkeypatch.setattr(session, "clock", clock)
     monkeypatch.setattr(client, "SILENCE_LIMIT", 1.0)
     host, created = open_room(url, ["remote", "remote"])
+    monkeypatch.setattr(session, "pause", beats.sleep)  # the waiting client's heartbeat
     result: dict[str, Any] = {}
+    waiting = RemoteSeat(url, created.room, "random", "early")
 
     def wait_and_play() -> None:
         try:
-            result["summary"] = RemoteSeat(url, created.room, "random", "early").play()[0]
+            result["summary"] = waiting.play()[0]
         except ClientError as exc:
             result["error"] = str(exc)
 
     early = threading.Thread(target=wait_and_play, daemon=True)
     early.start()
-    time.sleep(2.5)  # two and a half silence limits with nothing happening in the room
+    while waiting.link.lobby is None:  # its last frame: from now on the room is quiet
+        clock.read_again(early, 1)
+    for _ in range(3):  # 1.8 silence limits with nothing happening in the room
+        clock.advance(0.6 * client.SILENCE_LIMIT)
+        beats.fire()  # a ping; its pong is news
+    beats.waiting()  # the last pong was heard
+    clock.read_again(early, 2)  # the client looked at its silence since, and stayed
+    assert beats.asked[0] == session.HEARTBEAT
     assert "error" not in result and early.is_alive()
     summary, _replay = RemoteSeat(url, created.room, "random", "late").play()
     early.join(30)

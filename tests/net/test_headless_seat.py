@@ -11,10 +11,10 @@ import pytest
 
 from ra_game.engine import GameState
 from ra_game.engine.tiles import TILE_IDS
-from ra_game.net import client
-from ra_game.net.client import ClientError, RemoteSeat
-from ra_game.net.events import GameEnded, GameStarted, Joined, MoveMade, NetEvent
-from ra_game.net.mirror import public_setup
+from ra_game.net.client import headless as client
+from ra_game.net.client.events import GameEnded, GameStarted, Joined, MoveMade, NetEvent
+from ra_game.net.client.headless import ClientError, RemoteSeat
+from ra_game.net.wire.mirror import public_setup
 
 
 class ScriptedServer:

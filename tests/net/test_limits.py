@@ -25,11 +25,11 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.limits import KEEP_ABANDONED, Limits
-from ra_game.net.mirror import initial_state
-from ra_game.net.quietlog import Collapse
-from ra_game.net.storage import saved_room
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.limits import KEEP_ABANDONED, Limits
+from ra_game.net.server.quietlog import Collapse
+from ra_game.net.server.storage import saved_room
+from ra_game.net.wire.mirror import initial_state
 
 from .processes import ROOT, env
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ra_game.net.events import ConnectionLost, Joined, NetEvent, ServerError
-from ra_game.net.link import HEADLESS, WINDOW, RoomLink, Seating
-from ra_game.net.refusals import Refusal
+from ra_game.net.client.events import ConnectionLost, Joined, NetEvent, ServerError
+from ra_game.net.client.room_link import HEADLESS, WINDOW, RoomLink, Seating
+from ra_game.net.wire.refusals import Refusal
 
 
 class Script:

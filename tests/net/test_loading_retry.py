@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 
-from ra_game.net.client import RemoteSeat
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import Joined, ServerError
-from ra_game.net.limits import Limits
-from ra_game.net.room import Refused, Room
-from ra_game.net.server import GameServer
-from ra_game.net.session import NetSession
-from ra_game.net.storage import RoomStore, Stored
-from ra_game.online_link import Link
+from ra_game.net.client.events import Joined, ServerError
+from ra_game.net.client.headless import RemoteSeat
+from ra_game.net.client.session import NetSession
+from ra_game.net.client.window_link import Link
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.game_server import GameServer
+from ra_game.net.server.limits import Limits
+from ra_game.net.server.room import Refused, Room
+from ra_game.net.server.storage import RoomStore, Stored
 
 from .helpers import Inbox, open_room
 

@@ -13,18 +13,26 @@ import pytest
 from ra_game.engine import GameState, Move
 from ra_game.engine.errors import SetupError
 from ra_game.engine.tiles import TILE_BY_ID, TILE_IDS, Tile
-from ra_game.match import Match, Revealed, play_out
-from ra_game.net.events import GameStarted, Lobby, MoveMade, NetEvent, SeatInfo, ServerError, Undone
-from ra_game.net.mirror import (
+from ra_game.net.client.events import (
+    GameStarted,
+    Lobby,
+    MoveMade,
+    NetEvent,
+    SeatInfo,
+    ServerError,
+    Undone,
+)
+from ra_game.net.client.online_seat import OnlineSeat
+from ra_game.net.wire.mirror import (
     MirrorError,
     announced,
     initial_state,
     public_setup,
     rebuild,
 )
-from ra_game.net.online_seat import OnlineSeat
-from ra_game.seat_kinds import SeatKind
-from ra_game.seats import Tick
+from ra_game.table.match import Match, Revealed, play_out
+from ra_game.table.seat_kinds import SeatKind
+from ra_game.table.seats import Tick
 from tooling.scripted import ScriptedSeats
 
 

@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECK = """
     import sys
     sys.modules["pygame"] = None
-    import ra_game.net.server, ra_game.net.session, ra_game.net.embedded, ra_game.net.mirror
-    import ra_game.net.client, ra_game.net.commands, ra_game.net.online_seat, ra_game.online_link
+    import ra_game.net.server.game_server, ra_game.net.client.session, ra_game.net.server.embedded, ra_game.net.wire.mirror
+    import ra_game.net.client.headless, ra_game.net.commands, ra_game.net.client.online_seat, ra_game.net.client.window_link
     assert "pygame" not in [m for m in sys.modules if sys.modules[m] is not None]
     print("ok")
 """

@@ -7,10 +7,17 @@ from dataclasses import fields
 
 import pytest
 
-from ra_game.net.options import DEFAULT_HAND_AFTER, DEFAULT_OPTIONS, MAX_HAND_AFTER, RoomOptions
-from ra_game.net.protocol import ProtocolError
-from ra_game.net.refusals import Refusal
-from ra_game.net.requests import (
+from ra_game.net.server.room import Refused, Room
+from ra_game.net.server.room_files import ROOM_OPTIONS
+from ra_game.net.wire.options import (
+    DEFAULT_HAND_AFTER,
+    DEFAULT_OPTIONS,
+    MAX_HAND_AFTER,
+    RoomOptions,
+)
+from ra_game.net.wire.protocol import ProtocolError
+from ra_game.net.wire.refusals import Refusal
+from ra_game.net.wire.requests import (
     CreateRoom,
     HandToAi,
     JoinRoom,
@@ -19,8 +26,6 @@ from ra_game.net.requests import (
     decode,
     host_only,
 )
-from ra_game.net.room import Refused, Room
-from ra_game.net.room_files import ROOM_OPTIONS
 
 
 def test_missing_or_wrongly_typed_options_keep_their_defaults() -> None:

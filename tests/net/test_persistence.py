@@ -18,16 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.net import storage
-from ra_game.net.client import RemoteSeat
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import GameStarted, Joined, MoveMade, RoomCreated, ServerError
-from ra_game.net.mirror import initial_state
-from ra_game.net.options import RoomOptions
-from ra_game.net.refusals import Refusal
-from ra_game.net.room import Room
-from ra_game.net.session import NetSession
-from ra_game.net.storage import DataFolderError, saved_room
+from ra_game.net.client.events import GameStarted, Joined, MoveMade, RoomCreated, ServerError
+from ra_game.net.client.headless import RemoteSeat
+from ra_game.net.client.session import NetSession
+from ra_game.net.server import storage
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.room import Room
+from ra_game.net.server.storage import DataFolderError, saved_room
+from ra_game.net.wire.mirror import initial_state
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import Refusal
 
 from .helpers import Inbox
 

@@ -13,9 +13,9 @@ from websockets.sync.client import connect
 from ra_game.engine import GameState
 from ra_game.engine.state import HIDDEN_FIELDS
 from ra_game.engine.tiles import TILE_IDS
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.mirror import initial_state
-from ra_game.net.storage import saved_room
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.storage import saved_room
+from ra_game.net.wire.mirror import initial_state
 
 FORBIDDEN_KEYS = {"bag", "seed", *HIDDEN_FIELDS}
 

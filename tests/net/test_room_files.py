@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.options import RoomOptions
-from ra_game.net.protocol import MAX_TOKEN, is_token
-from ra_game.net.room import Room
-from ra_game.net.room_files import check_room_document
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.room import Room
+from ra_game.net.server.room_files import check_room_document
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.protocol import MAX_TOKEN, is_token
 
 GOOD_CODE, BAD_CODE = "GGGGGGGG", "BBBBBBBB"
 

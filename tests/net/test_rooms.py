@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import Lobby, RoomCreated
-from ra_game.net.options import RoomOptions
-from ra_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
-from ra_game.net.refusals import Refusal
-from ra_game.net.room import Refused, Room
-from ra_game.net.session import NetSession
+from ra_game.net.client.events import Lobby, RoomCreated
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.room import Refused, Room
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.protocol import CODE_ALPHABET, CODE_LENGTH
+from ra_game.net.wire.refusals import Refusal
 
 from .helpers import Inbox
 
@@ -84,8 +84,8 @@ def test_a_damaged_room_file_is_skipped_and_the_server_starts(tmp_path: Path) ->
 
 
 def test_rooms_nobody_needs_are_forgotten_after_their_time() -> None:
-    from ra_game.net.limits import KEEP_ABANDONED, KEEP_FINISHED, KEEP_UNSTARTED
-    from ra_game.net.server import GameServer
+    from ra_game.net.server.game_server import GameServer
+    from ra_game.net.server.limits import KEEP_ABANDONED, KEEP_FINISHED, KEEP_UNSTARTED
 
     server = GameServer(None)
     lobby = Room.create(["remote", "remote"], RoomOptions(), 1)

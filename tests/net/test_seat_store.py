@@ -4,9 +4,9 @@ its token) are still read, so nobody loses a seat."""
 
 from __future__ import annotations
 
-from ra_game.net import seat_store
-from ra_game.online_memory import OnlineMemory, RoomTicket, load_memory, save_memory
-from ra_game.settings import data_dir
+from ra_game.files.settings import data_dir
+from ra_game.net.client import seat_store
+from ra_game.net.client.memory import OnlineMemory, RoomTicket, load_memory, save_memory
 
 
 def test_the_window_and_the_headless_client_share_one_store_of_tokens() -> None:

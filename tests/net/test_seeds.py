@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import (
+from ra_game.net.client.events import (
     GameEnded,
     Joined,
     Lobby,
@@ -19,9 +18,10 @@ from ra_game.net.events import (
     ServerError,
     fixed_seed_note,
 )
-from ra_game.net.options import RoomOptions
-from ra_game.net.refusals import Refusal
-from ra_game.net.session import NetSession
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import Refusal
 
 from .helpers import Inbox
 

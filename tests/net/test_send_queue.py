@@ -11,9 +11,9 @@ from typing import Any, cast
 import pytest
 from websockets.asyncio.server import ServerConnection
 
-from ra_game.net import server
-from ra_game.net.frames import SeatBack
-from ra_game.net.server import Client
+from ra_game.net.server import game_server as server
+from ra_game.net.server.game_server import Connection
+from ra_game.net.wire.frames import SeatBack
 
 
 class StuckSocket:
@@ -34,12 +34,12 @@ class StuckSocket:
             self.closed_with = (code, reason)
 
 
-def _connection(reading: bool) -> tuple[StuckSocket, Client, asyncio.Task[None]]:
+def _connection(reading: bool) -> tuple[StuckSocket, Connection, asyncio.Task[None]]:
     """A socket, its client and the client's running writer (inside an event loop)."""
     ws = StuckSocket()
     if not reading:
         ws.reading.clear()
-    client = Client(cast(ServerConnection, ws))
+    client = Connection(cast(ServerConnection, ws))
     return ws, client, asyncio.create_task(client.writer())
 
 

@@ -9,9 +9,7 @@ import time
 
 import pytest
 
-from ra_game.net import room as room_module
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import (
+from ra_game.net.client.events import (
     ConnectionLost,
     GameEnded,
     GameStarted,
@@ -24,10 +22,12 @@ from ra_game.net.events import (
     ServerError,
     Undone,
 )
-from ra_game.net.mirror import announced, new_match
-from ra_game.net.options import RoomOptions
-from ra_game.net.refusals import Refusal
-from ra_game.net.session import NetSession
+from ra_game.net.client.session import NetSession
+from ra_game.net.server import room as room_module
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.wire.mirror import announced, new_match
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import Refusal
 
 from .helpers import Inbox, open_room
 
@@ -210,7 +210,7 @@ def test_the_embedded_server_says_where_friends_join(tmp_path: object, kind: str
 
 
 def test_a_refusal_is_shown_in_the_players_language(server: tuple[str, EmbeddedServer]) -> None:
-    from ra_game.i18n import set_language
+    from ra_game.text.i18n import set_language
 
     url, _ = server
     inbox = Inbox(NetSession(url))

@@ -1,4 +1,4 @@
-"""The rooms' database (``ra_game.net.storage``): a move is one row and survives a restart with
+"""The rooms' database (``ra_game.net.server.storage``): a move is one row and survives a restart with
 its room's owner and phase; many rooms' changes are one commit; a save slower than its time
 counts as failed and a late commit is undone; damaged or hostile rows are refused at load; an
 older server's room files are imported once, their damaged journals keeping their sound lines."""
@@ -19,12 +19,12 @@ import pytest
 from websockets.asyncio.client import connect
 
 from ra_game.engine import GameState
-from ra_game.net import storage
-from ra_game.net.options import RoomOptions
-from ra_game.net.room import Room, new_token
-from ra_game.net.room_files import MAX_GAME_MOVES
-from ra_game.net.server import GameServer
-from ra_game.net.storage import RoomStore, Stored, saved_room
+from ra_game.net.server import storage
+from ra_game.net.server.game_server import GameServer
+from ra_game.net.server.room import Room, new_token
+from ra_game.net.server.room_files import MAX_GAME_MOVES
+from ra_game.net.server.storage import RoomStore, Stored, saved_room
+from ra_game.net.wire.options import RoomOptions
 
 T = TypeVar("T")
 

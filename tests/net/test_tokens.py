@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from ra_game.net.embedded import EmbeddedServer
-from ra_game.net.events import Joined, RoomCreated
-from ra_game.net.server import HOLDER_PING
-from ra_game.net.session import NetSession
+from ra_game.net.client.events import Joined, RoomCreated
+from ra_game.net.client.session import NetSession
+from ra_game.net.server.embedded import EmbeddedServer
+from ra_game.net.server.game_server import HOLDER_PING
 
+from .driven import DrivenTimer
 from .helpers import Inbox
 
 
@@ -95,7 +96,9 @@ class SilentSocket:
 
 def test_a_rejoin_takes_the_seat_over_from_a_silent_connection_at_once(
         server: tuple[str, EmbeddedServer]) -> None:
-    url, _ = server
+    url, embedded = server
+    timer = DrivenTimer()
+    embedded.server.pong_within = timer.time_up  # the test says when the wait is over
     host = Inbox(NetSession(url))
     host.session.create_room(["remote", "remote"])
     room = host.next(RoomCreated).room
@@ -106,7 +109,11 @@ def test_a_rejoin_takes_the_seat_over_from_a_silent_connection_at_once(
     token = frame["token"]  # from now on the old connection reads nothing, answers nothing
     again = Inbox(NetSession(url))
     again.session.join(room, "Ana", token)
-    joined = again.next(Joined, timeout=HOLDER_PING + 5)  # not after the ping timeout's 40 s
+    timer.waiting()  # the server pinged the old connection and waits for its pong
+    assert timer.asked == [HOLDER_PING]
+    assert again.all(Joined) == []  # not before the time is up
+    timer.fire()  # HOLDER_PING seconds later, no pong
+    joined = again.next(Joined, timeout=5)  # not after the ping timeout's 40 s
     assert joined.seat == frame["seat"] and joined.token == token
     told = old.texts()  # what the old connection gets before it is closed
     assert any(f["type"] == "error" and f["code"] == "taken_over" for f in told)

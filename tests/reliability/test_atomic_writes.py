@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ra_game.safefile import SlotLock, clean_temporary_files, write_json_atomic
-from ra_game.saves import SlotWriter, list_slots, read_slot, slot_path
-from ra_game.settings import Settings, save_settings
+from ra_game.files.safefile import SlotLock, clean_temporary_files, write_json_atomic
+from ra_game.files.saves import SlotWriter, list_slots, read_slot, slot_path
+from ra_game.files.settings import Settings, save_settings
 from tooling.faults import sample_save
 
 KILL_TRIALS = 60

@@ -19,8 +19,8 @@ from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
-from ra_game.saves import check_document, read_slot, slot_path
-from ra_game.settings import Settings, load_settings_checked, settings_path
+from ra_game.files.saves import check_document, read_slot, slot_path
+from ra_game.files.settings import Settings, load_settings_checked, settings_path
 from tooling.faults import (
     bad_settings,
     byte_flips,

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from ra_game.scenes.title import TitleScene
 
-from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
-from ra_game.i18n import _, catalog_notices, ngettext, set_language
-from ra_game.settings import Settings, save_settings
+from ra_game.files.settings import Settings, save_settings
+from ra_game.text import i18n
+from ra_game.text.i18n import _, catalog_notices, ngettext, set_language
 from tooling.faults import damaged_catalogs
 
 GOOD_MO = i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "ra_game.mo"

@@ -15,7 +15,7 @@ from ra_game.app import run_demo
 from ra_game.cli import emit_line, main
 from ra_game.engine import GameState, load_replay
 from ra_game.engine.tiles import TILE_BY_ID
-from ra_game.seats import parse_seats
+from ra_game.table.seats import parse_seats
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "fixtures" / "golden_2p_full.ra.json"

@@ -10,9 +10,9 @@ import pygame
 import pytest
 from ra_game.scenes.replays import ROWS, ReplayListScene
 
-from ra_game import replays
 from ra_game.app import create_app, run_frames
-from ra_game.replays import ReplayList, replays_dir
+from ra_game.files import replays
+from ra_game.files.replays import ReplayList, replays_dir
 from ra_game.ui.app_context import AppContext
 from tooling.faults import sample_save
 

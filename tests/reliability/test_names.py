@@ -14,8 +14,8 @@ from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.cli import main
-from ra_game.replays import list_replays, replays_dir
-from ra_game.saves import read_slot, slot_path, valid_name
+from ra_game.files.replays import list_replays, replays_dir
+from ra_game.files.saves import read_slot, slot_path, valid_name
 from ra_game.ui.assets import Assets
 from tooling.faults import encode, sample_save
 

@@ -14,8 +14,8 @@ from ra_game.scenes.slots import SlotsScene
 from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames, step_frame
-from ra_game.saves import SLOT_COUNT, SlotWriter, list_slots, read_slot, slot_path
-from ra_game.seats import Seat
+from ra_game.files.saves import SLOT_COUNT, SlotWriter, list_slots, read_slot, slot_path
+from ra_game.table.seats import Seat
 from ra_game.ui.app_context import AppContext
 from tooling.autopilot import (
     Autopilot,
@@ -195,7 +195,7 @@ def test_a_slot_in_use_by_another_copy_cannot_be_loaded_replaced_or_deleted(
 
 def test_the_title_reads_each_save_once(ctx: AppContext, monkeypatch: pytest.MonkeyPatch
                                         ) -> None:
-    import ra_game.saves as saves_module
+    import ra_game.files.saves as saves_module
 
     save(0, 5)
     save(1, 6)
@@ -218,7 +218,7 @@ def test_the_title_reads_each_save_once(ctx: AppContext, monkeypatch: pytest.Mon
 
 
 def test_an_old_single_autosave_moves_into_a_slot(ctx: AppContext) -> None:
-    from ra_game.settings import data_dir
+    from ra_game.files.settings import data_dir
 
     doc = sample_save(7)
     legacy = data_dir() / "autosave.ra.json"
@@ -332,7 +332,7 @@ def test_a_new_game_claims_its_slot_at_once_so_another_copy_picks_another(
     assert lock.read_text().split()[0] == str(os.getpid())
     lock.write_text(f"{os.getppid()}\n")  # as another running copy would see it: taken
     assert list_slots()[0].locked
-    from ra_game.saves import first_free_slot
+    from ra_game.files.saves import first_free_slot
 
     assert first_free_slot(list_slots()) == 1
     lock.unlink()

@@ -15,8 +15,8 @@ from ra_game.scenes.stats import StatsScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState
-from ra_game.seat_kinds import kind_of
-from ra_game.stats import load_stats, record_game, stats_path
+from ra_game.files.stats import load_stats, record_game, stats_path
+from ra_game.table.seat_kinds import kind_of
 from tooling.faults import SPECIAL_KINDS, make_special, null_device
 
 
@@ -97,8 +97,8 @@ def test_no_write_replaces_a_device_a_fifo_or_a_folder(tmp_path: Path) -> None:
 
     from ra_game.scenes.tutorial import save_step
 
-    from ra_game.safefile import write_json_atomic
-    from ra_game.stats import Stats, save_stats
+    from ra_game.files.safefile import write_json_atomic
+    from ra_game.files.stats import Stats, save_stats
 
     device = null_device(tmp_path / "zero")
     for kind, target in (("device", device), ("fifo", tmp_path / "fifo"),

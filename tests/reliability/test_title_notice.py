@@ -11,8 +11,8 @@ import pytest
 from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
-from ra_game.safefile import write_json_atomic
-from ra_game.saves import read_slot, saves_dir, slot_path
+from ra_game.files.safefile import write_json_atomic
+from ra_game.files.saves import read_slot, saves_dir, slot_path
 from ra_game.ui import theme
 from tooling.faults import sample_save
 

@@ -15,8 +15,8 @@ import pytest
 from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
-from ra_game.safefile import _process_start, backup_path, write_json_atomic
-from ra_game.saves import SLOT_COUNT, SlotWriter, read_slot, slot_path
+from ra_game.files.safefile import _process_start, backup_path, write_json_atomic
+from ra_game.files.saves import SLOT_COUNT, SlotWriter, read_slot, slot_path
 from tooling.faults import sample_save
 
 

@@ -13,8 +13,8 @@ import pytest
 from ra_game.app import MIN_SIZE, create_app, run_frames, step_frame
 from ra_game.engine import GameState, Move
 from ra_game.engine.events import EpochScored, GameOver
-from ra_game.saves import list_slots
-from ra_game.seats import Seat
+from ra_game.files.saves import list_slots
+from ra_game.table.seats import Seat
 from ra_game.ui.app_context import AppContext
 from tooling.faults import ChaosMonkey, sample_save
 
@@ -85,7 +85,7 @@ def test_every_scene_works_at_the_minimum_window_size(ctx: AppContext, name: str
     from tooling.autopilot import click_events, key_events
 
     assert ctx.window_size == MIN_SIZE == pygame.display.get_surface().get_size()
-    from ra_game.saves import SlotWriter
+    from ra_game.files.saves import SlotWriter
 
     writer = SlotWriter(0, background=False)  # a saved game, so the slot list has a row
     assert writer.write(sample_save()) is None and writer.release() is None

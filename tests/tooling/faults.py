@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ra_game.engine import GameState, replay_dict
-from ra_game.seat_kinds import kind_of
+from ra_game.table.seat_kinds import kind_of
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ra_game.engine import Move, Observation
 from ra_game.engine.events import Event
-from ra_game.seats import Tick
+from ra_game.table.seats import Tick
 
 
 class ScriptedSeats:

@@ -33,7 +33,7 @@ def _own_home(ra_home: Path) -> Path:
 def ctx() -> Iterator[AppContext]:
     """The app opened headless in English, two frames run; its scenes closed afterwards."""
     from ra_game.app import create_app, run_frames
-    from ra_game.i18n import set_language
+    from ra_game.text.i18n import set_language
 
     set_language("en")
     context, _ = create_app()

@@ -18,7 +18,7 @@ from ra_game.ai.parallel import TreeJob, TreeResult
 from ra_game.ai.runner import AiRunner
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Move
-from ra_game.seats import Seat, Tick
+from ra_game.table.seats import Seat, Tick
 from tooling.autopilot import click_events, key_events
 
 SLOW_SECONDS = 1.0
@@ -126,7 +126,7 @@ def test_leaving_the_game_stops_the_workers_at_once(monkeypatch: pytest.MonkeyPa
         pygame.event.post(e)
     step_frame(ctx, 1 / 60)
     assert play.pause is not None
-    from ra_game.ui.board.pause_menu import ITEMS
+    from ra_game.ui.board.widgets.pause_menu import ITEMS
 
     quit_index = [item[0] for item in ITEMS].index("quit")
     for e in click_events(play.view.r(play.pause.item_rects()[quit_index]).center):

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pygame
 
 from ra_game.engine import GameState, Move
-from ra_game.ui.board.board_input import BoardInput, InputState
 from ra_game.ui.board.controls import HumanInput
-from ra_game.ui.board.epoch_skip import SKIP_KEY
 from ra_game.ui.board.geometry import BoardGeometry
-from ra_game.ui.board.intents import (
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.parts.board_input import BoardInput, InputState
+from ra_game.ui.board.parts.epoch_skip import SKIP_KEY
+from ra_game.ui.board.parts.intents import (
     Hover,
     Offer,
     OpenPause,
@@ -19,7 +20,6 @@ from ra_game.ui.board.intents import (
     TakeBack,
     ToPause,
 )
-from ra_game.ui.board.overlay import Overlay
 from ra_game.ui.layout import load_layout
 
 

@@ -14,15 +14,15 @@ import pytest
 from ra_game.scenes.replays import ReplayListScene
 from ra_game.scenes.title import TitleScene
 
-from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.engine import GameState, IllegalMoveError, Move, NotationError, Tile
 from ra_game.engine.tiles import TILE_NAMES
-from ra_game.replays import replays_dir
-from ra_game.saves import slot_path
+from ra_game.files.replays import replays_dir
+from ra_game.files.saves import slot_path
+from ra_game.text import i18n
+from ra_game.text.words import TILE_LABELS, error_text, shown_path
 from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
-from ra_game.words import TILE_LABELS, error_text, shown_path
 from tooling.autopilot import press_key
 from tooling.faults import sample_save
 from tooling.positions import changed, with_held

@@ -14,7 +14,7 @@ from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState
 from ra_game.engine.state import DISCARD
 from ra_game.engine.tiles import Tile
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from ra_game.ui import frames
 from tooling.autopilot import key_events
 from tooling.positions import changed

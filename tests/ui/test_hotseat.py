@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ra_game.engine import GameState
-from ra_game.seats import Seat
-from ra_game.ui.board.hotseat import Hotseat
+from ra_game.table.seats import Seat
+from ra_game.ui.board.parts.hotseat import Hotseat
 
 
 def test_the_shared_screen_is_handed_over_only_between_people_with_hidden_fame() -> None:

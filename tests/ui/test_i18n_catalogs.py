@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ra_game import i18n
-from ra_game.i18n import LANGUAGES, LOCALE_DIR, detect_language, normalize_language
+from ra_game.text import i18n
+from ra_game.text.i18n import LANGUAGES, LOCALE_DIR, detect_language, normalize_language
 
 babel_pofile = pytest.importorskip("babel.messages.pofile", reason="Babel (the i18n extra)")
 
@@ -151,7 +151,7 @@ def test_dates_follow_the_language() -> None:
 def test_first_start_follows_the_system_then_the_saved_choice(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from ra_game.app import create_app
-    from ra_game.settings import save_settings, settings_path
+    from ra_game.files.settings import save_settings, settings_path
 
     monkeypatch.setenv("LANGUAGE", "es_ES")
     ctx, _w = create_app()
@@ -167,7 +167,7 @@ def test_first_start_follows_the_system_then_the_saved_choice(
 
 
 def test_a_bad_language_in_settings_is_reported_and_defaulted() -> None:
-    from ra_game.settings import load_settings_checked, settings_path
+    from ra_game.files.settings import load_settings_checked, settings_path
 
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text('{"language": "xx"}', encoding="utf-8")

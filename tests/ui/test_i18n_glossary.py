@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ra_game import i18n
 from ra_game.engine import GameState
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action, god_action
 from ra_game.engine.tiles import Tile
-from ra_game.ui.board import hint
+from ra_game.text import i18n
+from ra_game.ui.board.parts import hint
 
-LOCALE = Path(i18n.__file__).with_name("locale")
+LOCALE = i18n.LOCALE_DIR
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 LANGS = ("es", "pt", "tr")
 

@@ -21,18 +21,18 @@ from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.scoring import EpochScoringScene
 from ra_game.scenes.settings import ROWS, SettingsScene
 
-from ra_game import i18n
 from ra_game.app import MIN_SIZE, crash_message, create_app, step_frame
 from ra_game.engine import Decision, GameState, Move, Tile, load_replay
 from ra_game.engine import events as ev
 from ra_game.engine.state import BID
-from ra_game.seat_kinds import kind_of
-from ra_game.seats import Seat
+from ra_game.table.seat_kinds import kind_of
+from ra_game.table.seats import Seat
+from ra_game.text import i18n
 from ra_game.ui import theme
 from ra_game.ui.animation import AnimationQueue
 from ra_game.ui.board.director import Director
 from ra_game.ui.board.model import DisplayModel
-from ra_game.ui.board.status_line import ai_status, draw_status, human_status
+from ra_game.ui.board.widgets.status_line import ai_status, draw_status, human_status
 from tooling.autopilot import key_events
 from tooling.positions import changed, with_held
 
@@ -213,7 +213,7 @@ def show(ctx: Any, scene: Any, keys: list[int]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_scene_fits_in_every_language(size: tuple[int, int]) -> None:
-    from ra_game.saves import SlotWriter
+    from ra_game.files.saves import SlotWriter
     from tooling.faults import sample_save
 
     writer = SlotWriter(0, background=False)  # the title shows its "Continue" line with the date

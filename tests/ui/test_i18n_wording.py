@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from ra_game import i18n
 from ra_game.engine import Decision
 from ra_game.engine import events as ev
 from ra_game.engine.tiles import Tile
+from ra_game.text import i18n
+from ra_game.text.words import names_list
 from ra_game.ui.board.sentences import Sentences
-from ra_game.words import names_list
 from tooling.positions import changed
 
-LOCALE = Path(i18n.__file__).with_name("locale")
+LOCALE = i18n.LOCALE_DIR
 
 
 def entries(lang: str) -> Iterator[tuple[str | None, str, list[str]]]:
@@ -118,7 +117,7 @@ def test_turkish_softens_epok_before_a_vowel_and_names_buttons_without_a_glued_s
 def test_disasters_are_named_with_their_articles(lang: str, you: str, them: str,
                                                  choosing: str) -> None:
     from ra_game.engine.state import GameState
-    from ra_game.ui.board.status_line import ai_status
+    from ra_game.ui.board.widgets.status_line import ai_status
 
     i18n.set_language(lang)
     words = Sentences(["You", "Ana"], you=0)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ra_game.engine import GameState, Move
-from ra_game.match import Match
-from ra_game.saves import slot_path
-from ra_game.seats import Seat
-from ra_game.ui.board.keeper import Keeper
+from ra_game.files.saves import slot_path
+from ra_game.table.match import Match
+from ra_game.table.seats import Seat
+from ra_game.ui.board.parts.keeper import Keeper
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext

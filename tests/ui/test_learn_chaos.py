@@ -12,7 +12,7 @@ import pytest
 from ra_game.scenes.title import TitleScene
 
 from ra_game.app import create_app, run_frames
-from ra_game.replays import replays_dir
+from ra_game.files.replays import replays_dir
 from ra_game.ui.app_context import AppContext
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -19,17 +19,17 @@ from ra_game.scenes.stats import StatsScene
 from ra_game.scenes.title import TitleScene
 from ra_game.scenes.tutorial import load_lesson
 
-from ra_game import i18n
 from ra_game.app import create_app, run_frames
 from ra_game.engine import load_replay, replay_dict
 from ra_game.engine.preview import move_events
 from ra_game.engine.scoring import GOD_POINTS, PHARAOH_FEWEST
 from ra_game.engine.tiles import RA_TRACK_LENGTH, SUN_SETS, TOTAL_TILES
-from ra_game.replays import list_replays, replays_dir
-from ra_game.saves import SlotWriter
-from ra_game.stats import load_stats, stats_path
+from ra_game.files.replays import list_replays, replays_dir
+from ra_game.files.saves import SlotWriter
+from ra_game.files.stats import load_stats, stats_path
+from ra_game.text import i18n
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.pause_menu import ITEMS
+from ra_game.ui.board.widgets.pause_menu import ITEMS
 from tooling.autopilot import (
     Autopilot,
     click_at,

@@ -21,10 +21,10 @@ from ra_game.ai.random_agent import RandomAgent
 from ra_game.app import run_frames
 from ra_game.cli import main
 from ra_game.engine import GameState
-from ra_game.i18n import LANGUAGES, set_language
-from ra_game.seat_kinds import ai_label, kind_of
-from ra_game.seats import parse_seats, seat_kinds
-from ra_game.stats import load_stats, record_game, stats_path
+from ra_game.files.stats import load_stats, record_game, stats_path
+from ra_game.table.seat_kinds import ai_label, kind_of
+from ra_game.table.seats import parse_seats, seat_kinds
+from ra_game.text.i18n import LANGUAGES, set_language
 from ra_game.ui.app_context import AppContext
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +136,7 @@ def test_searches_says_which_levels_plan_trees() -> None:
 
 def test_the_registry_imports_without_pygame() -> None:
     code = ("import sys; sys.modules['pygame'] = None\n"
-            "from ra_game.ai.levels import LEVELS; import ra_game.seats, ra_game.cli\n"
+            "from ra_game.ai.levels import LEVELS; import ra_game.table.seats, ra_game.cli\n"
             "print(sorted(LEVELS))")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

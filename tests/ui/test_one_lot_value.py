@@ -13,10 +13,10 @@ import pytest
 from ra_game.engine import GameState, Move, load_replay
 from ra_game.engine.moves import DRAW, PASS, RA, bid_action, is_god
 from ra_game.engine.state import BID, TURN
-from ra_game.i18n import set_language
 from ra_game.review.claims import Reason, why_claim
 from ra_game.review.why import why
-from ra_game.ui.board.hint import hint_reason
+from ra_game.text.i18n import set_language
+from ra_game.ui.board.parts.hint import hint_reason
 from ra_game.ui.board.score_preview import ScorePreview
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -27,7 +27,7 @@ from test_online_play import (  # noqa: F401  (fixtures)
 )
 
 from ra_game.app import run_frames
-from ra_game.net.events import MoveMade
+from ra_game.net.client.events import MoveMade
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow

@@ -19,9 +19,9 @@ from ra_game.scenes.play import PlayScene
 from test_i18n_screens import LANGS, SIZES, check_records, show
 from test_online_play import frames_until, later, new_window, play, top
 
-from ra_game import i18n
 from ra_game.app import AppContext, run_frames
-from ra_game.seat_kinds import kind_of
+from ra_game.table.seat_kinds import kind_of
+from ra_game.text import i18n
 from ra_game.ui import theme
 
 pytestmark = pytest.mark.slow

@@ -15,7 +15,7 @@ from ra_game.scenes.online_lobby import LobbyScene
 from ra_game.scenes.title import TitleScene
 
 from ra_game.app import run_frames
-from ra_game.online_memory import OnlineMemory, RoomTicket, load_memory, save_memory
+from ra_game.net.client.memory import OnlineMemory, RoomTicket, load_memory, save_memory
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.layout import load_layout
 
@@ -134,14 +134,14 @@ def test_the_memory_keeps_five_servers_and_survives_a_damaged_file() -> None:
     assert memory.servers[0] == "ws://10.0.0.3:1" and len(memory.servers) == 5
     assert save_memory(memory) is None
     assert load_memory().servers == memory.servers
-    from ra_game.online_memory import memory_path
+    from ra_game.net.client.memory import memory_path
 
     memory_path().write_text("{not json", encoding="utf-8")
     assert load_memory() == OnlineMemory()
 
 
 def test_the_ticket_keeps_the_other_seats_of_this_screen() -> None:
-    from ra_game.online_memory import LocalSeat, memory_path
+    from ra_game.net.client.memory import LocalSeat, memory_path
 
     here = (LocalSeat(1, "tok-ana", "Ana"), LocalSeat(3, "tok-cy", "Cy"))
     ticket = RoomTicket("ws://127.0.0.1:1", "ABCD", "tok", "Host", "host-tok", here)

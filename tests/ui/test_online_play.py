@@ -19,10 +19,10 @@ from ra_game.scenes.play import PlayScene
 
 from ra_game.app import create_app, run_frames
 from ra_game.engine import Move
-from ra_game.net import link as link_module
-from ra_game.net import room as room_module
-from ra_game.online_memory import OnlineMemory, RoomTicket, save_memory
-from ra_game.seat_kinds import codes, kind_of
+from ra_game.net.client import room_link as link_module
+from ra_game.net.client.memory import OnlineMemory, RoomTicket, save_memory
+from ra_game.net.server import room as room_module
+from ra_game.table.seat_kinds import codes, kind_of
 from ra_game.ui.app_context import AppContext
 
 pytestmark = pytest.mark.slow
@@ -189,7 +189,7 @@ def test_host_and_friend_play_the_same_game(windows: list[AppContext]) -> None:
 
 def test_a_dropped_connection_and_a_restarted_game_rejoin_and_play_on(
         windows: list[AppContext]) -> None:
-    from ra_game.net.events import ConnectionLost
+    from ra_game.net.client.events import ConnectionLost
 
     host, friend = host_and_join(windows)
     play([host, friend], 4)
@@ -337,9 +337,9 @@ def test_an_away_friend_shows_a_clock_and_the_host_hands_the_seat_to_an_ai(
 
 
 def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppContext]) -> None:
-    from ra_game.net.embedded import EmbeddedServer
-    from ra_game.online_memory import load_memory
-    from ra_game.settings import data_dir
+    from ra_game.files.settings import data_dir
+    from ra_game.net.client.memory import load_memory
+    from ra_game.net.server.embedded import EmbeddedServer
 
     server = EmbeddedServer(data_dir() / "other", host="127.0.0.1")
     url = server.start()
@@ -357,7 +357,7 @@ def test_rejoining_a_room_the_server_no_longer_has_forgets_it(windows: list[AppC
 
 def test_a_move_the_board_cannot_follow_rejoins_and_shows_the_servers_game(
         windows: list[AppContext]) -> None:
-    from ra_game.net.events import MoveMade
+    from ra_game.net.client.events import MoveMade
 
     host, friend = host_and_join(windows)
     play([host, friend], 3)
@@ -402,7 +402,7 @@ def test_the_host_closes_the_game_and_rejoins_on_its_restarted_server(
 def host_two_here_and_join(windows: list[AppContext]) -> tuple[AppContext, AppContext, Any]:
     """The host seats a second person at its screen (Ana, seat 2) and a friend far away (Bo,
     seat 3), scores hidden; the ticket the host's window wrote before Bo joined."""
-    from ra_game.online_memory import load_memory
+    from ra_game.net.client.memory import load_memory
 
     host, friend = new_window(), new_window()
     windows += [host, friend]

@@ -10,9 +10,9 @@ import pytest
 from ra_game.scenes.online_lobby import LobbyScene
 
 from ra_game.app import run_frames
-from ra_game.net.events import ConnectionLost, Lobby, SeatInfo, ServerError
-from ra_game.net.refusals import Refusal
-from ra_game.online_link import Link
+from ra_game.net.client.events import ConnectionLost, Lobby, SeatInfo, ServerError
+from ra_game.net.client.window_link import Link
+from ra_game.net.wire.refusals import Refusal
 from ra_game.ui.app_context import AppContext
 
 

@@ -9,7 +9,7 @@ from ra_game.scenes.online import OnlineMenuScene
 from ra_game.scenes.online_join import JoinScene
 
 from ra_game.app import create_app, step_frame
-from ra_game.online_memory import OnlineMemory, save_memory
+from ra_game.net.client.memory import OnlineMemory, save_memory
 
 
 @pytest.mark.parametrize("same_frame", [True, False])

@@ -9,18 +9,18 @@ import pygame
 import pytest
 
 from ra_game.engine import GameState
-from ra_game.seat_kinds import kind_of
+from ra_game.table.seat_kinds import kind_of
 from ra_game.ui.assets import Assets
 from ra_game.ui.board.controls import Control, HumanInput
-from ra_game.ui.board.epoch_skip import EpochSkip
-from ra_game.ui.board.frame import BoardFrame
 from ra_game.ui.board.geometry import BoardGeometry
 from ra_game.ui.board.model import DisplayModel
-from ra_game.ui.board.overlay import Overlay
-from ra_game.ui.board.painter import draw_board
-from ra_game.ui.board.player_area import PlayerAreas
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.parts.epoch_skip import EpochSkip
+from ra_game.ui.board.parts.frame import BoardFrame
+from ra_game.ui.board.parts.painter import draw_board
 from ra_game.ui.board.score_preview import ScorePreview
 from ra_game.ui.board.view import View
+from ra_game.ui.board.widgets.player_area import PlayerAreas
 from ra_game.ui.layout import load_layout
 from ra_game.ui.sprites import SpriteBank
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ra_game.ui.board.mode import PLAIN, Mode
-from ra_game.ui.board.overlay import Overlay
-from ra_game.ui.board.pausing import PauseExit, Pausing
+from ra_game.ui.board.modes.mode import PLAIN, Mode
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.parts.pausing import PauseExit, Pausing
 
 if TYPE_CHECKING:
     from ra_game.ui.app_context import AppContext

@@ -19,7 +19,7 @@ from ra_game.scenes.results import FinalResultsScene
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, parse_replay
 from ra_game.engine.moves import DRAW, PASS, is_bid, is_god
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from tooling.autopilot import Autopilot, press_key
 
 FRAME_CAP = 20000
@@ -85,7 +85,7 @@ def test_whole_game_by_one_input_device(by: str) -> None:
     replayed = parse_replay(play.keeper.document()).play()
     assert replayed.summary() == state.summary()
     # the game is over: nothing to continue
-    from ra_game.saves import slot_path
+    from ra_game.files.saves import slot_path
     assert not slot_path(0).exists() and not slot_path(0).with_name("slot-1.ra.json.bak").exists()
 
 
@@ -108,7 +108,7 @@ def test_two_humans_hide_scores_hand_over_between_them() -> None:
         step_frame(ctx, 1 / 60)
     assert handovers >= 2
     assert len(play.moves) >= 40 and not play.state.over
-    from ra_game.saves import read_slot
+    from ra_game.files.saves import read_slot
     assert play.keeper.saver is not None and play.keeper.saver.flush() is None
     doc = read_slot(0).doc
     assert doc is not None and doc["hide_scores"] is True and "seed" not in doc
@@ -140,7 +140,7 @@ def test_hidden_scores_hand_the_screen_over_before_the_very_first_turn(first: in
 
 @pytest.mark.slow
 def test_ai_only_game_through_the_board_equals_headless_play() -> None:
-    from ra_game.headless import play_headless
+    from ra_game.table.headless import play_headless
     from ra_game.ui.app_context import DemoOptions
 
     seats = [Seat.of("ai:easy", "E"), Seat.of("random", "R"), Seat.of("ai:medium", "M")]

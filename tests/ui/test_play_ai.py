@@ -12,7 +12,7 @@ from ra_game.ai.runner import MIN_DELAY, AiRunner
 from ra_game.ai.workers import Workers
 from ra_game.engine import GameState, Move, Observation
 from ra_game.engine.moves import DRAW
-from ra_game.seats import Seat, Tick
+from ra_game.table.seats import Seat, Tick
 from tooling.positions import changed
 
 

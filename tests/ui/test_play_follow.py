@@ -28,8 +28,8 @@ from ra_game.engine.moves import Move, is_discard, is_god, unpack_tiles
 from ra_game.engine.preview import lot_values, move_events
 from ra_game.engine.state import BID, TURN
 from ra_game.engine.tiles import NUM_KINDS, TILE_COUNTS
-from ra_game.saves import read_slot
-from ra_game.seats import Seat
+from ra_game.files.saves import read_slot
+from ra_game.table.seats import Seat
 from tooling.autopilot import Autopilot, click_events, key_events
 
 FRAME_CAP = 30000
@@ -442,6 +442,6 @@ def test_status_lines_speak_to_you_and_nothing_looks_recommended() -> None:
     assert text == "Your turn: draw a tile (D) or invoke Ra (R)."
     assert play.info.hinted(play.input.controls()) == set()
     frames(ctx, 2, key_events(pygame.K_d))
-    from ra_game.i18n import resolve
+    from ra_game.text.i18n import resolve
 
     assert resolve(play.model.caption).startswith("You draw")

@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from ra_game.ui.layout import load_layout
 from tooling.autopilot import click_events
 
@@ -79,7 +79,7 @@ def test_the_bag_caption_sits_below_the_drawn_bag(size: tuple[int, int], tmp_pat
     from ra_game.scenes.play import PlayScene
 
     from ra_game.app import create_app
-    from ra_game.ui.board.tracks import bag_caption, build_static
+    from ra_game.ui.board.widgets.tracks import bag_caption, build_static
 
     ctx, _w = create_app()
     play = PlayScene(ctx, [Seat.of("human", "You"), Seat.of("human", "Two")], seed=8)

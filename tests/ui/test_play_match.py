@@ -15,10 +15,10 @@ from ra_game.ai.parallel import TreeJob, TreeResult
 from ra_game.app import create_app, step_frame, wants_frames
 from ra_game.engine import GameState, Move, Observation, parse_replay, replay_dict
 from ra_game.engine.events import Event
-from ra_game.seats import Seat, Tick
+from ra_game.table.seats import Seat, Tick
 from ra_game.ui import frames
-from ra_game.ui.board.mode import PLAIN, Mode
-from ra_game.ui.board.overlay import Overlay
+from ra_game.ui.board.modes.mode import PLAIN, Mode
+from ra_game.ui.board.modes.overlay import Overlay
 from tooling.autopilot import key_events
 
 

@@ -18,8 +18,8 @@ from ra_game.scenes.title import TitleScene
 from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Tile
 from ra_game.engine.state import BID, DISCARD
-from ra_game.seats import Seat
-from ra_game.ui.board.pause_menu import ITEMS
+from ra_game.table.seats import Seat
+from ra_game.ui.board.widgets.pause_menu import ITEMS
 from tooling.autopilot import click_events, key_events
 
 
@@ -177,7 +177,7 @@ def test_pause_menu_resumes_and_saves_and_quits() -> None:
     quit_item = [name for name, _label, _key in ITEMS].index("quit")
     frames(ctx, 2, click_events(play.view.r(play.pause.item_rects()[quit_item]).center))
     assert type(ctx.scenes.top) is TitleScene
-    from ra_game.saves import read_slot
+    from ra_game.files.saves import read_slot
     doc = read_slot(0).doc
     assert doc is not None and doc["moves"][:1] == ["draw"]
 

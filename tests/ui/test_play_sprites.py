@@ -75,7 +75,7 @@ def test_board_draws_every_kind_in_a_player_area(tmp_path: Path,
     from ra_game.scenes.play import PlayScene
 
     from ra_game.app import create_app
-    from ra_game.seats import Seat
+    from ra_game.table.seats import Seat
 
     ctx, window = create_app()
     state = GameState.new(5, seed=3)

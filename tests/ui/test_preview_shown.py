@@ -18,7 +18,7 @@ from ra_game.app import create_app, step_frame
 from ra_game.engine import GameState, Move, Tile
 from ra_game.engine.preview import epoch_preview
 from ra_game.engine.state import DISCARD
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from tooling.autopilot import key_events
 
 if TYPE_CHECKING:

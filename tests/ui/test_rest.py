@@ -11,7 +11,7 @@ import pytest
 
 from ra_game.app import create_app, main_loop, step_frame
 from ra_game.engine import GameState
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from ra_game.ui import frames
 from tooling.autopilot import key_events
 

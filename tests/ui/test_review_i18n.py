@@ -18,12 +18,12 @@ from ra_game.scenes.review_progress import ReviewProgressScene
 from ra_game.scenes.review_seat import SeatChoiceScene
 from test_i18n_screens import LANGS, NAMES, SIZES, check_records, show
 
-from ra_game import i18n
 from ra_game.app import create_app
 from ra_game.engine import Move, Replay, load_replay, replay_dict
 from ra_game.engine.events import GameOver
 from ra_game.review import Mistake, Review
 from ra_game.review.game import GameReview
+from ra_game.text import i18n
 from ra_game.ui import theme
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_3p_full.ra.json"

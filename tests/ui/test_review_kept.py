@@ -16,11 +16,11 @@ from ra_game.app import run_frames
 from ra_game.engine import Move, Replay, load_replay
 from ra_game.engine.moves import PASS, is_bid
 from ra_game.engine.state import BID
-from ra_game.i18n import set_language
 from ra_game.review import Review, ReviewBudget, job
 from ra_game.review.model import Mistake, SeatDecision, seat_decisions
 from ra_game.review.store import load_review, review_key, reviews_dir, save_review
 from ra_game.review.why import situation, why
+from ra_game.text.i18n import set_language
 from ra_game.ui.app_context import AppContext
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_2p_full.ra.json"

@@ -21,7 +21,7 @@ from ra_game.engine import GameState, Move, Replay, load_replay, replay_dict
 from ra_game.engine.events import GameOver
 from ra_game.engine.state import BID, TURN
 from ra_game.review import Mistake, Review, ReviewBudget, ReviewJob
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from ra_game.ui.app_context import AppContext
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "golden_2p_full.ra.json"
@@ -286,7 +286,7 @@ def test_try_the_better_move_plays_it_then_goes_back_to_the_game(ctx: AppContext
     assert play.view is not None
     callout = driver.callout()
     assert callout is not None
-    from ra_game.ui.board.callout import button_rects
+    from ra_game.ui.board.widgets.callout import button_rects
 
     try_rect = play.view.r(button_rects(play.view, callout)[0])
     driver.think_ms = 5
@@ -344,7 +344,7 @@ def test_a_god_move_and_a_discard_are_marked_on_their_tiles() -> None:
     from ra_game.engine import Tile
     from ra_game.engine.state import DISCARD
     from ra_game.ui.board.geometry import BoardGeometry
-    from ra_game.ui.board.review_marks import mark_decision
+    from ra_game.ui.board.parts.review_marks import mark_decision
     from ra_game.ui.layout import load_layout
 
     state = god_position()

@@ -40,14 +40,14 @@ from ra_game.scenes.title import TitleScene
 from ra_game.app import create_app
 from ra_game.engine import GameState, Move, load_replay, replay_dict
 from ra_game.engine.events import EpochScored, GameOver
-from ra_game.net.events import GameStarted
-from ra_game.online_link import Link
+from ra_game.net.client.events import GameStarted
+from ra_game.net.client.window_link import Link
 from ra_game.review import Mistake, Review
-from ra_game.seat_kinds import PERSON
-from ra_game.seats import Seat
+from ra_game.table.seat_kinds import PERSON
+from ra_game.table.seats import Seat
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.mode import Mode, scripted_mode
-from ra_game.ui.board.overlay import Overlay
+from ra_game.ui.board.modes.mode import Mode, scripted_mode
+from ra_game.ui.board.modes.overlay import Overlay
 from ra_game.ui.routes import Route, RouteTable
 from ra_game.ui.scene import Scene
 

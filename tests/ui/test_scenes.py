@@ -21,10 +21,10 @@ from ra_game.scenes.title import TitleScene
 from ra_game.app import create_app, main_loop, run_demo, run_frames
 from ra_game.engine import GameState, Move, replay_dict
 from ra_game.engine.events import EpochScored, GameOver
-from ra_game.saves import SlotWriter, read_slot, slot_path
-from ra_game.seat_kinds import PERSON, default_ai
-from ra_game.seats import Seat, parse_seats
-from ra_game.settings import load_settings, settings_path
+from ra_game.files.saves import SlotWriter, read_slot, slot_path
+from ra_game.files.settings import load_settings, settings_path
+from ra_game.table.seat_kinds import PERSON, default_ai
+from ra_game.table.seats import Seat, parse_seats
 from ra_game.ui.app_context import AppContext, DemoOptions
 from ra_game.ui.error_scene import ErrorScene
 from ra_game.ui.scene import Scene

@@ -1,4 +1,4 @@
-"""One registry of seat kinds (``ra_game.seat_kinds``): a new kind is one entry plus its
+"""One registry of seat kinds (``ra_game.table.seat_kinds``): a new kind is one entry plus its
 controller, and a kind this game does not know is read by one rule wherever a file is read."""
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from ra_game.scenes.setup import SetupScene
 from ra_game.app import run_frames
 from ra_game.cli import main
 from ra_game.engine import GameState, Move, Observation, parse_replay, replay_dict
-from ra_game.headless import play_headless
-from ra_game.net.options import RoomOptions
-from ra_game.net.room import Refused, Room
-from ra_game.saves import read_slot, slot_path
-from ra_game.seat_kinds import (
+from ra_game.files.saves import read_slot, slot_path
+from ra_game.files.settings import write_json_atomic
+from ra_game.net.server.room import Refused, Room
+from ra_game.net.wire.options import RoomOptions
+from ra_game.table.headless import play_headless
+from ra_game.table.seat_kinds import (
     KINDS,
     PERSON,
     SCRIPTED,
@@ -31,13 +32,12 @@ from ra_game.seat_kinds import (
     known_kind,
     read_kind,
 )
-from ra_game.seats import Seat, SeatSpecError, Tick, parse_seats, seated
-from ra_game.settings import write_json_atomic
+from ra_game.table.seats import Seat, SeatSpecError, Tick, parse_seats, seated
 from ra_game.ui.app_context import AppContext
 
 if TYPE_CHECKING:
     from ra_game.engine.events import Event
-    from ra_game.seats import SeatController
+    from ra_game.table.seats import SeatController
 
 
 class FirstLegalMove:

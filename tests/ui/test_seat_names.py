@@ -18,13 +18,13 @@ from ra_game.scenes.replay_viewer import ReplayViewer
 from ra_game.scenes.results import FinalResultsScene
 from ra_game.scenes.slots import SlotsScene
 
-from ra_game import i18n
 from ra_game.app import MIN_SIZE, create_app, run_frames
 from ra_game.engine import GameState
-from ra_game.i18n import format_datetime
-from ra_game.replays import replays_dir
-from ra_game.saves import SlotWriter
-from ra_game.seats import AI_NAMES, Seat, parse_seats
+from ra_game.files.replays import replays_dir
+from ra_game.files.saves import SlotWriter
+from ra_game.table.seats import AI_NAMES, Seat, parse_seats
+from ra_game.text import i18n
+from ra_game.text.i18n import format_datetime
 from ra_game.ui import theme
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.board.view import View

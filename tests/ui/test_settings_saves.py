@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ra_game.engine import GameState, replay_dict
-from ra_game.saves import SaveError, SlotWriter, check_document, read_slot, slot_path
-from ra_game.settings import (
+from ra_game.files.saves import SaveError, SlotWriter, check_document, read_slot, slot_path
+from ra_game.files.settings import (
     Settings,
     config_dir,
     data_dir,
@@ -93,8 +93,8 @@ def test_slot_round_trip_backup_and_clear() -> None:
 
 
 def test_a_finished_or_impossible_game_is_not_offered() -> None:
-    from ra_game.headless import play_headless
-    from ra_game.seats import parse_seats
+    from ra_game.table.headless import play_headless
+    from ra_game.table.seats import parse_seats
 
     _, doc = play_headless(parse_seats("random,random", allow_human=False), seed=2)
     with pytest.raises(SaveError, match="already finished"):

@@ -19,8 +19,8 @@ from ra_game.ai import workers
 from ra_game.ai.parallel import TreeJob, TreeResult
 from ra_game.app import create_app, step_frame
 from ra_game.engine import Move
-from ra_game.seats import Seat
-from ra_game.settings import settings_path
+from ra_game.files.settings import settings_path
+from ra_game.table.seats import Seat
 from ra_game.ui.app_context import AppContext
 from tooling.autopilot import click_events, key_events
 

@@ -10,8 +10,8 @@ from ra_game.scenes import setup as scene_module
 from ra_game.scenes.setup import SetupScene, kind_description
 
 from ra_game.app import create_app, run_frames
-from ra_game.seat_kinds import kind_of
-from ra_game.seats import seat_kinds
+from ra_game.table.seat_kinds import kind_of
+from ra_game.table.seats import seat_kinds
 from ra_game.ui.app_context import AppContext
 
 

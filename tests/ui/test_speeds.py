@@ -8,12 +8,12 @@ from collections.abc import Iterator
 import pytest
 from ra_game.scenes.settings import SPEED_NAMES
 
-from ra_game import i18n
 from ra_game.ai.runner import MIN_DELAY
-from ra_game.settings import SPEEDS
+from ra_game.files.settings import SPEEDS
+from ra_game.text import i18n
 from ra_game.ui import layout_scene
 from ra_game.ui.animation import SPEED_FACTORS
-from ra_game.ui.board.undo import GRACE_FACTOR
+from ra_game.ui.board.parts.undo import GRACE_FACTOR
 
 
 @pytest.fixture(autouse=True)

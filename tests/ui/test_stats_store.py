@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from ra_game.engine import GameState
-from ra_game.seat_kinds import kind_of
-from ra_game.stats import load_stats, record_game, stats_path
+from ra_game.files.stats import load_stats, record_game, stats_path
+from ra_game.table.seat_kinds import kind_of
 
 
 def finished(seed: int) -> GameState:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from ra_game.engine import GameState
 from ra_game.engine import events as ev
 from ra_game.ui.board.controls import HumanInput
-from ra_game.ui.board.epoch_skip import EpochSkip
 from ra_game.ui.board.geometry import BoardGeometry
-from ra_game.ui.board.hint import HintAdvisor
-from ra_game.ui.board.overlay import Overlay
+from ra_game.ui.board.modes.overlay import Overlay
+from ra_game.ui.board.parts.epoch_skip import EpochSkip
+from ra_game.ui.board.parts.hint import HintAdvisor
+from ra_game.ui.board.parts.status_text import Said, StatusText
 from ra_game.ui.board.sentences import Sentences
-from ra_game.ui.board.status_text import Said, StatusText
 from ra_game.ui.layout import load_layout
 
 NAMES = ["You", "Ann", "Bo"]

@@ -14,7 +14,7 @@ import pytest
 
 from ra_game.app import create_app
 from ra_game.engine import load_replay
-from ra_game.seats import Seat
+from ra_game.table.seats import Seat
 from ra_game.ui import theme
 from ra_game.ui.board.geometry import MAX_HEIGHT, board_height
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from ra_game.scenes.title import TitleScene
 
-from ra_game import cli, i18n
+from ra_game import cli
+from ra_game.text import i18n
 from ra_game.ui.app_context import AppContext
 
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from ra_game.ai.runner import AiRunner
 from ra_game.engine import GameState, Move, Observation
 from ra_game.engine.events import Event
-from ra_game.match import Match
-from ra_game.seats import LocalPerson, Seat, Tick
-from ra_game.ui.board.turns import Pace, Turns
+from ra_game.table.match import Match
+from ra_game.table.seats import LocalPerson, Seat, Tick
+from ra_game.ui.board.parts.turns import Pace, Turns
 
 SEATS = [Seat.of("human", "You"), Seat.of("human", "Ann"), Seat.of("human", "Bo")]
 

@@ -17,7 +17,7 @@ from ra_game.app import run_frames
 from ra_game.engine import Move
 from ra_game.engine.tiles import TILE_BY_ID
 from ra_game.ui.app_context import AppContext
-from ra_game.ui.board.callout import button_rects
+from ra_game.ui.board.widgets.callout import button_rects
 from tooling.autopilot import click_events, hold_key, post_events, press_key
 
 FRAME_LIMIT = 60 * 60 * 3
@@ -224,7 +224,7 @@ def test_leave_at_a_step_and_resume_there(ctx: AppContext) -> None:
 
 
 def test_the_tutorial_leaves_the_saved_games_alone(ctx: AppContext) -> None:
-    from ra_game.saves import SlotWriter, list_slots
+    from ra_game.files.saves import SlotWriter, list_slots
 
     doc = {"format": "ra-replay/1", "players": [{"name": "A", "kind": "human"},
                                                 {"name": "B", "kind": "random"}],

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from ra_game.app import create_app, run_frames
-from ra_game.ui.board.callout_place import crossings
+from ra_game.ui.board.widgets.callout_place import crossings
 from tooling.autopilot import press_key
 
 

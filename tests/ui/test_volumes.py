@@ -15,8 +15,8 @@ from ra_game.scenes.settings import SettingsScene
 
 import ra_game.app
 from ra_game.app import run_frames, step_frame
-from ra_game.seats import Seat
-from ra_game.settings import Settings, settings_path
+from ra_game.files.settings import Settings, settings_path
+from ra_game.table.seats import Seat
 from ra_game.ui.app_context import AppContext
 from ra_game.ui.sound import Music, Sounds, music_level
 from tooling.autopilot import click_events, key_events

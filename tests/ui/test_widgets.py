@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ra_game import i18n
+from ra_game.text import i18n
 from ra_game.ui import theme
 from ra_game.ui.assets import Assets
 from ra_game.ui.widgets import Button, Choice, FocusGroup, TextInput

@@ -1,4 +1,5 @@
-"""Widgets of the play scene's board: tracks, player areas, bids, pickers, buttons, status line.
+"""The play scene's board: its display model and geometry here; its widgets (``widgets/``), the
+scene's parts (``parts/``) and the mode framework (``modes/``) in their packages.
 
 Everything here draws in base (1280x720) coordinates through a :class:`~.view.View`; input
 logic lives in :mod:`.controls`, animation of engine events in :mod:`.director`.

@@ -20,8 +20,8 @@ import pygame
 from ...engine.moves import DRAW, PASS, RA, Move, is_bid, is_discard, is_god, unpack_tiles
 from ...engine.state import EMPTY, GameState
 from ...engine.tiles import DISASTER_TARGETS, Tile
-from ...i18n import _, ngettext
-from ...words import tile_name
+from ...text.i18n import _, ngettext
+from ...text.words import tile_name
 from .geometry import BoardGeometry
 
 _DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}

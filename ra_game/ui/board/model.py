@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...engine.state import EMPTY, GameState
 from ...engine.tiles import AUCTION_TRACK_SIZE
-from ...i18n import Text
+from ...text.i18n import Text
 
 
 @dataclass

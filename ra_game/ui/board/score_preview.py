@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ...engine.preview import epoch_preview, lot_values
 from ...engine.state import BID, GameState
-from ...i18n import _, format_signed
+from ...text.i18n import _, format_signed
 from .sentences import breakdown
 
 

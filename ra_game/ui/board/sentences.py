@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ... import words
 from ...engine import events as ev
 from ...engine.tiles import Tile
-from ...i18n import N_, _, format_signed, ngettext, pgettext
+from ...text import words
+from ...text.i18n import N_, _, format_signed, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from ...seat_kinds import SeatKind
+    from ...table.seat_kinds import SeatKind
 
 #: Score categories of ``PlayerScore.points`` as shown in the log and the score preview.
 CATEGORY_NAMES: dict[str, str] = {

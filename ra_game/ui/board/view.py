@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ...words import key_cap
+from ...text.words import key_cap
 from .. import theme
 from ..layout import scale_for
 from ..sprites import SpriteBank
