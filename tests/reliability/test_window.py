@@ -140,7 +140,11 @@ def test_random_input_over_whole_games_never_crashes() -> None:
     ctx.settings.animation_speed = "max"
     monkey = ChaosMonkey(ctx, random.Random(1))
     stats = monkey.run(1500, step_frame)
-    assert stats.frames == 1500 and ctx.run.crashes == 0
+    # The AIs answer from their own thread, so on a busy machine fewer of their moves land in
+    # the first 1,500 frames: go on, a bounded number of frames, until two games are over.
+    while stats.games_finished < 2 and stats.frames < 9000 and ctx.scenes.top is not None:
+        monkey.run(500, step_frame)
+    assert stats.frames >= 1500 and ctx.run.crashes == 0
     assert stats.games_finished >= 2 and stats.resizes >= 5 and stats.resumed >= 1
     assert min(w for w, _ in stats.sizes) >= MIN_SIZE[0]
     assert min(h for _, h in stats.sizes) >= MIN_SIZE[1]
