@@ -32,9 +32,11 @@ from .session import NetSession
 #: Seconds without any news from the server (a frame, or a pong to the session's heartbeat)
 #: before the client gives up.
 SILENCE_LIMIT = 600.0
-#: Refusals of a move that only mean "decide again": the position moved on, or a moment's
-#: trouble (too fast, the server cannot save); the agent's next move goes out as usual.
-DECIDE_AGAIN = TRY_AGAIN | {Refusal.STALE, Refusal.NOT_YOUR_TURN}
+#: Refusals of a move that only mean "decide again": the position moved on (to the game's
+#: end too: a move sent again after a refused save can arrive after the one that ended the
+#: game, whose news comes first), or a moment's trouble (too fast, the server cannot save);
+#: the agent's next move goes out as usual.
+DECIDE_AGAIN = TRY_AGAIN | {Refusal.STALE, Refusal.NOT_YOUR_TURN, Refusal.OVER}
 
 
 class ClientError(Exception):
