@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine import GameState, Move, Observation, replay_dict
+from .seats import SeatController, Tick, seated
 from .stepped import run_to_end
 
 if TYPE_CHECKING:
     from ..engine.events import Event
     from .seat_kinds import SeatKind
-    from .seats import SeatController
 
 Observer = Callable[[Move, "Sequence[Event]"], None]
 ResetObserver = Callable[[Sequence[str]], None]
@@ -154,8 +154,6 @@ class PlayOut:
         return self.match.over and (self.ended is None or self.ended())
 
     def step(self, max_seconds: float = 0.0) -> bool:
-        from .seats import Tick, seated
-
         match = self.match
         if match.over:
             self.waiting = self.controllers[0]
