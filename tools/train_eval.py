@@ -290,6 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "features": list(FEATURES[args.features]), "weights": [float(w) for w in weights],
         "checks": checks,
     }
+    if 2 not in players:  # (no 2-player deviations: one group of the counts fitted)
+        document["players"] = [sorted(players)]
+        document["weights"] = document["weights"][:SHARED_BLOCKS * len(FEATURES[args.features])]
     model = LearnedModel.from_json(json.dumps(document))
     held_states = [state_of(r) for r in test["records"]]
     report: dict[str, Any] = {
