@@ -30,6 +30,7 @@ from ra_game.net.wire.mirror import (
     public_setup,
     rebuild,
 )
+from ra_game.net.wire.refusals import Refusal
 from ra_game.table.match import Match, Revealed, play_out
 from ra_game.table.seat_kinds import SeatKind
 from ra_game.table.seats import Tick
@@ -212,12 +213,18 @@ def test_a_move_that_does_not_fit_rejoins_and_the_next_game_replaces_the_copy() 
     assert online.match.moves == [m for m, _d in server.moves] and not online.fresh
 
 
-def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None:
-    server = Server()
+def drawing_here(server: Server, table: Table) -> tuple[OnlineSeat, int]:
+    """A controller whose seat to move is played here (it draws), and that seat."""
     seat = server.state.current
-    table = Table()
     online = OnlineSeat(table, server.started(seat=seat), {seat}, watcher=table,
                         here=ScriptedSeats(["draw"]))
+    return online, seat
+
+
+def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None:
+    server = Server()
+    table = Table()
+    online, seat = drawing_here(server, table)
     obs = online.match.observation(seat)
     assert online.poll(obs, Tick(0)) is None  # sent, not played
     assert table.sent == [(seat, "draw", 0)] and online.sent == "draw"
@@ -234,6 +241,31 @@ def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None
     assert online.match.moves == ["draw"] and online.match.state.drawn == server.state.drawn
     online.undo(seat)
     assert table.undos == [seat]
+
+
+def test_only_the_refusal_of_the_move_itself_lets_its_seat_send_again() -> None:
+    """A move that finds the server unable to save brings the room's news ("cannot save", to
+    every seat) before the move's own refusal ("not saved"): the move stays on its way until
+    its own refusal, so it never goes out twice (the second could arrive after the first, once
+    saving works again, and be refused)."""
+    table = Table()
+    online, seat = drawing_here(Server(), table)
+    obs = online.match.observation(seat)
+    online.poll(obs, Tick(0))
+    for news in (Refusal.CANNOT_SAVE, Refusal.NO_UNDO, Refusal.TAKEN_OVER, "newer_code"):
+        online.hear(ServerError("The room's news.", news))
+        online.poll(obs, Tick(0))
+        assert table.sent == [(seat, "draw", 0)] and online.sent == "draw", news
+    assert table.notices == ["The room's news."] * 4  # each still shown
+    online.hear(ServerError("Not done: try again in a moment.", Refusal.NOT_SAVED))
+    assert online.sent is None
+    online.poll(obs, Tick(0))
+    assert table.sent == [(seat, "draw", 0)] * 2  # decided again: sent once more
+    for refused in (Refusal.STALE, Refusal.NOT_YOUR_TURN, Refusal.ILLEGAL, Refusal.OVER,
+                    Refusal.RATE):
+        online.hear(ServerError("Refused.", refused))
+        assert online.sent is None, refused
+        online.send(Move.parse("draw"))
 
 
 def test_a_seat_handed_to_an_ai_is_the_ais_from_the_next_lobby() -> None:
