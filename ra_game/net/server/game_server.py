@@ -95,6 +95,9 @@ class Connection:
         self.roomless_since: float | None = time.time()
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
+        #: How the writer waits at most so long for a frame to go out (a test drives the time).
+        self.send_within: Callable[[Awaitable[None], float], Awaitable[None]] = \
+            asyncio.wait_for
 
     def send(self, frame: ServerFrame) -> None:
         if self.closed:
@@ -121,7 +124,7 @@ class Connection:
         """Send the queued frames, each within :data:`SEND_TIMEOUT`; then close."""
         while (frame := await self.queue.get()) is not None:
             try:
-                await asyncio.wait_for(self.ws.send(frame.to_json()), SEND_TIMEOUT)
+                await self.send_within(self.ws.send(frame.to_json()), SEND_TIMEOUT)
             except (asyncio.TimeoutError, ConnectionClosed):
                 self.closed = True
                 self.close_code, self.close_reason = 1008, "too slow"

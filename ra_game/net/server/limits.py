@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ...engine.errors import N_
@@ -128,15 +129,17 @@ def raise_fd_limit() -> int:
 
 
 class TokenBucket:
-    """``RATE`` tokens a second, at most ``BURST`` saved; every frame takes one."""
+    """``RATE`` tokens a second, at most ``BURST`` saved; every frame takes one (``clock``:
+    ``time.monotonic``, or a test's)."""
 
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
+    def __init__(self, rate: float = RATE, burst: float = BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = burst, clock()
 
     def take(self) -> bool:
         """Take one token (False when the bucket is empty)."""
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
@@ -157,8 +160,10 @@ class Ledger:
         self.ai_seats: Counter[str] = Counter()
         #: Room code -> the addresses that gave its seats to AIs, and how many each.
         self.room_ai: dict[str, Counter[str]] = {}
-        #: Each connected address's budget of joins.
+        #: Each connected address's budget of joins, and the clock it refills by (a test
+        #: drives it).
         self.joins: dict[str, TokenBucket] = {}
+        self.clock: Callable[[], float] = time.monotonic
 
     # -- connections
 
@@ -188,7 +193,7 @@ class Ledger:
         bucket = self.joins.get(address)
         if bucket is None:
             most = float(self.limits.max_connections_per_address)
-            bucket = self.joins[address] = TokenBucket(most / JOIN_SECONDS, most)
+            bucket = self.joins[address] = TokenBucket(most / JOIN_SECONDS, most, self.clock)
         if not bucket.take():
             raise Refused(Refusal.RATE, N_("You are sending too many messages; wait a moment."))
 
