@@ -23,6 +23,7 @@ from ra_game.net.client.events import (
     Undone,
 )
 from ra_game.net.client.online_seat import OnlineSeat
+from ra_game.net.server.room import Refused, Room
 from ra_game.net.wire.mirror import (
     MirrorError,
     announced,
@@ -30,7 +31,8 @@ from ra_game.net.wire.mirror import (
     public_setup,
     rebuild,
 )
-from ra_game.net.wire.refusals import Refusal
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import MOVE_REFUSALS, Refusal
 from ra_game.table.match import Match, Revealed, play_out
 from ra_game.table.seat_kinds import SeatKind
 from ra_game.table.seats import Tick
@@ -266,6 +268,32 @@ def test_only_the_refusal_of_the_move_itself_lets_its_seat_send_again() -> None:
         online.hear(ServerError("Refused.", refused))
         assert online.sent is None, refused
         online.send(Move.parse("draw"))
+
+
+def test_every_refusal_a_room_gives_a_move_is_a_move_refusal() -> None:
+    """The clients' list of a move's own refusals holds each one the server's room gives."""
+    room = Room.create(["remote", "remote"], RoomOptions(), 3)
+    codes = [_refusal(room, 0, "draw", None)]  # not started
+    room.join("a", "Ana", None)
+    room.join("b", "Bob", None)
+    room.start()
+    assert room.state is not None
+    seat = room.state.current
+    codes += [_refusal(room, 1 - seat, "draw", None), _refusal(room, seat, "bid:99", None),
+              _refusal(room, seat, "draw", 5)]
+    rng = random.Random(2)
+    while not room.state.over:
+        room.play(room.state.current, rng.choice(room.state.legal_moves()).text)
+    codes.append(_refusal(room, 0, "draw", None))
+    assert codes == [Refusal.NOT_STARTED, Refusal.NOT_YOUR_TURN, Refusal.ILLEGAL,
+                     Refusal.STALE, Refusal.OVER]
+    assert set(codes) <= MOVE_REFUSALS
+
+
+def _refusal(room: Room, seat: int, text: str, index: int | None) -> Refusal | str:
+    with pytest.raises(Refused) as refused:
+        room.play(seat, text, index)
+    return refused.value.code
 
 
 def test_a_seat_handed_to_an_ai_is_the_ais_from_the_next_lobby() -> None:
