@@ -6,8 +6,10 @@ taken by connections that never read a byte after joining, and one seat's connec
 and joins again as fast as the server lets it (each join and leave is a saved change and a
 lobby frame to every seat, the silent ones too).  Prints one JSON line: the normal rooms' move
 latency (send -> broadcast back) p50/p99/max before and during the churn, the ``ai:easy``
-answer time, the churn done (joins, refusals), how many silent seats the server had closed by
-the end, and the server's resident memory.
+answer time, the longest time with no move in the normal rooms (``longest_silence_ms``; the
+waits after a refusal are not counted, and every refusal the normal people got is printed,
+``normal_refused``), the churn done (joins, refusals), how many silent seats the server had
+closed by the end, and the server's resident memory.
 
     python3 tools/bench_server_broadcast.py --seconds 30 --addresses 10
 """
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from tools.bench_server import rss_mb, send
+from tools.bench_server import answer, rss_mb, send
 from tools.bench_server_hostile import (
     Normal,
     _normal_rooms,
@@ -80,8 +82,7 @@ async def _churn(ws: ClientConnection, room: str, stop: asyncio.Event,
     while not stop.is_set():
         await send(ws, type="join", room=room, name="churn",
                    **({} if token is None else {"token": token}))
-        while (msg := json.loads(await ws.recv()))["type"] not in ("joined", "error"):
-            pass
+        msg = await answer(ws, "joined")
         if msg["type"] == "error":
             got[f"join_refused_{msg['code']}"] += 1
             await asyncio.sleep(0.05)
@@ -104,8 +105,7 @@ async def _address_attack(url: str, port: int, n: int, rooms: int, silent_per_ro
     churners = []
     for _ in range(rooms):
         await send(host, type="create", seats=["remote"] * 5)
-        while (msg := json.loads(await host.recv()))["type"] not in ("room_created", "error"):
-            pass
+        msg = await answer(host, "room_created")
         if msg["type"] == "error":
             got[f"create_refused_{msg['code']}"] += 1
             break
@@ -153,10 +153,15 @@ async def attack(url: str, seconds: float, addresses: int, rooms: int,
 
 def _longest_gap(normal: Normal, start: float, end: float) -> float:
     """The longest time during the churn with no move in the normal rooms (one of theirs or
-    the AI's): a stall that the move latencies alone would not show (a room being made)."""
-    times = sorted([start, end, *(t for t, _s in normal.latencies + normal.ai_answers
-                                  if start <= t <= end)])
-    return round(max(b - a for a, b in itertools.pairwise(times)) * 1000, 1)
+    the AI's) nor a room made for them: a stall that the move latencies alone would not show
+    (a room being made).  The time from a refusal to the next event is no stall (the people
+    were told no, and wait to ask again): not counted."""
+    events = [(start, False), (end, False),
+              *((t, False) for t, _s in normal.latencies + normal.ai_answers + normal.creates),
+              *((t, True) for t in normal.refused_at)]
+    times = sorted(e for e in events if start <= e[0] <= end)
+    return round(max((b[0] - a[0] for a, b in itertools.pairwise(times) if not a[1]),
+                     default=0.0) * 1000, 1)
 
 
 async def measure(url: str, pid: int, seconds: float, baseline: float,
@@ -186,7 +191,7 @@ async def measure(url: str, pid: int, seconds: float, baseline: float,
                                                                  * 1000, 1),
         "longest_silence_ms": _longest_gap(normal, attack_from, attack_to),
         "creates_during": [round(s * 1000, 1) for t, s in normal.creates if t >= attack_from],
-        "normal_errors": dict(normal.errors),
+        "normal_errors": dict(normal.errors), "normal_refused": dict(normal.refused),
         "server_rss_mb": {"start": rss[0], "end": rss[1]},
         "attacker": json.loads(out or b"{}"),
     }
