@@ -9,9 +9,10 @@ latency (send -> broadcast back) p50/p99/max before and during the churn, the ``
 answer time, the longest time with no move in the normal rooms (``longest_silence_ms``; the
 waits after a refusal are not counted, and every refusal the normal people got is printed,
 ``normal_refused``), the churn done (joins, refusals), how many silent seats the server had
-closed by the end, and the server's resident memory.
+closed by the end, the server's resident memory, and the targets (``targets``: every silent
+seat closed, no time of more than 1 s without a move in the normal rooms, at rest).
 
-    python3 tools/bench_server_broadcast.py --seconds 30 --addresses 10
+    python3 tools/bench_server_broadcast.py
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from tools.bench_server_hostile import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+#: No stall: the normal rooms (a move every 50 ms each) are never this long without a move.
+SILENCE_AT_MOST_MS = 1000.0
 
 
 def _address(n: int) -> str:
@@ -199,7 +202,8 @@ async def measure(url: str, pid: int, seconds: float, baseline: float,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long the churn lasts")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="how long the churn lasts (a silent seat is closed after 40-60 s)")
     parser.add_argument("--baseline", type=float, default=5.0)
     parser.add_argument("--addresses", type=int, default=10, help="attacking addresses")
     parser.add_argument("--rooms", type=int, default=15, help="rooms per address")
@@ -212,13 +216,23 @@ def main() -> int:
         print(json.dumps(asyncio.run(attack(args.attack, args.seconds, *sizes))))
         return 0
     log: list[str] = []
+    load = os.getloadavg()[0]
     with attacked_server(args.server_flag, log) as (url, pid):
         attacker = [sys.executable, __file__, "--attack", url, "--seconds", str(args.seconds),
                     "--addresses", str(sizes[0]), "--rooms", str(sizes[1]), "--silent",
                     str(sizes[2])]
         result = asyncio.run(measure(url, pid, args.seconds, args.baseline, attacker))
+    closed, silent = (result["attacker"].get(k, 0) for k in ("silent_closed_by_server",
+                                                               "silent_seats"))
+    result["targets"] = {
+        "silent_closed": closed, "silent_seats": silent, "all_closed": closed == silent > 0,
+        "longest_silence_ms": result["longest_silence_ms"],
+        "silence_at_most_ms": SILENCE_AT_MOST_MS,
+        "no_stall": result["longest_silence_ms"] <= SILENCE_AT_MOST_MS,
+        "normal_refused": sum(result["normal_refused"].values()),
+    }
     result["server_log_lines"] = len(log)
-    result["load"] = round(os.getloadavg()[0], 2)
+    result.update(load_start=round(load, 2), load=round(os.getloadavg()[0], 2))
     print(json.dumps(result))
     return 0
 
