@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from tools.bench_server import answer, rss_mb, send
+from tools.bench_server import answer, cpu_s, rss_mb, send
 from tools.bench_server_hostile import (
     Normal,
     _normal_rooms,
@@ -174,11 +174,12 @@ async def measure(url: str, pid: int, seconds: float, baseline: float,
     rss = [rss_mb(pid)]
     players = asyncio.create_task(_normal_rooms(url, 0.05, normal, stop))
     await asyncio.sleep(baseline)
-    attack_from = time.monotonic()
+    attack_from, cpu_from = time.monotonic(), cpu_s(pid)
     proc = await asyncio.create_subprocess_exec(*attacker, stdout=subprocess.PIPE, cwd=ROOT)
     out, _err = await proc.communicate()
     rss.append(rss_mb(pid))
     attack_to = time.monotonic()
+    cpu = cpu_s(pid) - cpu_from
     stop.set()
     players.cancel()
     await asyncio.gather(players, return_exceptions=True)
@@ -196,6 +197,9 @@ async def measure(url: str, pid: int, seconds: float, baseline: float,
         "creates_during": [round(s * 1000, 1) for t, s in normal.creates if t >= attack_from],
         "normal_errors": dict(normal.errors), "normal_refused": dict(normal.refused),
         "server_rss_mb": {"start": rss[0], "end": rss[1]},
+        # of one core during the churn: near 1, the server is short of time; well under 1
+        # while the latency is high, the machine is
+        "server_cpu_share": round(cpu / (attack_to - attack_from), 2),
         "attacker": json.loads(out or b"{}"),
     }
 

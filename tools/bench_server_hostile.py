@@ -39,7 +39,7 @@ from ra_game.engine import GameState
 from ra_game.net.wire.mirror import announced, initial_state
 from ra_game.table.match import Match
 from ra_game.table.seat_kinds import known_kind
-from tools.bench_server import AGAIN_AFTER, answer, created, rss_mb, send
+from tools.bench_server import AGAIN_AFTER, answer, cpu_s, created, rss_mb, send
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The target: a normal room's moves during the attack, p99 at most this (at rest).
@@ -265,10 +265,11 @@ async def measure(url: str, pid: int, seconds: float, baseline: float, think: fl
     sampler = asyncio.create_task(sample())
     players = asyncio.create_task(_normal_rooms(url, think, normal, stop))
     await asyncio.sleep(baseline)
-    attack_from = time.monotonic()
+    attack_from, cpu_from = time.monotonic(), cpu_s(pid)
     rss.append(rss_mb(pid))
     proc = await asyncio.create_subprocess_exec(*attacker, stdout=subprocess.PIPE, cwd=ROOT)
     out, _err = await proc.communicate()
+    cpu_share = (cpu_s(pid) - cpu_from) / (time.monotonic() - attack_from)
     stop.set()
     rss.append(rss_mb(pid))
     players.cancel()
@@ -287,6 +288,7 @@ async def measure(url: str, pid: int, seconds: float, baseline: float, think: fl
             (s for t, s in normal.ai_answers if t < attack_from), default=-0.001) * 1000, 1),
         "ai_easy_max_ms": round(max(answers, default=-0.001) * 1000, 1),
         "normal_errors": dict(normal.errors), "normal_refused": dict(normal.refused),
+        "server_cpu_share": round(cpu_share, 2),  # of one core, during the attack
         "server_rss_mb": {"start": rss[0], "attack_start": rss[1], "peak": peak[0],
                           "end": rss[2]},
         "attacker": json.loads(out or b"{}"),
