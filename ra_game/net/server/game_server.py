@@ -175,8 +175,9 @@ class GameServer:
         #: The codes of the saved rooms not loaded yet (they answer ``loading``).
         self.loading: set[str] = set()
         self.loader: asyncio.Task[None] | None = None
-        #: Every connection now.
+        #: Every connection now, and how many ended so far.
         self.clients: set[Connection] = set()
+        self.ended = 0
         #: How the server waits at most so long for a pong (a test drives the time).
         self.pong_within: Callable[[Awaitable[float], float], Awaitable[float]] = \
             asyncio.wait_for
@@ -333,6 +334,7 @@ class GameServer:
             pass
         finally:
             self.clients.discard(client)
+            self.ended += 1
             client.close()
             try:
                 await asyncio.wait_for(writer, SEND_TIMEOUT)
