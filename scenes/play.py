@@ -42,8 +42,9 @@ from ra_game.ui.board.parts.board_input import BoardInput, InputState
 from ra_game.ui.board.parts.canvas import Canvas
 from ra_game.ui.board.parts.epoch_skip import EpochSkip
 from ra_game.ui.board.parts.frame import BoardFrame
+from ra_game.ui.board.parts.hint import HintAdvisor
 from ra_game.ui.board.parts.hotseat import Hotseat
-from ra_game.ui.board.parts.info_layer import InfoLayer
+from ra_game.ui.board.parts.info_layer import BoardNow, InfoLayer
 from ra_game.ui.board.parts.intents import (
     Hover,
     Offer,
@@ -136,7 +137,9 @@ class PlayScene(Scene):
         self.notice = self.keeper.claim()
         self.undo = UndoBook()
         self._before = self.state.clone()
-        self.info = InfoLayer(self, self.sentences, self.seed, self.workers)
+        self.info = InfoLayer(self.geom, self.sentences,
+                              HintAdvisor(self.state.n, self.seed, workers=self.workers),
+                              self._board_now, self.match.observation)
         #: What the status line says (and a line held for the person a few seconds).
         self.speech = StatusText(self.sentences, self.you, self.epoch_skip, self.overlay,
                                  self.info.hints, self.input)
@@ -538,6 +541,13 @@ class PlayScene(Scene):
     def _refit(self) -> None:
         """A taller window made the board taller: the game log's panel follows."""
         self.info.panel.rect = self.geom.rect("log_panel")
+
+    def _board_now(self) -> BoardNow:
+        """What the information layer reads of the board now."""
+        return BoardNow(self.state, len(self.moves), self.model, self.areas, self.input,
+                        tuple(s.kind for s in self.seats), self.view, self.queue.busy,
+                        self.human_ready(), self.undo.available, self.match.modes.hints,
+                        bool(getattr(self.ctx.settings, "hotseat_hints", False)))
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""

@@ -5,7 +5,8 @@ games started and wait; print one JSON line: rooms, clients, games, moves per se
 carried, move latency (send -> the broadcast back) p50/p99, the server's resident memory and
 CPU time (``server_cpu_share``, of one core, and this client's: both well under 1 while the
 latency is high, the machine, not the server, is short of time), and what the idle rooms cost
-it.  ``--pace 5``: each room makes one move every 5 seconds (a person's pace; the rooms' starts
+it, and every refusal the clients got (``refused``, by code: a client refused stands
+still, so a refusal must never pass for a slow server).  ``--pace 5``: each room makes one move every 5 seconds (a person's pace; the rooms' starts
 spread over those seconds); each wait is drawn between (1 - ``--spread``) and (1 + ``--spread``)
 paces (default 0.5: 2.5 to 7.5 s, 5 s on average), as people's thinking times differ: with
 the same wait everywhere, the rooms whose moves one stop of the server (or of this client)
@@ -43,7 +44,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -76,13 +78,46 @@ class Totals:
         #: Each wait between moves is ``pace`` times 1 +- up to this share.
         self.spread = spread
         self.measured_from = measured_from
+        #: The server's refusals (error frames) by code: a create, a join or a move refused.
+        self.refused: Counter[str] = Counter()
 
     def more(self) -> bool:
         return self.games < self.max_games and time.monotonic() < self.until
 
 
+#: Seconds a refused client waits before it asks again (the window asks again after 0.5 s).
+AGAIN_AFTER = 0.5
+
+
 async def send(ws: ClientConnection, **fields: Any) -> None:
     await ws.send(json.dumps({"v": 1, **fields}))
+
+
+async def answer(ws: ClientConnection, wanted: str) -> dict[str, Any]:
+    """The next frame of type ``wanted`` or the next ``error`` (a refusal), the frames between
+    skipped: a tool that waited for ``wanted`` alone would stand still when refused."""
+    while (msg := json.loads(await ws.recv()))["type"] not in (wanted, "error"):
+        pass
+    return dict(msg)
+
+
+async def created(ws: ClientConnection, refused: Callable[[str], object],
+                  **fields: Any) -> dict[str, Any]:
+    """Create a room (``fields``: the ``create`` frame's) and its ``room_created`` frame; each
+    refusal is told to ``refused`` (its code) as it comes and asked again after
+    :data:`AGAIN_AFTER`."""
+    while True:
+        await send(ws, type="create", **fields)
+        msg = await answer(ws, "room_created")
+        if msg["type"] == "room_created":
+            return msg
+        refused(str(msg["code"]))
+        await asyncio.sleep(AGAIN_AFTER)
+
+
+def counted(refused: Counter[str], what: str) -> Callable[[str], None]:
+    """A refusal's code counted in ``refused`` as ``what_CODE``."""
+    return lambda code: refused.update([f"{what}_{code}"])
 
 
 async def _player(url: str, room: str, name: str, rng: random.Random, totals: Totals) -> None:
@@ -107,8 +142,12 @@ async def _player(url: str, room: str, name: str, rng: random.Random, totals: To
                     sent = 0.0
             elif kind == "game_ended":
                 return
-            elif kind == "error":
-                raise RuntimeError(msg["text"])
+            elif kind == "error":  # counted; a join asked again, a move sent again
+                totals.refused[f"{'move' if seat >= 0 else 'join'}_{msg['code']}"] += 1
+                await asyncio.sleep(AGAIN_AFTER)
+                if seat < 0:
+                    await send(ws, type="join", room=room, name=name)
+                sent = 0.0
             if state is not None and not state.over and state.current == seat and not sent:
                 if totals.pace:
                     await asyncio.sleep(totals.pace * rng.uniform(1 - totals.spread,
@@ -125,10 +164,9 @@ async def _room_loop(url: str, rng: random.Random, totals: Totals) -> None:
         await asyncio.sleep(rng.uniform(0, totals.pace))
     async with connect(url) as host:
         while totals.more():
-            await send(host, type="create", seats=["remote", "remote"])
-            while (msg := json.loads(await host.recv()))["type"] != "room_created":
-                pass
-            room = msg["room"]
+            made = await created(host, counted(totals.refused, "create"),
+                                 seats=["remote", "remote"])
+            room = made["room"]
             players = [asyncio.create_task(_player(url, room, f"p{i}", rng, totals))
                        for i in range(2)]
             done, pending = await asyncio.wait(players, return_when=asyncio.FIRST_COMPLETED)
@@ -177,14 +215,22 @@ def cpu_s(pid: int) -> float:
         return -1.0
 
 
-async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event) -> None:
+async def _joined(ws: ClientConnection, room: str, name: str) -> dict[str, Any]:
+    """Join ``room``: its ``joined`` frame or the refusal."""
+    await send(ws, type="join", room=room, name=name)
+    return await answer(ws, "joined")
+
+
+async def _idle_room(url: str, ready: asyncio.Event, done: asyncio.Event,
+                     refused: Counter[str]) -> None:
     """A room whose two players joined (its game started) and then think forever."""
     async with connect(url) as host, connect(url) as ana, connect(url) as bob:
-        await send(host, type="create", seats=["remote", "remote"])
-        while (msg := json.loads(await host.recv()))["type"] != "room_created":
-            pass
+        made = await created(host, counted(refused, "create"), seats=["remote", "remote"])
+        room = made["room"]
         for ws, name in ((ana, "ana"), (bob, "bob")):
-            await send(ws, type="join", room=msg["room"], name=name)
+            while (await _joined(ws, room, name))["type"] == "error":
+                refused["idle_join"] += 1
+                await asyncio.sleep(AGAIN_AFTER)
         while json.loads(await bob.recv())["type"] != "game_started":
             pass
         ready.set()
@@ -198,9 +244,10 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
     waiting = []
     base = rss_mb(pid)
     idlers = []
+    idle_refused: Counter[str] = Counter()
     for _ in range(idle):
         ready = asyncio.Event()
-        idlers.append(asyncio.create_task(_idle_room(url, ready, done)))
+        idlers.append(asyncio.create_task(_idle_room(url, ready, done, idle_refused)))
         waiting.append(ready.wait())
     await asyncio.gather(*waiting)
     idle_rss = rss_mb(pid)
@@ -240,6 +287,7 @@ async def bench(url: str, rooms: int, seconds: float, max_games: int, seed: int,
         "server_cpu_s": round(cpu, 1), "server_cpu_share": round(cpu / elapsed, 2),
         "client_cpu_share": round((time.process_time() - own_start) / elapsed, 2),
         "idle_rooms": idle, "idle_rooms_rss_mb": round(idle_rss - base, 1),
+        "refused": dict(totals.refused + idle_refused),
     }
 
 
@@ -278,6 +326,8 @@ def targets(args: argparse.Namespace) -> dict[str, Any]:
             "delayed_moves_per_s": flood["moves_per_s"], "delayed_flush_s": delay,
             "delayed_at_least": FLOOD_MOVES_PER_S,
             "delayed_met": flood["moves_per_s"] >= FLOOD_MOVES_PER_S,
+            # A client refused stands still: a figure measured with refusals says less.
+            "refused": sum(paced["refused"].values()) + sum(flood["refused"].values()),
         },
         "paced": paced, "delayed": flood,
     }

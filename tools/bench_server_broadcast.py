@@ -6,10 +6,13 @@ taken by connections that never read a byte after joining, and one seat's connec
 and joins again as fast as the server lets it (each join and leave is a saved change and a
 lobby frame to every seat, the silent ones too).  Prints one JSON line: the normal rooms' move
 latency (send -> broadcast back) p50/p99/max before and during the churn, the ``ai:easy``
-answer time, the churn done (joins, refusals), how many silent seats the server had closed by
-the end, and the server's resident memory.
+answer time, the longest time with no move in the normal rooms (``longest_silence_ms``; the
+waits after a refusal are not counted, and every refusal the normal people got is printed,
+``normal_refused``), the churn done (joins, refusals), how many silent seats the server had
+closed by the end, the server's resident memory, and the targets (``targets``: every silent
+seat closed, no time of more than 1 s without a move in the normal rooms, at rest).
 
-    python3 tools/bench_server_broadcast.py --seconds 30 --addresses 10
+    python3 tools/bench_server_broadcast.py
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from tools.bench_server import rss_mb, send
+from tools.bench_server import answer, cpu_s, rss_mb, send
 from tools.bench_server_hostile import (
     Normal,
     _normal_rooms,
@@ -41,6 +44,8 @@ from tools.bench_server_hostile import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+#: No stall: the normal rooms (a move every 50 ms each) are never this long without a move.
+SILENCE_AT_MOST_MS = 1000.0
 
 
 def _address(n: int) -> str:
@@ -80,8 +85,7 @@ async def _churn(ws: ClientConnection, room: str, stop: asyncio.Event,
     while not stop.is_set():
         await send(ws, type="join", room=room, name="churn",
                    **({} if token is None else {"token": token}))
-        while (msg := json.loads(await ws.recv()))["type"] not in ("joined", "error"):
-            pass
+        msg = await answer(ws, "joined")
         if msg["type"] == "error":
             got[f"join_refused_{msg['code']}"] += 1
             await asyncio.sleep(0.05)
@@ -104,8 +108,7 @@ async def _address_attack(url: str, port: int, n: int, rooms: int, silent_per_ro
     churners = []
     for _ in range(rooms):
         await send(host, type="create", seats=["remote"] * 5)
-        while (msg := json.loads(await host.recv()))["type"] not in ("room_created", "error"):
-            pass
+        msg = await answer(host, "room_created")
         if msg["type"] == "error":
             got[f"create_refused_{msg['code']}"] += 1
             break
@@ -153,10 +156,15 @@ async def attack(url: str, seconds: float, addresses: int, rooms: int,
 
 def _longest_gap(normal: Normal, start: float, end: float) -> float:
     """The longest time during the churn with no move in the normal rooms (one of theirs or
-    the AI's): a stall that the move latencies alone would not show (a room being made)."""
-    times = sorted([start, end, *(t for t, _s in normal.latencies + normal.ai_answers
-                                  if start <= t <= end)])
-    return round(max(b - a for a, b in itertools.pairwise(times)) * 1000, 1)
+    the AI's) nor a room made for them: a stall that the move latencies alone would not show
+    (a room being made).  The time from a refusal to the next event is no stall (the people
+    were told no, and wait to ask again): not counted."""
+    events = [(start, False), (end, False),
+              *((t, False) for t, _s in normal.latencies + normal.ai_answers + normal.creates),
+              *((t, True) for t in normal.refused_at)]
+    times = sorted(e for e in events if start <= e[0] <= end)
+    return round(max((b[0] - a[0] for a, b in itertools.pairwise(times) if not a[1]),
+                     default=0.0) * 1000, 1)
 
 
 async def measure(url: str, pid: int, seconds: float, baseline: float,
@@ -166,11 +174,12 @@ async def measure(url: str, pid: int, seconds: float, baseline: float,
     rss = [rss_mb(pid)]
     players = asyncio.create_task(_normal_rooms(url, 0.05, normal, stop))
     await asyncio.sleep(baseline)
-    attack_from = time.monotonic()
+    attack_from, cpu_from = time.monotonic(), cpu_s(pid)
     proc = await asyncio.create_subprocess_exec(*attacker, stdout=subprocess.PIPE, cwd=ROOT)
     out, _err = await proc.communicate()
     rss.append(rss_mb(pid))
     attack_to = time.monotonic()
+    cpu = cpu_s(pid) - cpu_from
     stop.set()
     players.cancel()
     await asyncio.gather(players, return_exceptions=True)
@@ -186,15 +195,19 @@ async def measure(url: str, pid: int, seconds: float, baseline: float,
                                                                  * 1000, 1),
         "longest_silence_ms": _longest_gap(normal, attack_from, attack_to),
         "creates_during": [round(s * 1000, 1) for t, s in normal.creates if t >= attack_from],
-        "normal_errors": dict(normal.errors),
+        "normal_errors": dict(normal.errors), "normal_refused": dict(normal.refused),
         "server_rss_mb": {"start": rss[0], "end": rss[1]},
+        # of one core during the churn: near 1, the server is short of time; well under 1
+        # while the latency is high, the machine is
+        "server_cpu_share": round(cpu / (attack_to - attack_from), 2),
         "attacker": json.loads(out or b"{}"),
     }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long the churn lasts")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="how long the churn lasts (a silent seat is closed after 40-60 s)")
     parser.add_argument("--baseline", type=float, default=5.0)
     parser.add_argument("--addresses", type=int, default=10, help="attacking addresses")
     parser.add_argument("--rooms", type=int, default=15, help="rooms per address")
@@ -207,13 +220,23 @@ def main() -> int:
         print(json.dumps(asyncio.run(attack(args.attack, args.seconds, *sizes))))
         return 0
     log: list[str] = []
+    load = os.getloadavg()[0]
     with attacked_server(args.server_flag, log) as (url, pid):
         attacker = [sys.executable, __file__, "--attack", url, "--seconds", str(args.seconds),
                     "--addresses", str(sizes[0]), "--rooms", str(sizes[1]), "--silent",
                     str(sizes[2])]
         result = asyncio.run(measure(url, pid, args.seconds, args.baseline, attacker))
+    closed, silent = (result["attacker"].get(k, 0) for k in ("silent_closed_by_server",
+                                                               "silent_seats"))
+    result["targets"] = {
+        "silent_closed": closed, "silent_seats": silent, "all_closed": closed == silent > 0,
+        "longest_silence_ms": result["longest_silence_ms"],
+        "silence_at_most_ms": SILENCE_AT_MOST_MS,
+        "no_stall": result["longest_silence_ms"] <= SILENCE_AT_MOST_MS,
+        "normal_refused": sum(result["normal_refused"].values()),
+    }
     result["server_log_lines"] = len(log)
-    result["load"] = round(os.getloadavg()[0], 2)
+    result.update(load_start=round(load, 2), load=round(os.getloadavg()[0], 2))
     print(json.dumps(result))
     return 0
 

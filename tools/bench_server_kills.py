@@ -9,6 +9,8 @@ folder.  The clients rejoin with their seat tokens and compare the game the serv
   server did not have; ``diverged``: rooms where the server's moves differ from what was told;
 * ``finished`` and ``finished_answerable``: games that ended, and those a seat's token still
   gets the result of (``game_ended``) from the server after the last restart;
+* ``refused``: every error frame the clients got, by code (``loading`` and ``not_saved``
+  are expected around a restart; a client refused asks again);
 * ``orphaned``: rooms left because a seat was taken (committed) but the server was killed
   before its ``joined`` frame, so nobody holds its token (never announced, so not lost).
 
@@ -28,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +43,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from ra_game.engine import GameState
 from ra_game.net.wire.mirror import announced, initial_state
 from ra_game.table.match import Match
-from tools.bench_server import LOAD_FLAGS, send
+from tools.bench_server import LOAD_FLAGS, answer, send
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,6 +88,8 @@ class Play:
         self.rooms: list[RoomLog] = []
         self.rng = random.Random(seed)
         self.stop = False
+        #: Every error frame the clients got, by what was refused and its code.
+        self.refused: Counter[str] = Counter()
 
 
 async def _seat(play: Play, log: RoomLog, name: str) -> None:
@@ -124,10 +129,12 @@ async def _play_on(ws: ClientConnection, play: Play, log: RoomLog, name: str) ->
         elif kind == "game_ended":
             log.ended = True
             return
-        elif kind == "error" and msg["code"] in ("room_full", "seat_taken", "bad_token"):
+        elif kind == "error":
+            play.refused[f"{'join' if state is None else 'move'}_{msg['code']}"] += 1
+        if kind == "error" and msg["code"] in ("room_full", "seat_taken", "bad_token"):
             log.orphaned = True
             return
-        elif kind == "error" and msg["code"] in ("loading", "not_saved", "rate"):
+        elif kind == "error":  # loading, not_saved, rate, ...: asked again
             await asyncio.sleep(0.2)
             if seat < 0 or state is None:
                 await send(ws, type="join", room=log.code, name="again",
@@ -147,9 +154,10 @@ async def _rooms(play: Play, with_ai: bool) -> None:
             async with connect(play.url, open_timeout=5) as host:
                 seats = ["remote", "ai:easy" if with_ai else "remote"]
                 await send(host, type="create", seats=seats)
-                while (msg := json.loads(await host.recv()))["type"] != "room_created":
-                    if msg["type"] == "error":
-                        raise OSError(msg["text"])
+                msg = await answer(host, "room_created")
+                if msg["type"] == "error":
+                    play.refused[f"create_{msg['code']}"] += 1
+                    raise OSError(msg["text"])
         except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
             await asyncio.sleep(0.2)
             continue
@@ -232,6 +240,7 @@ async def run(server: Server, kills: int, rooms: int, gap: tuple[float, float],
         "diverged": sum(log.diverged for log in play.rooms),
         "orphaned": sum(log.orphaned for log in play.rooms),
         "finished": len(finished), "finished_answerable": sum(answerable),
+        "refused": dict(play.refused),
         "load": os.getloadavg()[0],
     }
 

@@ -233,7 +233,8 @@ def serve(args: argparse.Namespace, emit: Callable[[str], int]) -> int:
             raise CommandError(_("cannot listen on {host} port {port}: {reason}").format(
                 host=args.host, port=args.port, reason=exc.strerror or exc)) from None
         status = emit(json.dumps({"url": f"ws://{args.host}:{port}"}))
-        pacing = asyncio.create_task(CollectorPacing().run())  # no long collector stops
+        pacing = asyncio.create_task(  # no long collector stops
+            CollectorPacing(ended=lambda: server.ended).run())
         if status == 0:
             await stop.wait()
         pacing.cancel()

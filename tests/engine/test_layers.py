@@ -78,11 +78,20 @@ def test_the_import_reader_sees_an_upward_import() -> None:
 
 
 def test_no_module_of_the_package_imports_a_scene() -> None:
-    """The board's helpers (the information layer, the overlays' Board) see the play scene
-    through protocols; the scenes are opened by name (``ui/front.py``)."""
+    """The play scene's parts take values and the modes' overlays see the scene through the
+    ``Board`` protocol; the scenes are opened by name (``ui/front.py``)."""
     modules = sorted(PACKAGE.rglob("*.py"))
     assert PACKAGE / "ui" / "board" / "parts" / "info_layer.py" in modules
     assert [line for path in modules for line in imports_of(path, SCENES)] == []
+
+
+def test_only_the_overlays_see_the_board_protocol() -> None:
+    """``Board`` (what a mode's overlay sees of the play scene) is for the overlays alone: the
+    scene's parts and the widgets take values (``BoardNow``, ``BoardFrame``)."""
+    protocols = ("ra_game.ui.board.parts.protocols",)
+    board = sorted((PACKAGE / "ui").rglob("*.py"))
+    found = [line.split(":")[0] for path in board for line in imports_of(path, protocols)]
+    assert found == ["ra_game/ui/board/modes/overlay.py"]
 
 
 def test_the_window_widgets_never_import_the_main_loop() -> None:

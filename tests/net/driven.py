@@ -8,6 +8,9 @@ import asyncio
 import threading
 from collections import Counter
 from collections.abc import Awaitable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class DrivenTimer:
@@ -34,13 +37,25 @@ class DrivenTimer:
         with self.changed:
             self.waits.append(done)
             self.changed.notify_all()
-        await done
+        try:
+            await done
+        finally:  # a wait cancelled meanwhile is no longer there to fire
+            with self.changed:
+                if done in self.waits:
+                    self.waits.remove(done)
 
-    async def time_up(self, awaited: Awaitable[float], seconds: float) -> float:
-        """``asyncio.wait_for`` whose time runs out when the test fires it: the result if
-        ``awaited`` has come by then, else ``TimeoutError``."""
-        await self.sleep(seconds)
-        return await asyncio.wait_for(awaited, 0)
+    async def time_up(self, awaited: Awaitable[T], seconds: float) -> T:
+        """``asyncio.wait_for`` whose time runs out when the test fires it: ``awaited`` runs
+        meanwhile; its result as soon as it comes (the wait is then over), else, once fired,
+        ``TimeoutError`` (``awaited`` cancelled)."""
+        task = asyncio.ensure_future(awaited)
+        timer = asyncio.ensure_future(self.sleep(seconds))
+        await asyncio.wait((task, timer), return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            timer.cancel()
+            return task.result()
+        task.cancel()
+        raise asyncio.TimeoutError
 
     def waiting(self, timeout: float = 10.0) -> None:
         """Wait until a wait has begun (up to ``timeout`` seconds)."""

@@ -10,7 +10,7 @@ import weakref
 import pytest
 from websockets.asyncio.client import connect
 
-from ra_game.net.server.collector import CollectorPacing, live_blocks
+from ra_game.net.server.collector import ENDED_ENOUGH, CollectorPacing, live_blocks
 from ra_game.net.server.game_server import GameServer
 
 
@@ -83,6 +83,41 @@ def test_the_first_tick_is_a_full_collection_so_the_growth_rule_holds_from_the_s
     assert pacing.tick() is True  # grown by half: everything walked, the frozen cycle freed
     assert gone() is None
     del keep
+
+
+def test_growth_alone_is_no_reason_for_a_full_collection_when_nothing_ended():
+    """New connections that stay open make no garbage: walking them all would free nothing.
+    Once enough connections ended, growth is a full collection again, but not while the
+    memory falls (connections ending now: the walk is shorter once they are gone)."""
+    ended = [0]
+    pacing = CollectorPacing(full_every=1e9, growth=0.5, ended=lambda: ended[0])
+    assert pacing.tick() is True
+    assert pacing.blocks_after_full
+    keep: list[list[int]] = [[] for _ in range(2 * pacing.blocks_after_full)]  # tripled
+    assert pacing.tick() is False
+    ended[0] = ENDED_ENOUGH - 1
+    assert pacing.tick() is False
+    ended[0] = ENDED_ENOUGH
+    del keep[len(keep) // 2:]  # freed at once (no cycles): falling, still grown by half
+    assert pacing.tick() is False
+    assert pacing.tick() is True
+    assert pacing.tick() is False
+    del keep
+
+
+def test_the_server_counts_the_connections_that_ended():
+    async def main() -> int:
+        server = GameServer(None)
+        port = await server.start()
+        for _ in range(3):
+            async with connect(f"ws://127.0.0.1:{port}"):
+                pass
+        while server.clients:
+            await asyncio.sleep(0.01)
+        await server.stop()
+        return server.ended
+
+    assert asyncio.run(main()) == 3
 
 
 def test_a_full_collection_comes_when_the_memory_fell_by_a_third():

@@ -12,9 +12,17 @@ import pytest
 from ra_game.engine import GameState
 from ra_game.engine.tiles import TILE_IDS
 from ra_game.net.client import headless as client
-from ra_game.net.client.events import GameEnded, GameStarted, Joined, MoveMade, NetEvent
+from ra_game.net.client.events import (
+    GameEnded,
+    GameStarted,
+    Joined,
+    MoveMade,
+    NetEvent,
+    ServerError,
+)
 from ra_game.net.client.headless import ClientError, RemoteSeat
 from ra_game.net.wire.mirror import public_setup
+from ra_game.net.wire.refusals import Refusal
 
 
 class ScriptedServer:
@@ -86,4 +94,45 @@ def test_a_move_the_copy_cannot_follow_stops_the_headless_client_with_one_line(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client, "NetSession", lambda url: ScriptedServer(url, garble=3))
     with pytest.raises(ClientError, match="^The server's game went out of step: .*not legal"):
+        RemoteSeat("ws://nowhere", "ROOM2345", "random", "Ana").play()
+
+
+class EndedMeanwhile(ScriptedServer):
+    """The client's last move is refused ``over`` just after the game's end came (a move of
+    this seat still on its way when another ended the game)."""
+
+    def _play(self, text: str) -> None:
+        super()._play(text)
+        if self.state.over:
+            self.events.append(ServerError("The game is over: no more moves can be made.",
+                                           Refusal.OVER))
+
+
+class OverTooSoon(ScriptedServer):
+    """A server that refuses the client's first move as ``over`` although no end came."""
+
+    def send_move(self, text: str, index: int | None = None) -> None:
+        assert not self.sent, "the move went out again after the game was said to be over"
+        self.sent.append((text, index))
+        self.events.append(ServerError("The game is over: no more moves can be made.",
+                                       Refusal.OVER))
+
+
+def test_a_refusal_after_the_games_end_leaves_the_client_with_the_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[ScriptedServer] = []
+
+    def session(url: str) -> ScriptedServer:
+        made.append(EndedMeanwhile(url))
+        return made[-1]
+
+    monkeypatch.setattr(client, "NetSession", session)
+    summary, _replay = RemoteSeat("ws://nowhere", "ROOM2345", "random", "Ana").play()
+    assert summary == made[0].state.summary() and summary["over"] is True
+
+
+def test_a_move_refused_as_over_before_the_end_came_stops_the_client_with_that_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client, "NetSession", OverTooSoon)
+    with pytest.raises(ClientError, match="^The game is over: no more moves can be made.$"):
         RemoteSeat("ws://nowhere", "ROOM2345", "random", "Ana").play()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import socket
 import sqlite3
 import struct
@@ -29,7 +30,8 @@ from ra_game.net.server.embedded import EmbeddedServer
 from ra_game.net.server.limits import KEEP_ABANDONED, Limits
 from ra_game.net.server.quietlog import Collapse
 from ra_game.net.server.storage import saved_room
-from ra_game.net.wire.mirror import initial_state
+from ra_game.net.wire.mirror import announced, initial_state
+from ra_game.table.match import Match
 
 from .processes import ROOT, env
 
@@ -250,6 +252,86 @@ def test_rooms_per_address_and_in_total_are_bounded(lan: str) -> None:
         full = _create(far, ["remote", "remote"])
         assert (full["type"], full["code"]) == ("error", "busy")
         assert "as many rooms as it can" in full["text"]
+
+
+def _play_to_the_end(url: str, rng: random.Random) -> tuple[str, str]:
+    """Make a room of a person against the ``random`` AI, play it to its end with random
+    moves (each sent again after a moment when refused ``rate``): the room's code and the
+    person's seat token."""
+    with _connect(url) as ws:
+        room = _create(ws, ["remote", "random"])["room"]
+        _send(ws, type="join", room=room, name="ana")
+        token = _until(ws, "joined")["token"]
+        state = initial_state(_until(ws, "game_started")["setup"])
+        sent = False
+        while not state.over:
+            if state.current == 0 and not sent:
+                _send(ws, type="move", move=rng.choice(state.legal_moves()).text)
+                sent = True
+            msg = json.loads(ws.recv(timeout=5))
+            if msg["type"] == "move":
+                Match(state).apply(announced(state, msg["move"], msg["drawn"]))
+                sent = False
+            elif msg["type"] == "error":
+                assert msg["code"] == "rate", msg
+                time.sleep(0.2)
+                sent = False
+        _until(ws, "game_ended")
+    return room, token
+
+
+def _rejoined(url: str, room: str, token: str) -> str:
+    """What a seat's token gets back from ``room`` now: ``game_ended``, or the error's code."""
+    with _connect(url) as ws:
+        _send(ws, type="join", room=room, name="ana", token=token)
+        while (msg := json.loads(ws.recv(timeout=5)))["type"] not in ("game_ended", "error"):
+            pass
+        return str(msg["type"] if msg["type"] == "game_ended" else msg["code"])
+
+
+def test_finished_games_stop_counting_against_their_address(tmp_path: Path) -> None:
+    """A household that finishes more games than its limit of open rooms still makes rooms;
+    its last finished games still answer with their result, the older ones are forgotten;
+    and an address holding its limit of open rooms is refused."""
+    embedded = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0,
+                              limits=Limits(max_rooms_per_address=2))
+    url = embedded.start()
+    rng = random.Random(3)
+    try:
+        games = [_play_to_the_end(url, rng) for _ in range(3)]
+        assert [_rejoined(url, *game) for game in games] == [
+            "unknown_room", "game_ended", "game_ended"]
+        with _connect(url) as home:
+            assert _create(home, ["remote", "remote"])["type"] == "room_created"
+            assert _create(home, ["remote", "remote"])["type"] == "room_created"
+            refused = _create(home, ["remote", "remote"])
+            assert (refused["type"], refused["code"]) == ("error", "busy")
+    finally:
+        embedded.stop()
+
+
+def test_after_a_restart_finished_games_still_count_against_nothing(tmp_path: Path) -> None:
+    limits = Limits(max_rooms_per_address=2)
+    first = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0, limits=limits)
+    url = first.start()
+    rng = random.Random(4)
+    try:
+        games = [_play_to_the_end(url, rng) for _ in range(3)]
+        with _connect(url) as home:
+            assert _create(home, ["remote", "remote"])["type"] == "room_created"
+    finally:
+        first.stop()
+    second = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0, limits=limits)
+    url = second.start()
+    try:
+        with _connect(url) as home:
+            assert _create(home, ["remote", "remote"])["type"] == "room_created"
+            refused = _create(home, ["remote", "remote"])  # the lobby kept is the other
+            assert (refused["type"], refused["code"]) == ("error", "busy")
+        assert [_rejoined(url, *game) for game in games] == [
+            "unknown_room", "game_ended", "game_ended"]
+    finally:
+        second.stop()
 
 
 def test_an_abandoned_game_is_forgotten_and_not_resumed(tmp_path: Path) -> None:

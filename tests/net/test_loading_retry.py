@@ -17,14 +17,16 @@ import pytest
 
 from ra_game.net.client.events import Joined, ServerError
 from ra_game.net.client.headless import RemoteSeat
+from ra_game.net.client.room_link import WINDOW
 from ra_game.net.client.session import NetSession
 from ra_game.net.client.window_link import Link
 from ra_game.net.server.embedded import EmbeddedServer
 from ra_game.net.server.game_server import GameServer
-from ra_game.net.server.limits import Limits
+from ra_game.net.server.limits import JOIN_SECONDS, Limits
 from ra_game.net.server.room import Refused, Room
 from ra_game.net.server.storage import RoomStore, Stored
 
+from .driven import DrivenClock
 from .helpers import Inbox, open_room
 
 #: ``loading`` answers the restarted server gives before it loads its rooms.
@@ -143,10 +145,10 @@ def test_the_window_rejoins_a_room_still_loading(restart: Restart,
     link = Link(url, "Ana")  # a restarted window, with its ticket
     try:
         link.join(created.room, token)
-        while link.seat is None:
+        while link.seat is None:  # each pump as long as the link's delay: it asks at once
             assert time.monotonic() < deadline, link.error
-            link.pump(0.02)
-            time.sleep(0.02)
+            link.pump(WINDOW.delay(0))
+            link.session.wait(0.02)
         assert link.seat == 0 and held.answers >= HELD_ANSWERS
     finally:
         link.close()
@@ -163,24 +165,35 @@ def _listening(port: int) -> bool:
 def test_the_window_asks_again_when_its_address_spent_its_joins(tmp_path: Path) -> None:
     server = EmbeddedServer(tmp_path / "data", host="127.0.0.1", ai_delay=0.0,
                             limits=Limits(max_connections_per_address=16))  # 16, then 1 a s
+    clock = DrivenClock()  # the joins come back only as the test moves it
+    server.server.ledger.clock = clock
     url = server.start()
     link = Link(url, "Ana")
+    deadline = time.monotonic() + 20
+
+    def asked(dt: float) -> list[str]:
+        """The refusals the link reads until it is seated or refused again, ``dt`` seconds on
+        (its next request for a seat is sent once its delay has passed)."""
+        refusals = [e.code for e in link.pump(dt) if isinstance(e, ServerError)]
+        while link.seat is None and not refusals:
+            assert time.monotonic() < deadline, link.error
+            link.session.wait(0.05)
+            refusals += [e.code for e in link.pump(0.0) if isinstance(e, ServerError)]
+        return refusals
+
     try:
         host, created = open_room(url, ["remote", "remote"])
         for _ in range(16):  # joins refused as "seated" still spend the address's budget
             host.session.join(created.room, "Bo")
         host.wait_for(Joined)
-        deadline = time.monotonic() + 20
         while len(host.all(ServerError)) < 15:
             assert time.monotonic() < deadline
             host.session.wait(0.05)
-        refusals: list[str] = []
         link.join(created.room)
-        while link.seat is None:
-            assert time.monotonic() < deadline, link.error
-            refusals += [e.code for e in link.pump(0.02) if isinstance(e, ServerError)]
-            time.sleep(0.02)
-        assert "rate" in refusals and link.seat == 1
+        assert asked(0.0) == ["rate"]
+        assert asked(WINDOW.delay(0)) == ["rate"] and link.seat is None  # none came back
+        clock.advance(JOIN_SECONDS / 16)  # one join back
+        assert asked(WINDOW.delay(0)) == [] and link.seat == 1
     finally:
         link.close()
         server.stop()

@@ -23,6 +23,7 @@ from ra_game.net.client.events import (
     Undone,
 )
 from ra_game.net.client.online_seat import OnlineSeat
+from ra_game.net.server.room import Refused, Room
 from ra_game.net.wire.mirror import (
     MirrorError,
     announced,
@@ -30,6 +31,8 @@ from ra_game.net.wire.mirror import (
     public_setup,
     rebuild,
 )
+from ra_game.net.wire.options import RoomOptions
+from ra_game.net.wire.refusals import MOVE_REFUSALS, Refusal
 from ra_game.table.match import Match, Revealed, play_out
 from ra_game.table.seat_kinds import SeatKind
 from ra_game.table.seats import Tick
@@ -212,12 +215,18 @@ def test_a_move_that_does_not_fit_rejoins_and_the_next_game_replaces_the_copy() 
     assert online.match.moves == [m for m, _d in server.moves] and not online.fresh
 
 
-def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None:
-    server = Server()
+def drawing_here(server: Server, table: Table) -> tuple[OnlineSeat, int]:
+    """A controller whose seat to move is played here (it draws), and that seat."""
     seat = server.state.current
-    table = Table()
     online = OnlineSeat(table, server.started(seat=seat), {seat}, watcher=table,
                         here=ScriptedSeats(["draw"]))
+    return online, seat
+
+
+def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None:
+    server = Server()
+    table = Table()
+    online, seat = drawing_here(server, table)
     obs = online.match.observation(seat)
     assert online.poll(obs, Tick(0)) is None  # sent, not played
     assert table.sent == [(seat, "draw", 0)] and online.sent == "draw"
@@ -234,6 +243,57 @@ def test_a_seat_played_here_sends_its_move_and_plays_it_when_announced() -> None
     assert online.match.moves == ["draw"] and online.match.state.drawn == server.state.drawn
     online.undo(seat)
     assert table.undos == [seat]
+
+
+def test_only_the_refusal_of_the_move_itself_lets_its_seat_send_again() -> None:
+    """A move that finds the server unable to save brings the room's news ("cannot save", to
+    every seat) before the move's own refusal ("not saved"): the move stays on its way until
+    its own refusal, so it never goes out twice (the second could arrive after the first, once
+    saving works again, and be refused)."""
+    table = Table()
+    online, seat = drawing_here(Server(), table)
+    obs = online.match.observation(seat)
+    online.poll(obs, Tick(0))
+    for news in (Refusal.CANNOT_SAVE, Refusal.NO_UNDO, Refusal.TAKEN_OVER, "newer_code"):
+        online.hear(ServerError("The room's news.", news))
+        online.poll(obs, Tick(0))
+        assert table.sent == [(seat, "draw", 0)] and online.sent == "draw", news
+    assert table.notices == ["The room's news."] * 4  # each still shown
+    online.hear(ServerError("Not done: try again in a moment.", Refusal.NOT_SAVED))
+    assert online.sent is None
+    online.poll(obs, Tick(0))
+    assert table.sent == [(seat, "draw", 0)] * 2  # decided again: sent once more
+    for refused in (Refusal.STALE, Refusal.NOT_YOUR_TURN, Refusal.ILLEGAL, Refusal.OVER,
+                    Refusal.RATE):
+        online.hear(ServerError("Refused.", refused))
+        assert online.sent is None, refused
+        online.send(Move.parse("draw"))
+
+
+def test_every_refusal_a_room_gives_a_move_is_a_move_refusal() -> None:
+    """The clients' list of a move's own refusals holds each one the server's room gives."""
+    room = Room.create(["remote", "remote"], RoomOptions(), 3)
+    codes = [_refusal(room, 0, "draw", None)]  # not started
+    room.join("a", "Ana", None)
+    room.join("b", "Bob", None)
+    room.start()
+    assert room.state is not None
+    seat = room.state.current
+    codes += [_refusal(room, 1 - seat, "draw", None), _refusal(room, seat, "bid:99", None),
+              _refusal(room, seat, "draw", 5)]
+    rng = random.Random(2)
+    while not room.state.over:
+        room.play(room.state.current, rng.choice(room.state.legal_moves()).text)
+    codes.append(_refusal(room, 0, "draw", None))
+    assert codes == [Refusal.NOT_STARTED, Refusal.NOT_YOUR_TURN, Refusal.ILLEGAL,
+                     Refusal.STALE, Refusal.OVER]
+    assert set(codes) <= MOVE_REFUSALS
+
+
+def _refusal(room: Room, seat: int, text: str, index: int | None) -> Refusal | str:
+    with pytest.raises(Refused) as refused:
+        room.play(seat, text, index)
+    return refused.value.code
 
 
 def test_a_seat_handed_to_an_ai_is_the_ais_from_the_next_lobby() -> None:

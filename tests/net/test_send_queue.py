@@ -8,12 +8,13 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, cast
 
-import pytest
 from websockets.asyncio.server import ServerConnection
 
 from ra_game.net.server import game_server as server
 from ra_game.net.server.game_server import Connection
 from ra_game.net.wire.frames import SeatBack
+
+from .driven import DrivenTimer
 
 
 class StuckSocket:
@@ -34,13 +35,27 @@ class StuckSocket:
             self.closed_with = (code, reason)
 
 
-def _connection(reading: bool) -> tuple[StuckSocket, Connection, asyncio.Task[None]]:
-    """A socket, its client and the client's running writer (inside an event loop)."""
+def _connection(reading: bool, timer: DrivenTimer | None = None
+                ) -> tuple[StuckSocket, Connection, asyncio.Task[None]]:
+    """A socket, its client and the client's running writer (inside an event loop); with a
+    ``timer``, a frame's time to go out is up when the test fires it."""
     ws = StuckSocket()
     if not reading:
         ws.reading.clear()
     client = Connection(cast(ServerConnection, ws))
+    if timer is not None:
+        client.send_within = timer.time_up
     return ws, client, asyncio.create_task(client.writer())
+
+
+async def _until_waiting(timer: DrivenTimer) -> None:
+    """Let the event loop run until something waits on ``timer`` (a bounded number of turns:
+    the test fails when nothing ever does)."""
+    for _ in range(100):
+        if timer.waits:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("nothing waited on the timer")
 
 
 def _run(body: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -48,8 +63,10 @@ def _run(body: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> None:
+    timer = DrivenTimer()  # never fired: each frame goes out within its time
+
     async def body() -> None:
-        ws, client, writer = _connection(reading=True)
+        ws, client, writer = _connection(reading=True, timer=timer)
         for n in range(5):
             client.send(SeatBack(n))
         client.close(1000, "bye")
@@ -57,6 +74,7 @@ def test_frames_go_out_in_order_and_a_close_sends_what_was_queued_first() -> Non
         await writer
         assert ws.sent == [SeatBack(n).to_json() for n in range(5)]
         assert ws.closed_with == (1000, "bye")
+        assert timer.asked == [server.SEND_TIMEOUT] * 5 and timer.waits == []
 
     _run(body)
 
@@ -78,16 +96,22 @@ def test_a_client_that_stops_reading_is_closed_when_its_queue_is_full() -> None:
     _run(body)
 
 
-def test_a_frame_the_client_does_not_take_in_time_closes_the_connection(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "SEND_TIMEOUT", 0.05)
+def test_a_frame_the_client_does_not_take_in_time_closes_the_connection() -> None:
+    timer = DrivenTimer()
 
     async def body() -> None:
-        ws, client, writer = _connection(reading=False)
+        ws, client, writer = _connection(reading=False, timer=timer)
         client.send(SeatBack(0))
         client.send(SeatBack(1))
+        await _until_waiting(timer)  # the first frame is on its way, for SEND_TIMEOUT
+        assert timer.asked == [server.SEND_TIMEOUT]
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert not client.closed and not writer.done()  # not before its time is up
+        timer.fire()
         await writer
         assert client.closed and ws.sent == []
         assert ws.closed_with == (1008, "too slow")
+        assert timer.asked == [server.SEND_TIMEOUT]  # the second frame was never tried
 
     _run(body)

@@ -32,11 +32,9 @@ from .session import NetSession
 #: Seconds without any news from the server (a frame, or a pong to the session's heartbeat)
 #: before the client gives up.
 SILENCE_LIMIT = 600.0
-#: Refusals of a move that only mean "decide again": the position moved on (to the game's
-#: end too: a move sent again after a refused save can arrive after the one that ended the
-#: game, whose news comes first), or a moment's trouble (too fast, the server cannot save);
-#: the agent's next move goes out as usual.
-DECIDE_AGAIN = TRY_AGAIN | {Refusal.STALE, Refusal.NOT_YOUR_TURN, Refusal.OVER}
+#: Refusals of a move that only mean "decide again": the position moved on, or a moment's
+#: trouble (too fast, the server cannot save); the agent's next move goes out as usual.
+DECIDE_AGAIN = TRY_AGAIN | {Refusal.STALE, Refusal.NOT_YOUR_TURN}
 
 
 class ClientError(Exception):
@@ -161,12 +159,13 @@ class RemoteSeat:
 
     def _check(self) -> None:
         """Stop with one line when the link gave up, or the server refused what this client
-        cannot do without (a move refused for the moment is decided again)."""
+        cannot do without (a move refused for the moment is decided again; once the game's
+        end came, a refusal after it changes nothing)."""
         link = self.link
         if link.gave_up is not None:
             raise ClientError(link.gave_up)
         refusal, link.refusal = link.refusal, None
-        if refusal is not None and refusal.code not in DECIDE_AGAIN:
+        if refusal is not None and refusal.code not in DECIDE_AGAIN and self.result is None:
             raise ClientError(refusal.text)
         if link.lobby is not None:
             note = fixed_seed_note(link.lobby)

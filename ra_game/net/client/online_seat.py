@@ -37,6 +37,7 @@ from ..wire.mirror import (
     rebuild,
 )
 from ..wire.options import RoomOptions
+from ..wire.refusals import MOVE_REFUSALS
 from .events import (
     ConnectionLost,
     GameStarted,
@@ -132,7 +133,8 @@ class OnlineSeat:
         self.table = seats_of(started, self.seats)
         #: The server's moves not played on the copy yet.
         self.incoming: deque[MoveMade] = deque()
-        #: The move sent for a seat played here, until the server announces it (or refuses).
+        #: The move sent for a seat played here, until the server announces it (or refuses
+        #: it: :data:`~ra_game.net.wire.refusals.MOVE_REFUSALS`).
         self.sent: str | None = None
         #: The next whole game from the server replaces the copy (it went out of step).
         self.fresh = False
@@ -219,7 +221,8 @@ class OnlineSeat:
                     self.sent = None
                 self.incoming.append(event)
             case ServerError():
-                self.sent = None
+                if event.code in MOVE_REFUSALS:  # the move's own: its seat decides again
+                    self.sent = None
                 if self.watcher is not None:
                     self.watcher.notice(event.text)
             case Undone():

@@ -95,6 +95,9 @@ class Connection:
         self.roomless_since: float | None = time.time()
         self.closed = False
         self.close_code, self.close_reason = 1000, ""
+        #: How the writer waits at most so long for a frame to go out (a test drives the time).
+        self.send_within: Callable[[Awaitable[None], float], Awaitable[None]] = \
+            asyncio.wait_for
 
     def send(self, frame: ServerFrame) -> None:
         if self.closed:
@@ -121,7 +124,7 @@ class Connection:
         """Send the queued frames, each within :data:`SEND_TIMEOUT`; then close."""
         while (frame := await self.queue.get()) is not None:
             try:
-                await asyncio.wait_for(self.ws.send(frame.to_json()), SEND_TIMEOUT)
+                await self.send_within(self.ws.send(frame.to_json()), SEND_TIMEOUT)
             except (asyncio.TimeoutError, ConnectionClosed):
                 self.closed = True
                 self.close_code, self.close_reason = 1008, "too slow"
@@ -175,8 +178,9 @@ class GameServer:
         #: The codes of the saved rooms not loaded yet (they answer ``loading``).
         self.loading: set[str] = set()
         self.loader: asyncio.Task[None] | None = None
-        #: Every connection now.
+        #: Every connection now, and how many ended so far.
         self.clients: set[Connection] = set()
+        self.ended = 0
         #: How the server waits at most so long for a pong (a test drives the time).
         self.pong_within: Callable[[Awaitable[float], float], Awaitable[float]] = \
             asyncio.wait_for
@@ -263,12 +267,27 @@ class GameServer:
             keep = (self.limits.keep_finished if room.over else self.limits.keep_abandoned
                     if room.started else self.limits.keep_unstarted)
             if idle > keep:
-                del self.rooms[code]
-                self.locks.pop(code, None)
-                self.ledger.forget_room(code)
-                gone.append(code)
-                if self.store is not None:
-                    self.store.expire(code)
+                gone += self.forget([code])
+        return gone
+
+    def forget(self, codes: list[str]) -> list[str]:
+        """Forget the rooms ``codes`` (their replays stay; one busy now is left for later):
+        whoever still watches one has no room any more.  The codes forgotten."""
+        gone = []
+        for code in codes:
+            lock = self.locks.get(code)
+            room = self.rooms.get(code)
+            if room is None or (lock is not None and lock.locked()):
+                continue
+            del self.rooms[code]
+            self.locks.pop(code, None)
+            self.ledger.forget_room(code)
+            for conn in room.conns:
+                conn.room, conn.roomless_since = None, time.time()
+            room.conns.clear()
+            if self.store is not None:
+                self.store.expire(code)
+            gone.append(code)
         return gone
 
     async def load_rooms(self) -> None:
@@ -278,18 +297,24 @@ class GameServer:
         if self.store is None:
             return
         now = time.time()
+        finished: list[tuple[float, str, str]] = []  # counted after, the oldest first
         try:
             async for stored in self.store.load(now - self.limits.keep_finished):
                 room = stored.room
                 if room.code not in self.rooms:
                     self.rooms[room.code] = room
-                    self.ledger.add_room(stored.owner, room.code,
-                                         0 if room.over else sum(not s.remote
-                                                                 for s in room.seats))
+                    if room.over:
+                        finished.append((room.active, stored.owner, room.code))
+                    else:
+                        self.ledger.add_room(stored.owner, room.code,
+                                             sum(not s.remote for s in room.seats))
                     self.schedule_ai(room)
                 self.loading.discard(room.code)
         finally:
             self.loading.clear()
+        for _active, owner, code in sorted(finished):
+            self.ledger.add_room(owner, code, 0)
+            self.forget(self.ledger.finish_room(code))
         self.sweep()
 
     # -- connections
@@ -312,6 +337,7 @@ class GameServer:
             pass
         finally:
             self.clients.discard(client)
+            self.ended += 1
             client.close()
             try:
                 await asyncio.wait_for(writer, SEND_TIMEOUT)
@@ -476,8 +502,8 @@ class GameServer:
             old.close(4000, "seat taken over")
         if out.changed:
             self.schedule_ai(room)
-        if room.over:
-            self.ledger.end_ai(room.code)
+        if room.over:  # no longer one of its owner's open rooms
+            self.forget(self.ledger.finish_room(room.code))
 
     # -- files
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ...engine.errors import N_
@@ -128,15 +129,17 @@ def raise_fd_limit() -> int:
 
 
 class TokenBucket:
-    """``RATE`` tokens a second, at most ``BURST`` saved; every frame takes one."""
+    """``RATE`` tokens a second, at most ``BURST`` saved; every frame takes one (``clock``:
+    ``time.monotonic``, or a test's)."""
 
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
+    def __init__(self, rate: float = RATE, burst: float = BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = burst, clock()
 
     def take(self) -> bool:
         """Take one token (False when the bucket is empty)."""
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
@@ -146,19 +149,28 @@ class TokenBucket:
 
 
 class Ledger:
-    """What each network address holds now: connections, rooms and AI seats."""
+    """What each network address holds now: connections, rooms and AI seats.  A room counts
+    against its owner's rooms while open (a lobby, a game in play); once its game is over it
+    is one of its owner's finished rooms, of which the last ``max_rooms_per_address`` are
+    kept (still answering with their result)."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.connections: Counter[str] = Counter()
         self.total = 0
+        #: Room code -> the address that made it (the room open or finished).
         self.owner: dict[str, str] = {}
+        #: Each address's open rooms.
         self.rooms: Counter[str] = Counter()
+        #: Each address's finished rooms, the oldest first (a dict as an ordered set).
+        self.finished: dict[str, dict[str, None]] = {}
         self.ai_seats: Counter[str] = Counter()
         #: Room code -> the addresses that gave its seats to AIs, and how many each.
         self.room_ai: dict[str, Counter[str]] = {}
-        #: Each connected address's budget of joins.
+        #: Each connected address's budget of joins, and the clock it refills by (a test
+        #: drives it).
         self.joins: dict[str, TokenBucket] = {}
+        self.clock: Callable[[], float] = time.monotonic
 
     # -- connections
 
@@ -188,7 +200,7 @@ class Ledger:
         bucket = self.joins.get(address)
         if bucket is None:
             most = float(self.limits.max_connections_per_address)
-            bucket = self.joins[address] = TokenBucket(most / JOIN_SECONDS, most)
+            bucket = self.joins[address] = TokenBucket(most / JOIN_SECONDS, most, self.clock)
         if not bucket.take():
             raise Refused(Refusal.RATE, N_("You are sending too many messages; wait a moment."))
 
@@ -256,10 +268,37 @@ class Ledger:
             if self.ai_seats[address] <= 0:
                 del self.ai_seats[address]
 
+    def finish_room(self, code: str) -> list[str]:
+        """Room ``code``'s game is over: its AIs stop and it no longer counts against its
+        owner's rooms (a household that plays many quick games may make more).  The codes of
+        its owner's finished rooms past the last ``max_rooms_per_address``, the oldest first,
+        to forget (none for a room without an owner, imported from an older server)."""
+        self.end_ai(code)
+        address = self.owner.get(code)
+        if address is None or code in self.finished.get(address, {}):
+            return []
+        self._uncount(address)
+        kept = self.finished.setdefault(address, {})
+        kept[code] = None
+        excess = len(kept) - self.limits.max_rooms_per_address
+        return list(kept)[:excess] if address and excess > 0 else []
+
     def forget_room(self, code: str) -> None:
+        """Room ``code`` is gone (expired, or its creation not saved)."""
         self.end_ai(code)
         address = self.owner.pop(code, None)
-        if address is not None:
-            self.rooms[address] -= 1
-            if self.rooms[address] <= 0:
-                del self.rooms[address]
+        if address is None:
+            return
+        kept = self.finished.get(address, {})
+        if code not in kept:
+            self._uncount(address)
+            return
+        del kept[code]
+        if not kept:
+            del self.finished[address]
+
+    def _uncount(self, address: str) -> None:
+        """One open room fewer for ``address``."""
+        self.rooms[address] -= 1
+        if self.rooms[address] <= 0:
+            del self.rooms[address]

@@ -63,3 +63,13 @@ def refusal_of(code: str) -> Refusal | str:
         return Refusal(code)
     except ValueError:
         return code
+
+
+#: The codes a refused ``move`` is answered with (the frame's, the seat's, the game's, a save
+#: that failed): the move was not played.  Any other refusal that comes meanwhile is about
+#: something else (the room's news that it cannot save, a refused take-back).
+MOVE_REFUSALS = frozenset({
+    Refusal.TOO_LARGE, Refusal.BINARY, Refusal.BAD_JSON, Refusal.VERSION, Refusal.SCHEMA,
+    Refusal.RATE, Refusal.NOT_SEATED, Refusal.NOT_STARTED, Refusal.OVER, Refusal.NOT_YOUR_TURN,
+    Refusal.STALE, Refusal.ILLEGAL, Refusal.NOT_SAVED,
+})

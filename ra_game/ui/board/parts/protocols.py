@@ -1,8 +1,11 @@
-"""What the board's helpers see of the play scene, as typed protocols (never the scene class).
+"""What a mode's overlay sees of the play scene, as a typed protocol (never the scene class).
 
-:class:`BoardView` is what the board shows (the information layer reads it); :class:`Board`
-adds what a mode's overlay may do to it (play a move, show another position, leave a notice).
-The play scene (``scenes/play.py``) implements both; nothing under ``ra_game`` imports it.
+:class:`Board` is what the board shows and what an overlay (the replay viewer's, the lesson's,
+an online game's) may do to it: play a move, show another position, leave a notice.  The play
+scene (``scenes/play.py``) implements it; nothing under ``ra_game`` imports the scene.  The
+scene's own parts never see it: they take values (the information layer reads a
+:class:`~ra_game.ui.board.parts.info_layer.BoardNow`, the painter a
+:class:`~ra_game.ui.board.parts.frame.BoardFrame`).
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ if TYPE_CHECKING:
     from .undo import UndoBook
 
 
-class BoardView(Protocol):
-    """The board as shown: the match, its seats, the layout and what is on screen now."""
+class Board(Protocol):
+    """The board as a mode's overlay uses it: the match, its seats, the layout and what is on
+    screen now, and what the overlay may do to it."""
 
     @property
     def ctx(self) -> AppContext: ...
@@ -71,10 +75,6 @@ class BoardView(Protocol):
     def request_redraw(self) -> None:
         """Draw the board again on the next frame."""
         ...
-
-
-class Board(BoardView, Protocol):
-    """The board as a mode's overlay uses it."""
 
     #: A one-line notice in the status line (cleared by the next move).
     notice: str
