@@ -5,6 +5,7 @@ seat, and the noise of the review's own search.
                                   [--players random,ai:medium,ai:hard,ai:medium]
                                   [--noise 30 --salts 4] [--time-seat 3]
     python3 tools/bench_review.py --dir DIR --timing R [--seed 700] [--workers K]
+    python3 tools/bench_review.py --dir DIR --luck [--after-scoring K] [--games 24] [--seed S]
 
 Plays ``--games`` headless games into ``DIR`` (game ``g`` is ``g<g>.ra.json``, seed ``seed + g``,
 the ``--players`` rotated by ``g`` seats so no level keeps its seat; a file already there is
@@ -27,6 +28,12 @@ per core) R times.  It prints first the two medians of wall seconds the issue's 
 ``GAME_TARGET``), then each run's wall and CPU seconds (this process and its worker processes
 together) with the load average before it (the machine's other work slows the wall time,
 hardly the CPU time).
+
+``--luck`` reads the luck of the draws (:mod:`ra_game.review.curve`) of ``--games`` games; with
+``--after-scoring K`` every outcome of a draw that could end the epoch is valued after the
+epoch's scoring instead (the Ra tile's at once, any other tile's as the mean of ``K`` deals of
+the unseen bag played on to the scoring with hard's play-out policy, the same deals for every
+tile), to compare with the product's valuation.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import resource
 import statistics
 import sys
@@ -47,17 +55,21 @@ from typing import TYPE_CHECKING, Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ra_game.ai.evaluate import BagInfo
 from ra_game.ai.levels import LEVELS
+from ra_game.ai.policy import PlayoutContexts, playout_action
 from ra_game.ai.workers import Workers, cpu_count
-from ra_game.engine import load_replay
+from ra_game.engine import GameState, Observation, load_replay
+from ra_game.engine.moves import DRAW
+from ra_game.engine.state import OVER
 from ra_game.engine.tiles import Tile
 from ra_game.files.replays import save_replay
 from ra_game.review import ReviewJob, seat_decisions
 from ra_game.review.accuracy import seat_accuracy
-from ra_game.review.curve import Curve, StepKind, game_curve
+from ra_game.review.curve import ChanceValue, Curve, StepKind, chance_value, fame_now, game_curve
 from ra_game.review.game_job import review_whole_game
 from ra_game.review.job import NOISE_FLOOR, NOISE_Z, clearly_worse
-from ra_game.review.search import Verdict
+from ra_game.review.search import Verdict, position_seed
 from ra_game.table.headless import play_headless
 from ra_game.table.seats import parse_seats
 
@@ -131,17 +143,53 @@ def ends_epoch(curve: Curve, index: int) -> bool:
     return index + 1 == len(steps) or steps[index + 1].epoch != steps[index].epoch
 
 
+#: Salt of the seeds of ``--after-scoring``'s deals.
+SCORING_SALT = 611953
+
+
+def play_to_scoring(state: GameState, rng: random.Random) -> None:
+    """Play ``state`` on to its epoch's end (the scoring) with hard's play-out policy."""
+    epoch, bag = state.epoch, BagInfo(state)
+    contexts = PlayoutContexts(bag)
+    while state.phase != OVER and state.epoch == epoch:
+        legal = state.legal_actions()
+        action = legal[0] if len(legal) == 1 else playout_action(state, rng, bag, contexts)
+        state.apply_action(action, None)
+
+
+def after_scoring(deals: int) -> ChanceValue:
+    """A draw's outcome valued after the epoch's scoring where a Ra tile could end the epoch
+    (the Ra tile's at once, any other's as the mean of ``deals`` deals of the unseen bag,
+    seeded by the public position, played on to the scoring), else as the product does."""
+    def value(state: GameState, tile: int) -> tuple[float, ...]:
+        if state.ra_count + 1 < state.ra_length or not state.bag_counts()[Tile.RA]:
+            return chance_value(state, tile)
+        observed = Observation(state, state.current)
+        count = 1 if tile == Tile.RA else deals
+        total = [0.0] * state.n
+        for d in range(count):
+            rng = random.Random(position_seed(state, state.current, SCORING_SALT, d))
+            deal = observed.determinize(rng)
+            deal.put_next(tile)
+            deal.apply_action(DRAW, None)
+            play_to_scoring(deal, rng)
+            total = [t + v for t, v in zip(total, fame_now(deal))]
+        return tuple(t / count for t in total)
+    return value
+
+
 def luck_run(folder: Path, games: int, kinds: list[str], seed: int,
-             workers: Workers) -> dict[str, Any]:
-    """``--luck``: the luck of the draws (:mod:`ra_game.review.curve`) over ``games`` games:
-    each seat's mean luck per game with its 95 % normal interval, each level's, and in how
-    many games the luckiest draw was the Ra tile that ended an epoch."""
+             workers: Workers, value: ChanceValue = chance_value) -> dict[str, Any]:
+    """``--luck``: the luck of the draws (:mod:`ra_game.review.curve`, each outcome valued by
+    ``value``) over ``games`` games: each seat's mean luck per game with its 95 % normal
+    interval, each level's, and in how many games the luckiest draw was the Ra tile that
+    ended an epoch."""
     by_seat: dict[int, list[float]] = {}
     by_level: dict[str, list[float]] = {}
     ra_luckiest = 0
     for game in range(games):
         replay = load_replay(ensure_game(folder, game, kinds, seed, workers))
-        curve = game_curve(replay)
+        curve = game_curve(replay, value)
         for seat, kind in enumerate(rotated(kinds, game)):
             by_seat.setdefault(seat, []).append(curve.luck(seat))
             by_level.setdefault(kind, []).append(curve.luck(seat))
@@ -331,6 +379,9 @@ def main() -> int:
                         help="only the mean accuracy per level over every seat of --games games")
     parser.add_argument("--luck", action="store_true",
                         help="only the luck of the draws per seat over --games games")
+    parser.add_argument("--after-scoring", type=int, default=0, metavar="K",
+                        help="with --luck: value a draw's outcomes after the epoch's scoring, "
+                             "K deals played on to it")
     parser.add_argument("--timing", type=int, default=0, metavar="R",
                         help="only time one seat as the window reviews it, and the whole game, "
                              "R times each")
@@ -342,9 +393,14 @@ def main() -> int:
         return 0
     workers = Workers(args.workers if args.workers > 1 else 0, window=False)
     if args.accuracy or args.luck:
-        run = accuracy_run if args.accuracy else luck_run
         try:
-            print(json.dumps(run(args.dir, args.games, kinds, args.seed, workers)))
+            if args.accuracy:
+                found = accuracy_run(args.dir, args.games, kinds, args.seed, workers)
+            else:
+                value = after_scoring(args.after_scoring) if args.after_scoring else chance_value
+                found = luck_run(args.dir, args.games, kinds, args.seed, workers, value)
+                found["after_scoring_deals"] = args.after_scoring
+            print(json.dumps(found))
         finally:
             workers.close()
         return 0

@@ -17,6 +17,7 @@ game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -117,15 +118,19 @@ def chance_value(state: GameState, tile: int) -> tuple[float, ...]:
     return fame_now(deal)
 
 
-def draw_mean(state: GameState) -> tuple[float, ...]:
-    """Every seat's :func:`chance_value` of drawing in ``state``, averaged over the tiles left
-    in the bag (each kind once, weighted by its count)."""
+#: How a draw's outcome is valued: every seat's expected final fame once a tile is drawn.
+ChanceValue = Callable[[GameState, int], tuple[float, ...]]
+
+
+def draw_mean(state: GameState, value: ChanceValue = chance_value) -> tuple[float, ...]:
+    """Every seat's ``value`` (:func:`chance_value`) of drawing in ``state``, averaged over
+    the tiles left in the bag (each kind once, weighted by its count)."""
     counts = state.bag_counts()
     total = [0.0] * state.n
     for tile, count in enumerate(counts):
         if count:
-            for seat, value in enumerate(chance_value(state, tile)):
-                total[seat] += value * count
+            for seat, value_of in enumerate(value(state, tile)):
+                total[seat] += value_of * count
     left = sum(counts)
     return tuple(v / left for v in total)
 
@@ -139,8 +144,10 @@ def against_rivals(brought: list[float]) -> tuple[float, ...]:
     return tuple(b - (total - b) / rivals for b in brought)
 
 
-def game_curve(replay: Replay) -> Curve:
-    """The curve of ``replay`` (which must play: :meth:`Replay.play` checks it)."""
+def game_curve(replay: Replay, value: ChanceValue = chance_value) -> Curve:
+    """The curve of ``replay`` (which must play: :meth:`Replay.play` checks it); ``value``
+    values a draw's outcomes for its luck (another way of valuing them is measured by
+    ``tools/bench_review.py --luck``)."""
     state = replay.initial_state()
     start = fame_now(state)
     steps: list[Step] = []
@@ -155,9 +162,9 @@ def game_curve(replay: Replay) -> Curve:
             turns[seat] += 1
         when = moment_claim(state, auctions, turns[seat])
         choices = len(state.legal_actions())
-        mean = draw_mean(state) if move.action == DRAW else None
+        mean = draw_mean(state, value) if move.action == DRAW else None
         came = state.next_tile() if mean is not None else None
-        brought = chance_value(state, came) if came is not None else None
+        brought = value(state, came) if came is not None else None
         state.apply(move)
         fame = fame_now(state)
         drawn = -1 if came is None else came

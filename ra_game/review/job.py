@@ -8,9 +8,12 @@ without a pool it searches in this process in short slices.  Each decision is ju
 :func:`~ra_game.review.search.judge` in two rounds: the first of its trees, then, unless it
 chose the move played and valued no other above it (:func:`~ra_game.review.search.clearly_best`),
 the rest; a decision is a candidate when its loss is clearly above the search's own noise
-(:func:`clearly_worse`).  The candidates, costliest first, then get a
-second opinion (:mod:`~ra_game.review.confirm`), until ``MAX_LISTED`` are confirmed; the review
-lists the confirmed ones only.  The work is fixed (no clock decides anything), so the same
+(:func:`clearly_worse`).  The search is blind where hard's play-out policy is (it plays the
+rest of the epoch with hard's habits), so a decision whose played move differs from the
+medium level's and where the search does not rate medium's move below it is a candidate too,
+a *proposal* (:func:`medium_proposal`).  The candidates, the search's costliest first, then
+the proposals, get a second opinion (:mod:`~ra_game.review.confirm`), until ``MAX_LISTED``
+are listed; a proposal is listed only when the second opinion confirms it.  The work is fixed (no clock decides anything), so the same
 replay and settings give the same review with any number of processes; several seats in a row
 share one pool (:func:`review_seats`, or one pool passed to each job).
 """
@@ -23,6 +26,7 @@ from typing import Any
 
 from ..ai.mcts import HardAgent
 from ..ai.parallel import TreeJob, TreeResult
+from ..ai.policy import medium_action
 from ..ai.workers import Batch, WorkerPool, Workers, default_workers
 from ..engine import Move, Replay
 from ..table.stepped import run_to_end
@@ -115,10 +119,39 @@ def mistake(decision: SeatDecision, verdict: Verdict, opinion: SecondOpinion | N
                       winning=decision.winning, possible=possible)
 
 
-def candidates(decisions: list[SeatDecision], verdicts: list[Verdict]) -> list[int]:
-    """The decisions (their indexes) clearly worse than the search's choice, costliest first."""
+def medium_proposal(decision: SeatDecision, verdict: Verdict) -> int | None:
+    """The medium level's move at ``decision`` when it differs from the move played and the
+    search (``verdict``) rates it at least as high in the seat's expected fame, for the
+    second opinion to check; else None.  The search plays on with hard's play-out policy, so
+    where that policy misjudges (a rival handed the centre sun, the top sun kept for later)
+    it rates the played move best; the second opinion plays on with medium's."""
+    fames, played = verdict.fames, decision.played
+    if clearly_worse(verdict) or played not in fames or \
+            all(f <= fames[played] for f in fames.values()):
+        return None
+    move = medium_action(decision.obs.state)
+    if move == played or move not in fames or fames[move] <= fames[played]:
+        return None
+    return move
+
+
+def checked_verdict(verdict: Verdict, proposal: int | None) -> Verdict:
+    """The verdict whose better move a candidate's second opinion checks: the search's, or
+    for a proposal (a decision the search does not find clearly worse) medium's move with the
+    search's fame of it."""
+    if proposal is None or clearly_worse(verdict):
+        return verdict
+    return Verdict(proposal, verdict.played, verdict.fames[proposal],
+                   verdict.fames[verdict.played], verdict.error, verdict.visits, verdict.fames)
+
+
+def candidates(decisions: list[SeatDecision], verdicts: list[Verdict],
+               proposals: dict[int, int] | None = None) -> list[int]:
+    """The decisions (their indexes) clearly worse than the search's choice, costliest first,
+    then those of ``proposals`` (:func:`medium_proposal`), in order."""
     worse = [k for k, v in enumerate(verdicts) if clearly_worse(v)]
-    return sorted(worse, key=lambda k: (-verdicts[k].loss, decisions[k].move))
+    proposed = sorted(k for k in (proposals or {}) if k < len(verdicts) and k not in worse)
+    return [*sorted(worse, key=lambda k: (-verdicts[k].loss, decisions[k].move)), *proposed]
 
 
 def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion],
@@ -129,14 +162,18 @@ def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion],
     second opinion is not settled: opinions past it (a batch may hold more than needed)
     change nothing, so the review is the same on any number of processes.  Listed: confirmed
     by the second opinion, or found worse by a wide margin and not contradicted; possible: the
-    second opinion stayed unsure."""
+    second opinion stayed unsure.  A proposal (not clearly worse by the search) is listed only
+    when confirmed."""
     listed: list[int] = []
     possible: list[int] = []
     for k in worse:
         if (most is not None and len(listed) >= most) or k not in opinions:
             break
         outcome = opinions[k].outcome
-        if outcome is Outcome.CONFIRMED or (outcome is Outcome.UNSURE and wide_margin(verdicts[k])):
+        if not clearly_worse(verdicts[k]):
+            if outcome is Outcome.CONFIRMED:
+                listed.append(k)
+        elif outcome is Outcome.CONFIRMED or (outcome is Outcome.UNSURE and wide_margin(verdicts[k])):
             listed.append(k)
         elif outcome is Outcome.UNSURE:
             possible.append(k)
@@ -144,17 +181,20 @@ def listed_candidates(worse: list[int], opinions: dict[int, SecondOpinion],
 
 
 def work_of(verdicts: list[Verdict], opinions: dict[int, SecondOpinion],
-            measures: dict[int, SecondOpinion]) -> dict[str, Any]:
+            measures: dict[int, SecondOpinion],
+            proposals: dict[int, int] | None = None) -> dict[str, Any]:
     """A review's work as kept with it (numbers only)."""
     def kept(found: dict[int, SecondOpinion]) -> dict[str, list[float]]:
         return {str(k): [o.gain, o.error, o.deals] for k, o in found.items()}
 
     return {"verdicts": [[v.best, v.played, v.best_fame, v.played_fame, v.error]
                          for v in verdicts],
-            "opinions": kept(opinions), "measures": kept(measures)}
+            "opinions": kept(opinions), "measures": kept(measures),
+            "proposals": {str(k): [m, verdicts[k].fames[m], verdicts[k].fames[verdicts[k].played]]
+                          for k, m in (proposals or {}).items()}}
 
 
-Work = tuple[list[Verdict], dict[int, SecondOpinion], dict[int, SecondOpinion]]
+Work = tuple[list[Verdict], dict[int, SecondOpinion], dict[int, SecondOpinion], dict[int, int]]
 
 
 def read_work(work: dict[str, Any], decisions: list[SeatDecision]) -> Work | None:
@@ -169,7 +209,13 @@ def read_work(work: dict[str, Any], decisions: list[SeatDecision]) -> Work | Non
                     for b, p, fb, fp, e in work["verdicts"]]
         if [v.played for v in verdicts] != [d.played for d in decisions]:
             return None
-        return verdicts, read(work["opinions"]), read(work["measures"])
+        proposals: dict[int, int] = {}
+        for k, (m, fm, fp) in dict(work["proposals"]).items():
+            v = verdicts[int(k)]  # the search's fame of the proposal and of the move played
+            verdicts[int(k)] = Verdict(v.best, v.played, v.best_fame, v.played_fame, v.error,
+                                       {}, {int(m): float(fm), v.played: float(fp)})
+            proposals[int(k)] = int(m)
+        return verdicts, read(work["opinions"]), read(work["measures"]), proposals
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -177,12 +223,15 @@ def read_work(work: dict[str, Any], decisions: list[SeatDecision]) -> Work | Non
 def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdict],
                  seconds: float, opinions: dict[int, SecondOpinion] | None = None,
                  most: int | None = MAX_LISTED,
-                 measures: dict[int, SecondOpinion] | None = None) -> Review:
+                 measures: dict[int, SecondOpinion] | None = None,
+                 proposals: dict[int, int] | None = None) -> Review:
     """The review of ``seat`` from its decisions and their verdicts.  With ``opinions`` (the
     second opinion by decision index), only the candidates it lists are listed (and the
     possible ones marked so), each with its loss measured on fresh deals (``measures``);
-    ``most``: the costliest listed at most (None: every one)."""
-    worse = candidates(decisions, verdicts)
+    ``most``: the costliest listed at most (None: every one); ``proposals``: medium's moves
+    the second opinion checked where the search found no clear loss."""
+    proposals = proposals or {}
+    worse = candidates(decisions, verdicts, proposals if opinions is not None else None)
     possible: list[int] = []
     if opinions is not None:
         worse, possible = listed_candidates(worse, opinions, verdicts, most)
@@ -190,11 +239,11 @@ def build_review(seat: int, decisions: list[SeatDecision], verdicts: list[Verdic
     measured = measures or {}
     return Review(seat=seat, decisions=len(decisions), close=len(decisions) - len(worse),
                   total_loss=sum(max(0.0, v.loss) for v in verdicts),
-                  mistakes=[mistake(decisions[k], verdicts[k],
+                  mistakes=[mistake(decisions[k], checked_verdict(verdicts[k], proposals.get(k)),
                                     None if opinions is None else opinions.get(k),
                                     measured.get(k), k in possible) for k in shown],
                   seconds=seconds, accuracy=seat_accuracy([v.loss for v in verdicts]),
-                  work=work_of(verdicts, opinions or {}, measured))
+                  work=work_of(verdicts, opinions or {}, measured, proposals))
 
 
 class ReviewJob:
@@ -230,6 +279,8 @@ class ReviewJob:
         #: The settled second opinions, and the measures of the listed moves, by decision.
         self.opinions: dict[int, SecondOpinion] = {}
         self.measures: dict[int, SecondOpinion] = {}
+        #: Medium's moves to check where the search found no clear loss, by decision.
+        self.proposals: dict[int, int] = {}
         self.cancelled = False
         self.result: Review | None = None
         self._started = time.perf_counter()
@@ -247,7 +298,7 @@ class ReviewJob:
         self._submitted: Batch | None = None
         known = read_work(earlier.work, self.decisions) if earlier is not None else None
         if known is not None:
-            self.verdicts, self.opinions, self.measures = known
+            self.verdicts, self.opinions, self.measures, self.proposals = known
             self._judged = dict(enumerate(self.verdicts))
             self._firsts = len(self.verdicts)
         # this process: the trees of the current unit
@@ -312,8 +363,23 @@ class ReviewJob:
     # -- the units of work: judge every decision, confirm the candidates, measure the listed
 
     def _listed(self) -> tuple[list[int], list[int]]:
-        worse = [] if self._waiting is None else candidates(self.decisions, self.verdicts)
+        worse = [] if self._waiting is None else self._candidates()
         return listed_candidates(worse, self.opinions, self.verdicts, self.most)
+
+    def _candidates(self) -> list[int]:
+        return candidates(self.decisions, self.verdicts, self.proposals)
+
+    def _better(self, index: int) -> int:
+        """The better move a candidate's second opinion checks."""
+        return checked_verdict(self.verdicts[index], self.proposals.get(index)).best
+
+    def _settle(self, index: int, verdict: Verdict) -> None:
+        """Keep a decision's verdict, and medium's move as a proposal where it is one."""
+        self._judged[index] = verdict
+        if self.confirm:
+            proposal = medium_proposal(self.decisions[index], verdict)
+            if proposal is not None:
+                self.proposals[index] = proposal
 
     def _confirmed_enough(self) -> bool:
         return self.most is not None and len(self._listed()[0]) >= self.most
@@ -329,7 +395,7 @@ class ReviewJob:
         if len(self.verdicts) < len(self.decisions):
             self.verdicts = [self._judged[k] for k in range(len(self.decisions))]
         if self._waiting is None:
-            worse = candidates(self.decisions, self.verdicts) if self.confirm else []
+            worse = self._candidates() if self.confirm else []
             self._waiting = [k for k in worse if k not in self.opinions]
         if self._confirmed_enough() and self._idle():
             self._waiting = []  # (a batch under way ends first: its opinions change nothing)
@@ -361,7 +427,7 @@ class ReviewJob:
             trees = plan(decision.obs, decision.played, self.budget, self.salt)
             first = self.budget.first_trees
             return trees[:first] if stage is Stage.JUDGE else trees[first:]
-        better = self.verdicts[index].best
+        better = self._better(index)
         if stage is Stage.CONFIRM:
             first = deals_of(self._rounds.get(index, []))
             return list(confirm_plan(decision.obs, decision.played, better, salt=self.salt,
@@ -374,17 +440,17 @@ class ReviewJob:
         if stage is Stage.JUDGE:
             self._firsts += 1
             if len(results) == self.budget.trees or clearly_best(results, decision.played):
-                self._judged[index] = judge(results, decision.played)
+                self._settle(index, judge(results, decision.played))
             else:
                 self._first_results[index] = results
                 self._rejudge.append(index)
             return
         if stage is Stage.REJUDGE:
             self._rejudge.remove(index)
-            self._judged[index] = judge(self._first_results.pop(index) + results,
-                                        decision.played)
+            self._settle(index, judge(self._first_results.pop(index) + results,
+                                      decision.played))
             return
-        better = self.verdicts[index].best
+        better = self._better(index)
         if stage is Stage.MEASURE:
             assert self._to_measure is not None
             self._to_measure.remove(index)
@@ -518,7 +584,7 @@ class ReviewJob:
         self.result = build_review(self.seat, self.decisions, self.verdicts,
                                    time.perf_counter() - self._started,
                                    self.opinions if self.confirm else None, self.most,
-                                   self.measures)
+                                   self.measures, self.proposals)
 
 
 def run_job(job: ReviewJob) -> Review:

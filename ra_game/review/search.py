@@ -18,7 +18,7 @@ number of worker processes.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ai.evaluate import Context
@@ -135,6 +135,8 @@ class Verdict:
     played_fame: float
     error: float
     visits: dict[int, int]
+    #: Every root move's mean expected final fame (the moves the trees reached).
+    fames: dict[int, float] = field(default_factory=dict)
 
     @property
     def loss(self) -> float:
@@ -157,7 +159,8 @@ def judge(results: list[TreeResult], played: int) -> Verdict:
     best = max(visits, key=lambda a: (visits[a], totals[a])) if visits else played
     fb, fp = fame.get(best, FameStats()), fame.get(played, FameStats())
     error = (fb.variance_of_mean + fp.variance_of_mean) ** 0.5 if best != played else 0.0
-    return Verdict(best, played, fb.mean, fp.mean, error, visits)
+    return Verdict(best, played, fb.mean, fp.mean, error, visits,
+                   {a: f.mean for a, f in fame.items() if f.count})
 
 
 def clearly_best(results: list[TreeResult], played: int) -> bool:

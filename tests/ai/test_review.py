@@ -204,3 +204,49 @@ def test_seats_in_a_row_share_one_pool_and_review_as_alone():
         owner.close()
     assert [job.result for job in jobs] == alone
     assert len(seen) > 4  # the verdicts come in one by one, not a batch at a time
+
+
+def test_medium_s_move_is_proposed_where_the_search_rates_it_no_lower():
+    """Where the search does not find the played move clearly worse but rates medium's move
+    at least as high in fame (its choice went by the rivals' rewards, or its play-outs share
+    hard's habits), medium's move is a candidate for the second opinion; never the move
+    played, never one the search rates lower."""
+    from ra_game.ai.policy import medium_action
+    from ra_game.review.job import medium_proposal
+    from ra_game.review.search import Verdict
+
+    state = empty_track()
+    decision = SeatDecision(7, state.observation(0), RA)
+    assert medium_action(state) == DRAW  # medium never invokes Ra on an empty track here
+    level = Verdict(RA, RA, 20.0, 20.0, 0.0, {RA: 900, DRAW: 300}, {RA: 20.0, DRAW: 20.4})
+    lower = Verdict(RA, RA, 20.0, 20.0, 0.0, {RA: 900, DRAW: 300}, {RA: 20.0, DRAW: 19.6})
+    assert medium_proposal(decision, level) == DRAW
+    assert medium_proposal(decision, lower) is None
+    assert medium_proposal(SeatDecision(7, state.observation(0), DRAW), level) is None
+
+
+def test_a_proposal_is_listed_only_when_the_second_opinion_confirms_it():
+    """A proposal, unlike the search's own candidates, is never a possible mistake: listed
+    when confirmed (its better move medium's, its figure the measure's), else not at all;
+    kept with the review's work, so the whole game reads it back."""
+    from ra_game.review.confirm import CONFIRM_CAP, SecondOpinion
+    from ra_game.review.job import read_work
+    from ra_game.review.search import Verdict
+
+    decision = SeatDecision(7, empty_track().observation(0), RA)
+    verdict = Verdict(RA, RA, 20.0, 20.0, 0.0, {RA: 900, DRAW: 300}, {RA: 20.0, DRAW: 20.4})
+    unsure = SecondOpinion(2.0, 1.5, CONFIRM_CAP)
+    quiet = build_review(0, [decision], [verdict], 0.0, {0: unsure}, None, {},
+                         proposals={0: DRAW})
+    assert quiet.mistakes == [] and quiet.close == 1
+    sure, measured = SecondOpinion(4.0, 1.0, 12), SecondOpinion(3.2, 1.1, 24)
+    listed = build_review(0, [decision], [verdict], 0.0, {0: sure}, None, {0: measured},
+                          proposals={0: DRAW})
+    (mistake,) = listed.mistakes
+    assert (mistake.played, mistake.better, mistake.loss, mistake.possible) == \
+        ("ra", "draw", 3.2, False)
+    assert listed.accuracy == quiet.accuracy  # the accuracy reads the search's losses only
+    known = read_work(json.loads(json.dumps(listed.work)), [decision])
+    assert known is not None and known[3] == {0: DRAW}
+    again = build_review(0, [decision], known[0], 0.0, known[1], None, known[2], known[3])
+    assert again.mistakes == listed.mistakes
