@@ -16,7 +16,8 @@ Every game seed is played once per seating rotation, so each agent sits in every
 bag and sun deal (luck cancels).  One JSON line goes to stdout; progress goes to stderr.  A shared
 top score counts as a win for the tie-break winner only (R-WIN-2).  ``win_share`` is wins per
 seat played (fair share 1/players for everyone); ``ci95`` is its Wilson interval.
-``mean_margin`` is a seat's final fame minus the best rival's, averaged over a seed's rotations
+``mean_margin`` is a seat's final fame minus the mean of its rivals' (0 in expectation for a seat
+as strong as the others, whatever the number of players), averaged over a seed's rotations
 first (the rotations of one seed are one paired sample), then over the seeds; ``margin_ci95`` is
 the 95 % t interval over the seeds.  Times are per decision with a real choice (more than one
 legal action).
@@ -207,9 +208,13 @@ def t975(df: int) -> float:
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
 
 
-def margin(scores: Sequence[int], seat: int) -> int:
-    """A seat's fame margin: its final fame minus the best rival's."""
-    return scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
+def margin(scores: Sequence[int], seat: int) -> float:
+    """A seat's fame margin: its final fame minus the mean of its rivals' (with 2 players the
+    rival's).  The margins of one game sum to 0, so a seat as strong as its rivals has a margin of
+    0 in expectation whatever the number of players (against the best rival it would not: the
+    best of 2-4 rivals is above their mean)."""
+    rivals = [s for p, s in enumerate(scores) if p != seat]
+    return scores[seat] - sum(rivals) / len(rivals)
 
 
 def clustered_mean(by_seed: dict[int, list[float]]) -> tuple[float, list[float] | None]:
@@ -312,7 +317,7 @@ def resume(
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Aggregate game records per agent kind: wins per seat played with a Wilson interval, and
-    the mean fame margin (a seat's final fame minus the best rival's), clustered by seed: each
+    the mean fame margin (a seat's final fame minus the mean of its rivals'), clustered by seed: each
     seed's margins (every seat of the kind in every rotation) are averaged first, then a t
     interval is taken over the seeds."""
     stats: dict[str, dict[str, Any]] = {}

@@ -79,24 +79,35 @@ def test_the_fame_margin_is_averaged_over_a_seeds_rotations_then_over_seeds() ->
 
     records = [
         game(1, ["a", "b", "b"], [40, 30, 35]), game(1, ["b", "a", "b"], [20, 30, 10]),
-        game(1, ["b", "b", "a"], [50, 20, 44]),  # seed 1: a's margins 5, 10, -6: mean 3
+        game(1, ["b", "b", "a"], [50, 20, 44]),  # seed 1: a's margins 7.5, 15, 9: mean 10.5
         game(2, ["a", "b", "b"], [30, 31, 20]), game(2, ["b", "a", "b"], [25, 40, 10]),
-        game(2, ["b", "b", "a"], [30, 30, 39]),  # seed 2: -1, 15, 9: mean 23 / 3
+        game(2, ["b", "b", "a"], [30, 30, 39]),  # seed 2: 4.5, 22.5, 9: mean 12
         game(3, ["a", "b", "b"], [10, 30, 20]), game(3, ["b", "a", "b"], [30, 30, 30]),
-        game(3, ["b", "b", "a"], [20, 20, 20]),  # seed 3: -20, 0, 0: mean -20 / 3
+        game(3, ["b", "b", "a"], [20, 20, 20]),  # seed 3: -15, 0, 0: mean -5
     ]
     by_agent = {r["agent"]: r for r in tournament.summarize(records)["results"]}
-    means = [3.0, 23 / 3, -20 / 3]
+    means = [10.5, 12.0, -5.0]
     mean = sum(means) / 3
     sd = (sum((m - mean) ** 2 for m in means) / 2) ** 0.5
     half = 4.303 * sd / 3 ** 0.5
     a = by_agent["a"]
     assert a["mean_margin"] == round(mean, 2) and a["margin_seeds"] == 3
     assert a["margin_ci95"] == [round(mean - half, 2), round(mean + half, 2)]
-    # (b: two seats a game; a seat's margin is against its best rival, its own kind included)
-    seeds_b = [(-10 - 5 - 10 - 20 + 6 - 30) / 6, (1 - 11 - 15 - 30 - 9 - 9) / 6, 0.0]
+    # b: two seats a game, each against the mean of its rivals, its own kind included
+    seeds_b = [(-7.5 + 0 + 0 - 15 + 18 - 27) / 6, (6 - 10.5 + 0 - 22.5 - 4.5 - 4.5) / 6, 2.5]
     assert by_agent["b"]["mean_margin"] == round(sum(seeds_b) / 3, 2)
     assert tournament.clustered_mean({7: [2.0, 4.0]}) == (3.0, None)
+
+
+def test_the_margin_is_against_the_mean_rival_and_sums_to_zero_in_a_game() -> None:
+    assert tournament.margin([40, 30], 0) == 10 and tournament.margin([40, 30], 1) == -10
+    scores = [38, 28, 33, 23]
+    assert tournament.margin(scores, 0) == 38 - (28 + 33 + 23) / 3
+    # as strong as the others: every seat's margin 0 in expectation (here exactly, by symmetry),
+    # where the margin over the best rival would be below 0 for all but the winner
+    for n in (3, 4, 5):
+        for game_scores in ([30] * n, list(range(20, 20 + 3 * n, 3))):
+            assert sum(tournament.margin(game_scores, p) for p in range(n)) == pytest.approx(0)
 
 
 def test_t_quantiles_beyond_the_table() -> None:
