@@ -9,9 +9,9 @@ count), total iterations / total time over all positions, the median of ``--repe
 ``--workers`` spawned processes (default: all cores), iterations / wall time including the
 pipes.  ``--decisions`` adds ``hard_decision_s``: the median wall time of a hard decision (its
 real budget) with 1 worker process and with ``--workers``, and ``decision_cpu_s``: the median
-CPU time of one decision at hard's budget with the hand-made evaluation (``hard``) and with the
-learned one (``hard-learned``; what hard uses with 2 players), its trees run one after another
-in this process: one core, what a loaded machine cannot blur.  Prints one JSON line;
+CPU time of one decision at hard's budget with the hand-made evaluation (``hard``), the learned
+one (``hard-learned``; what hard uses with 2 players) and the 3-5-player candidate (``hard-v3``),
+its trees run one after another in this process: one core, what a loaded machine cannot blur.  Prints one JSON line;
 ``compiled`` says which build ran.
 
 ``--builds`` measures both builds of this checkout in one run (tools/build_compare.py): per
@@ -113,12 +113,13 @@ def decision_times(states: list[GameState], workers: int) -> float:
         pool.close()
 
 
-def decision_cpu(states: list[GameState], learned: bool) -> float:
-    """Median CPU seconds of one decision at hard's budget, its trees run in this process."""
+def decision_cpu(states: list[GameState], kind: str) -> float:
+    """Median CPU seconds of one decision at hard's budget with the evaluation of ``kind`` (a
+    key of :data:`DECIDING`), its trees run in this process."""
     from ra_game.ai.evaluators import Judgment
     from ra_game.ai.parallel import HARD_BUDGET, RootParallelAgent, run_tree
 
-    judgment = Judgment.LEARNED if learned else Judgment.HAND_MADE
+    judgment = Judgment(DECIDING[kind])
     times = []
     for i, state in enumerate(states):
         agent = RootParallelAgent(i, HARD_BUDGET, "hard", evaluator=judgment)
@@ -126,6 +127,10 @@ def decision_cpu(states: list[GameState], learned: bool) -> float:
         agent.decide([run_tree(job) for job in agent.plan(state.observation(state.current))])
         times.append(time.process_time() - start)
     return statistics.median(times)
+
+
+#: The kinds whose decisions ``--decisions`` times, with the evaluation each searches with.
+DECIDING = {"hard": "hand-made", "hard-learned": "learned", "hard-v3": "candidate"}
 
 
 def compare_builds(iterations: int, repeats: int) -> int:
@@ -173,9 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.decisions:
         result["decision_cpu_s"] = {
-            kind: round(statistics.median(decision_cpu(states, kind == "hard-learned")
+            kind: round(statistics.median(decision_cpu(states, kind)
                                           for _ in range(args.repeats)), 3)
-            for kind in ("hard", "hard-learned")}
+            for kind in DECIDING}
     if not args.no_total:
         from ra_game.ai.workers import default_workers
 

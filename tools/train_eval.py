@@ -82,6 +82,7 @@ def table(games: list[dict[str, Any]], version: int = FEATURE_VERSION,
     groups: list[tuple[int, int]] = []
     winners: list[int] = []
     records: list[list[int]] = []
+    seeds: list[int] = []
     for g in games:
         final = g["fame"][-1]
         values = (backed or {}).get((g["seed"], g["rotation"]))
@@ -103,9 +104,10 @@ def table(games: list[dict[str, Any]], version: int = FEATURE_VERSION,
             groups.append((start, len(rows)))
             winners.append(g["winner"])
             records.append(record)
+            seeds.append(g["seed"])
     return {"x": np.array(rows), "y": np.array(targets), "final": np.array(finals),
             "eval": np.array(evals), "epoch": np.array(epochs), "progress": np.array(progress),
-            "groups": groups, "winners": winners, "records": records}
+            "groups": groups, "winners": winners, "records": records, "seeds": seeds}
 
 
 def stop_bin_of(record: list[int]) -> str:
@@ -216,6 +218,84 @@ def calibration_rows(data: dict[str, Any], version: int) -> tuple[np.ndarray, np
     return np.array(rows), np.array(targets)
 
 
+def subset(data: dict[str, Any], keep: Sequence[bool]) -> dict[str, Any]:
+    """The positions of ``data`` that ``keep`` marks (one flag per position), with their rows."""
+    picked = [i for i, k in enumerate(keep) if k]
+    rows = np.concatenate([np.arange(*data["groups"][i]) for i in picked])
+    out = {key: data[key][rows] for key in ("x", "y", "final", "eval", "epoch", "progress")}
+    groups, at = [], 0
+    for i in picked:
+        a, b = data["groups"][i]
+        groups.append((at, at + b - a))
+        at += b - a
+    return {**out, "groups": groups, **{key: [data[key][i] for i in picked]
+                                        for key in ("winners", "records", "seeds")}}
+
+
+def fit_weights(fit: dict[str, Any], stops: Counter[str], args: argparse.Namespace
+                ) -> np.ndarray:
+    """The model's weights fitted on ``fit`` with the command's settings."""
+    rows = stop_weights(fit, stops) if args.stop_weighting and stops else None
+    x, y = fit["x"], fit["y"]
+    if args.calibration > 0:
+        cx, cy = calibration_rows(fit, args.features)
+        x, y = np.vstack([x, cx]), np.concatenate([y, cy])
+        extra = np.full(len(cy), args.calibration)
+        rows = np.concatenate([np.ones(len(fit["y"])) if rows is None else rows, extra])
+    return ridge(x, y, penalties(args.ridge, args.ridge_two, args.features), rows)
+
+
+def model_of(weights: np.ndarray, features: int) -> LearnedModel:
+    """The game's model of fitted weights (shared blocks and 2-player deviations)."""
+    return LearnedModel.from_json(json.dumps({
+        "feature_version": features, "features": list(FEATURES[features]),
+        "weights": [float(w) for w in weights]}))
+
+
+def cross_validated(data: dict[str, Any], folds: int, stops: Counter[str],
+                    args: argparse.Namespace, other: LearnedModel | None) -> dict[str, Any]:
+    """Every game predicted by a model fitted without its seed: fold f holds out the seeds
+    whose remainder by ``folds`` is f.  The error (against the final fame) and the drift across
+    the epoch's end over all folds, by number of players, with the games of each count; with
+    ``other``, its error on the same games (``compared``)."""
+    seeds = np.array(data["seeds"])
+    errors: list[np.ndarray] = []
+    held: list[np.ndarray] = []
+    sums: dict[str, list[float]] = {}
+    for f in range(folds):
+        out = seeds % folds == f
+        if not out.any() or out.all():
+            continue
+        test = subset(data, out.tolist())
+        weights = fit_weights(subset(data, (~out).tolist()), stops, args)
+        errors.append(test["x"] @ weights - test["final"])
+        held.append(np.concatenate([np.full(b - a, b - a) for a, b in test["groups"]]))
+        states = [state_of(r) for r in test["records"]]
+        for n, d in drift(model_of(weights, args.features).fame, states).items():
+            s = sums.setdefault(n, [0.0, 0.0, 0.0])
+            s[0] += d["positions"]
+            s[1] += d["positions"] * d["mean"]
+            s[2] += d["positions"] * d["ra_jump"]
+    err, players = np.concatenate(errors), np.concatenate(held)
+
+    def by_players(err: np.ndarray, players: np.ndarray) -> dict[str, float]:
+        return {str(n): round(float(np.sqrt(np.mean(err[players == n] ** 2))), 3)
+                for n in sorted(set(players.tolist()))}
+
+    compared = {}
+    if other is not None:
+        predicted = np.concatenate([np.array(other.to_come(state_of(r)))
+                                    for r in data["records"]])
+        everyone = np.concatenate([np.full(b - a, b - a) for a, b in data["groups"]])
+        compared = {"compared_rmse_by_players": by_players(predicted - data["final"], everyone)}
+    return {
+        "folds": folds, "games": data["games"], "rmse_by_players": by_players(err, players),
+        **compared,
+        "epoch_end_drift": {n: {"positions": int(c), "mean": round(m / c, 3),
+                                "ra_jump": round(j / c, 3)}
+                            for n, (c, m, j) in sorted(sums.items())}}
+
+
 def read_backed(paths: list[Path]) -> tuple[dict[tuple[int, int], list[list[float]]],
                                             Counter[str]]:
     """The search-backed values by game and where the play-outs stopped, from targets files."""
@@ -249,6 +329,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--calibration", type=float, default=0.0,
                         help="weight of the rows holding the model calibrated across the "
                         "epoch's end (0: none)")
+    parser.add_argument("--folds", type=int, default=0,
+                        help="also cross-validate over this many folds of the seeds (every game "
+                        "held out once; 0: not)")
     parser.add_argument("--compare", type=Path, default=None,
                         help="a weights file to measure on the same held-out games")
     args = parser.parse_args(argv)
@@ -270,14 +353,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     backed, stops = read_backed(args.targets)
     fit = table(train, args.features, backed, args.target_mix)
     test = table(held, args.features)
-    rows = stop_weights(fit, stops) if args.stop_weighting and stops else None
-    x, y = fit["x"], fit["y"]
-    if args.calibration > 0:
-        cx, cy = calibration_rows(fit, args.features)
-        x, y = np.vstack([x, cx]), np.concatenate([y, cy])
-        extra = np.full(len(cy), args.calibration)
-        rows = np.concatenate([np.ones(len(fit["y"])) if rows is None else rows, extra])
-    weights = ridge(x, y, penalties(args.ridge, args.ridge_two, args.features), rows)
+    weights = fit_weights(fit, stops, args)
     calibration = ridge(calibration_inputs(fit), fit["final"], args.ridge)
     checks = []
     for record in check_records(test["records"]):
@@ -290,6 +366,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "features": list(FEATURES[args.features]), "weights": [float(w) for w in weights],
         "checks": checks,
     }
+    if 2 not in players:  # (no 2-player deviations: one group of the counts fitted)
+        document["players"] = [sorted(players)]
+        document["weights"] = document["weights"][:SHARED_BLOCKS * len(FEATURES[args.features])]
     model = LearnedModel.from_json(json.dumps(document))
     held_states = [state_of(r) for r in test["records"]]
     report: dict[str, Any] = {
@@ -307,8 +386,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "learned": drift(model.fame, held_states),
         },
     }
-    if args.compare is not None:
-        other = LearnedModel.from_json(args.compare.read_text(encoding="utf-8"))
+    other = (LearnedModel.from_json(args.compare.read_text(encoding="utf-8"))
+             if args.compare is not None else None)
+    if args.folds:
+        everything = table(games, args.features, backed, args.target_mix)
+        everything["games"] = dict(sorted(Counter(str(len(g["kinds"])) for g in games).items()))
+        report["cross_validated"] = cross_validated(everything, args.folds, stops, args, other)
+    if other is not None:
         predicted = np.concatenate([np.array(other.to_come(s)) for s in held_states])
         report["held_out"]["compared"] = figures(test, predicted)
         report["epoch_end_drift"]["compared"] = drift(other.fame, held_states)

@@ -17,7 +17,7 @@ from ..engine import GameState
 from ..engine.moves import DRAW, PASS, RA
 from ..engine.state import BID, TURN
 from .evaluate import BagInfo, Context, outlook
-from .learned import shipped_model
+from .learned import LearnedModel, candidate_for, shipped_model
 from .policy import medium_action
 
 #: A play-on longer than this many moves is cut (a safety net; games end far sooner).
@@ -36,6 +36,9 @@ class Judgment(str, Enum):
     #: The same, but the observing seat keeps its suns (bids only when forced, invokes Ra only
     #: on a full track): a plan worth trying in the last epoch, where a sun kept is fame.
     KEEP_SUNS_TO_END = "keep-suns-to-end"
+    #: The candidate learned model for 3-5 players (``learned_candidate.json``), with 2 players
+    #: the shipped learned one: what the measuring seat ``hard-v3`` searches with.
+    CANDIDATE = "candidate"
     #: What the game's searching levels use: :data:`SHIPPED` by the number of players.
     SHIPPED = "shipped"
 
@@ -70,13 +73,21 @@ class HandMade:
 
 
 class Learned:
-    """The learned evaluation (:func:`~ra_game.ai.learned.shipped_model`) before the game's end,
-    the scores after it."""
+    """A learned evaluation before the game's end (``model``: the weights for a number of
+    players), the scores after it."""
+
+    def __init__(self, model: Callable[[int], LearnedModel]) -> None:
+        self.model = model
 
     def values(self, state: GameState, bag: BagInfo) -> list[float]:
         if state.over:
             return end_fame(state)
-        return shipped_model().fame(state, Context(state, bag, tempo=True))
+        return self.model(state.n).fame(state, Context(state, bag, tempo=True))
+
+
+def shipped_weights(players: int) -> LearnedModel:
+    """The shipped weights (:func:`~ra_game.ai.learned.shipped_model`), whatever the players."""
+    return shipped_model()
 
 
 def keep_suns_action(state: GameState) -> int:
@@ -113,12 +124,14 @@ class PlayOn:
 
 
 HAND_MADE = HandMade()
-LEARNED = Learned()
+LEARNED = Learned(shipped_weights)
+CANDIDATE = Learned(candidate_for)
 
 #: Judgment -> the evaluator for a search from the seat it observes (the worker's registry).
 EVALUATORS: dict[Judgment, Callable[[int], Evaluator]] = {
     Judgment.HAND_MADE: lambda seat: HAND_MADE,
     Judgment.LEARNED: lambda seat: LEARNED,
+    Judgment.CANDIDATE: lambda seat: CANDIDATE,
     Judgment.MEDIUM_TO_END: lambda seat: PlayOn(seat, keeps_suns=False),
     Judgment.KEEP_SUNS_TO_END: lambda seat: PlayOn(seat, keeps_suns=True),
 }

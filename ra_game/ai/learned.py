@@ -38,6 +38,9 @@ from .evaluate import Context, sun_value, tile_value
 FEATURE_VERSION = 2
 #: The shipped weights (package data).
 WEIGHTS_FILE = "learned_eval.json"
+#: The candidate for 3-5 players (package data, made by ``tools/train_learned.py``): only the
+#: measuring seat ``hard-v3`` plays it until a confirming run says so (docs/ai.md).
+CANDIDATE_FILE = "learned_candidate.json"
 MAX_SUNS = 5  # (the most suns a seat holds: 2 players, 4 up + centre suns taken)
 TRACK = 8
 HEAD = ("players", "epoch", "ra_count", "ra_length", "center_sun", "current")
@@ -221,11 +224,16 @@ def expand(features: Sequence[float], players: int, epoch: int, progress: float)
 
 @dataclass(frozen=True)
 class LearnedModel:
-    """Weights by group (0: 2 players, 1: 3-5 players) and epoch: ``base[g][e][i]`` and
-    ``slope[g][e][i]`` (times the epoch's progress) of feature i."""
+    """Weights by number of players (the keys: the counts the model covers) and epoch:
+    ``base[n][e][i]`` and ``slope[n][e][i]`` (times the epoch's progress) of feature i.
 
-    base: tuple[tuple[tuple[float, ...], ...], ...]
-    slope: tuple[tuple[tuple[float, ...], ...], ...]
+    A weights file without ``players`` holds the shared blocks and the 2-player deviations
+    (:func:`expand`) and covers 2-5 players; one with ``players`` (a list of groups, each a list
+    of player counts) holds one standalone set of :data:`SHARED_BLOCKS` blocks per group, so a
+    group can be refitted while the others keep their weights."""
+
+    base: dict[int, tuple[tuple[float, ...], ...]]
+    slope: dict[int, tuple[tuple[float, ...], ...]]
     version: int
     info: dict[str, object]
     #: The feature version the weights were fitted to (a key of :data:`FEATURES`).
@@ -241,29 +249,40 @@ class LearnedModel:
             raise ValueError("the weights were fitted to other features; run tools/train_eval.py")
         flat = [float(w) for w in data["weights"]]
         k = len(names)
-        if len(flat) != BLOCKS * k:
-            raise ValueError(f"expected {BLOCKS * k} weights, found {len(flat)}")
+        groups = _groups(data.get("players"))
+        expected = (len(groups) if groups else 2) * SHARED_BLOCKS * k
+        if len(flat) != expected:
+            raise ValueError(f"expected {expected} weights, found {len(flat)}")
 
-        def block(b: int, two: bool) -> tuple[float, ...]:
-            shared = flat[b * k:(b + 1) * k]
-            if not two:
+        def block(b: int, group: int, own: int | None) -> tuple[float, ...]:
+            at = (group * SHARED_BLOCKS + b) * k
+            shared = flat[at:at + k]
+            if own is None:
                 return tuple(shared)
-            own = flat[(SHARED_BLOCKS + b) * k:(SHARED_BLOCKS + b + 1) * k]
-            return tuple(w + d for w, d in zip(shared, own))
+            deviation = flat[(own * SHARED_BLOCKS + b) * k:(own * SHARED_BLOCKS + b + 1) * k]
+            return tuple(w + d for w, d in zip(shared, deviation))
 
-        base = tuple(tuple(block(2 * e, two) for e in range(NUM_EPOCHS)) for two in (True, False))
-        slope = tuple(tuple(block(2 * e + 1, two) for e in range(NUM_EPOCHS))
-                      for two in (True, False))
+        # players -> (its group's weights, the group of its deviations if any)
+        layout = ({n: (g, None) for g, counts in enumerate(groups) for n in counts} if groups
+                  else {n: (0, 1 if n == 2 else None) for n in range(2, 6)})
+        base = {n: tuple(block(2 * e, g, own) for e in range(NUM_EPOCHS))
+                for n, (g, own) in layout.items()}
+        slope = {n: tuple(block(2 * e + 1, g, own) for e in range(NUM_EPOCHS))
+                 for n, (g, own) in layout.items()}
         return cls(base, slope, int(data.get("version", 0)), dict(data.get("info", {})),
                    features)
+
+    def covers(self, players: int) -> bool:
+        """Whether the model has weights for ``players``."""
+        return players in self.base
 
     def to_come(self, state: GameState, ctx: Context | None = None) -> list[float]:
         """Each seat's predicted fame still to come (final fame minus its score now)."""
         if state.over:
             return [0.0] * state.n
         progress = state.ra_count / state.ra_length
-        group, epoch = (0 if state.n == 2 else 1), min(state.epoch, NUM_EPOCHS) - 1
-        base, slope = self.base[group][epoch], self.slope[group][epoch]
+        epoch = min(state.epoch, NUM_EPOCHS) - 1
+        base, slope = self.base[state.n][epoch], self.slope[state.n][epoch]
         return [sum(f * (b + s * progress) for f, b, s in zip(row, base, slope))
                 for row in seat_features(state, ctx, self.features)]
 
@@ -272,8 +291,36 @@ class LearnedModel:
         return [s + c for s, c in zip(state.scores, self.to_come(state, ctx))]
 
 
+def _groups(players: object) -> list[list[int]]:
+    """The player-count groups of a weights file's ``players`` (empty: none given)."""
+    if players is None:
+        return []
+    groups = players if isinstance(players, list) else []
+    counts = [n for g in groups if isinstance(g, list) for n in g]
+    if (not groups or len(counts) != len(set(counts)) or sum(map(len, groups)) != len(counts)
+            or not all(isinstance(n, int) and 2 <= n <= 5 for n in counts)):
+        raise ValueError("the weights' players must be groups of distinct counts from 2 to 5")
+    return [list(g) for g in groups]
+
+
+def _read_model(name: str) -> LearnedModel:
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    return LearnedModel.from_json(text)
+
+
 @lru_cache(maxsize=1)
 def shipped_model() -> LearnedModel:
     """The weights shipped in the package, read once."""
-    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    return LearnedModel.from_json(text)
+    return _read_model(WEIGHTS_FILE)
+
+
+@lru_cache(maxsize=1)
+def candidate_model() -> LearnedModel:
+    """The 3-5-player candidate's weights (:data:`CANDIDATE_FILE`), read once."""
+    return _read_model(CANDIDATE_FILE)
+
+
+def candidate_for(players: int) -> LearnedModel:
+    """The candidate's weights where they cover ``players``, else the shipped ones."""
+    candidate = candidate_model()
+    return candidate if candidate.covers(players) else shipped_model()

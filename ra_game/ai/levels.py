@@ -75,6 +75,11 @@ AGENTS: dict[str, Level] = {level.kind: level for level in (
     Level("hard-learned", "hard-learned", "", True,
           lambda seed, think_ms: hard_agent(seed, think_ms, Judgment.LEARNED), offered=False,
           tree=tree_of(Judgment.LEARNED)),
+    # measuring only: hard's search with the learned candidate for 3-5 players (the shipped
+    # learned evaluation with 2), until a confirming run says so (docs/ai.md)
+    Level("hard-v3", "hard-v3", "", True,
+          lambda seed, think_ms: hard_agent(seed, think_ms, Judgment.CANDIDATE), offered=False,
+          tree=tree_of(Judgment.CANDIDATE)),
     Level("hard-hand-made", "hard-hand-made", "", True,
           lambda seed, think_ms: hard_agent(seed, think_ms, Judgment.HAND_MADE), offered=False,
           tree=tree_of(Judgment.HAND_MADE)),

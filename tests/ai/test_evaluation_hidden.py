@@ -15,7 +15,7 @@ from tools.fingerprint import mid_epoch
 
 #: The evaluations that value a position (the play-on ones play a deal to its end by design:
 #: a search hands them its own re-deals, never the real bag).
-OBSERVING = (Judgment.HAND_MADE, Judgment.LEARNED, Judgment.SHIPPED)
+OBSERVING = (Judgment.HAND_MADE, Judgment.LEARNED, Judgment.CANDIDATE, Judgment.SHIPPED)
 
 
 def hidden_twins(players: int, seed: int, moves: int) -> list[GameState]:

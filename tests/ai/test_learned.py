@@ -134,8 +134,9 @@ def test_two_player_weights_are_the_shared_ones_plus_their_own_deviations() -> N
     text = json.dumps({"feature_version": learned.FEATURE_VERSION,
                        "features": list(learned.FEATURE_NAMES), "weights": shared + own})
     model = learned.LearnedModel.from_json(text)
-    assert model.base[0][0] == (1.5,) * k and model.base[0][1] == (3.0,) * k
-    assert model.base[1][0] == (1.0,) * k and model.slope[1][2] == (1.0,) * k
+    assert model.base[2][0] == (1.5,) * k and model.base[2][1] == (3.0,) * k
+    assert model.base[4][0] == (1.0,) * k and model.slope[4][2] == (1.0,) * k
+    assert all(model.covers(n) for n in range(2, 6))
     two, four = mid_game(2, 4, 20), mid_game(4, 4, 20)
     assert two.epoch == four.epoch == 1
     for state, base, slope in ((two, 1.5, 3.0), (four, 1.0, 1.0)):

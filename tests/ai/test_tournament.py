@@ -119,7 +119,7 @@ def test_one_table_of_agents_and_fixed_iteration_seats() -> None:
 def test_measuring_kinds_are_not_offered_in_the_game() -> None:
     from ra_game.ai import AGENTS, LEVELS
 
-    assert set(AGENTS) - set(LEVELS) == {"hard-learned", "hard-hand-made"}
+    assert set(AGENTS) - set(LEVELS) == {"hard-learned", "hard-v3", "hard-hand-made"}
     assert not any(AGENTS[k].offered for k in AGENTS if k not in LEVELS)
 
 

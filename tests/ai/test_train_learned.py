@@ -100,9 +100,14 @@ def test_one_command_makes_data_targets_and_weights_from_nothing(
     assert report["seeds"] == {"fitted": 5, "held_out": 1}
     assert set(report["held_out"]["learned"]["rmse_by_players"]) == {"4"}
     assert "compared" in report["held_out"] and "learned" in report["epoch_end_drift"]
+    every = report["cross_validated"]  # seeds 1401-1406 by remainder: each held out once
+    assert every["games"] == {"3": 6, "4": 8, "5": 10}
+    assert set(every["rmse_by_players"]) == set(every["compared_rmse_by_players"]) == {
+        "3", "4", "5"}
     weights = tmp_path / "learned-v3.json"
     model = learned.LearnedModel.from_json(weights.read_text(encoding="utf-8"))
     assert model.features == 3
+    assert [n for n in range(2, 6) if model.covers(n)] == [3, 4, 5]
     for check in json.loads(weights.read_text(encoding="utf-8"))["checks"]:
         state = learned.state_of(check["record"])
         assert model.fame(state) == pytest.approx(check["fame"], rel=1e-9, abs=1e-9)
