@@ -25,8 +25,8 @@ REVIEWS_DIR = "reviews"
 #: 2: a lot's worth is its bid chip's number, the empty track's own "higher sun" reason;
 #: 3: the accuracy from each decision's fame lost; 4: a decision judged by its first tree
 #: when that tree found the played move clearly best; 5: medium's move checked where the
-#: search found no clear loss).
-STORE_VERSION = 5
+#: search found no clear loss; 6: the second opinion's group-sequential boundaries).
+STORE_VERSION = 6
 #: The reviews kept at most (the oldest go first).
 MAX_KEPT = 200
 #: A kept review larger than this is ignored unread.

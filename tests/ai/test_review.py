@@ -156,7 +156,7 @@ def test_opinions_past_the_last_listed_change_nothing():
     from ra_game.review.job import MAX_LISTED, listed_candidates
     from ra_game.review.search import Verdict
 
-    yes, no = SecondOpinion(5.0, 0.5, 12), SecondOpinion(-1.0, 0.5, 12)
+    yes, no = SecondOpinion(5.0, 0.5, 12), SecondOpinion(-3.0, 0.5, 12)
     worse = list(range(MAX_LISTED + 3))
     verdicts = [Verdict(DRAW, RA, 10.0, 7.5, 0.5, {}) for _ in worse]
     needed = {k: (no if k == 1 else yes) for k in range(MAX_LISTED + 1)}
@@ -173,8 +173,8 @@ def test_the_second_opinion_lists_the_sure_the_wide_and_marks_the_unsure():
     from ra_game.review.job import WIDE_MARGIN, listed_candidates
     from ra_game.review.search import Verdict
 
-    sure, unsure = SecondOpinion(4.0, 1.0, 12), SecondOpinion(2.0, 1.5, CONFIRM_CAP)
-    against = SecondOpinion(-1.0, 0.8, 24)
+    sure, unsure = SecondOpinion(9.0, 1.0, 12), SecondOpinion(2.0, 1.5, CONFIRM_CAP)
+    against = SecondOpinion(-2.0, 0.8, 24)
     assert unsure.settled and not SecondOpinion(2.0, 1.5, 12).settled
     wide = Verdict(DRAW, RA, 20.0, 20.0 - WIDE_MARGIN - 1.0, 0.5, {})
     narrow = Verdict(DRAW, RA, 20.0, 17.5, 0.5, {})
@@ -239,7 +239,7 @@ def test_a_proposal_is_listed_only_when_the_second_opinion_confirms_it():
     quiet = build_review(0, [decision], [verdict], 0.0, {0: unsure}, None, {},
                          proposals={0: DRAW})
     assert quiet.mistakes == [] and quiet.close == 1
-    sure, measured = SecondOpinion(4.0, 1.0, 12), SecondOpinion(3.2, 1.1, 24)
+    sure, measured = SecondOpinion(9.0, 1.0, 12), SecondOpinion(3.2, 1.1, 24)
     listed = build_review(0, [decision], [verdict], 0.0, {0: sure}, None, {0: measured},
                           proposals={0: DRAW})
     (mistake,) = listed.mistakes
