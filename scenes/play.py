@@ -547,7 +547,7 @@ class PlayScene(Scene):
         return BoardNow(self.state, len(self.moves), self.model, self.areas, self.input,
                         tuple(s.kind for s in self.seats), self.view, self.queue.busy,
                         self.human_ready(), self.undo.available, self.match.modes.hints,
-                        bool(getattr(self.ctx.settings, "hotseat_hints", False)))
+                        self.ctx.settings.hotseat_hints)
 
     def status(self) -> tuple[str, bool]:
         """The status line text, and whether it asks something urgent of a human."""

@@ -34,7 +34,7 @@ if __package__ in (None, ""):
 from ra_game.ai.evaluate import BagInfo
 from ra_game.ai.evaluators import PlayOn
 from ra_game.ai.workers import Workers
-from ra_game.engine import GameState, Move, Observation, Replay, load_replay
+from ra_game.engine import GameState, Observation, load_replay
 from ra_game.engine.moves import DRAW
 from ra_game.engine.tiles import Tile
 from ra_game.review.curve import StepKind, game_curve
@@ -50,13 +50,6 @@ def margin(state: GameState, seat: int) -> float:
     policy for every seat."""
     scores = PlayOn(seat, keeps_suns=False).values(state, BagInfo(state))
     return scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
-
-
-def before(replay: Replay, move: int) -> GameState:
-    state = replay.initial_state()
-    for text in replay.moves[:move]:
-        state.apply(Move.parse(text))
-    return state
 
 
 def true_luck(state: GameState, tile: int, deals: int) -> tuple[float, float]:
@@ -90,7 +83,7 @@ def truth_run(folder: Path, games: int, kinds: list[str], seed: int, deals: int,
         found = []
         for n in ending + rest[:others]:
             step = curve.steps[n]
-            mean, error = true_luck(before(replay, step.move), step.drawn, deals)
+            mean, error = true_luck(replay.play(step.move), step.drawn, deals)
             found.append({"game": game, "move": step.move, "epoch": step.epoch,
                           "tile": step.drawn, "epoch_ending_ra": n in ending,
                           "curve": round(step.luck[step.seat], 2), "truth": round(mean, 2),
